@@ -1,0 +1,49 @@
+// The domain of toolgate's decision engine: calls, decisions, findings, rules and modes.
+
+/** What toolgate answers for a tool call. */
+export type Decision = 'allow' | 'deny' | 'ask';
+
+/** What a rule does when it matches. */
+export type Effect = Decision;
+
+/** How bad it would be if the call did harm: high = data loss or code from the network, medium = privilege or process/service control. */
+export type Risk = 'high' | 'medium' | 'low';
+
+/** The operator's permission mode (DESIGN.md §1). */
+export type Mode = 'default' | 'strict' | 'auto_approve' | 'read_only' | 'bypass_all';
+
+/** Which stage (or who) decided. */
+export type DecisionSource =
+  | 'protected_path'
+  | 'rule'
+  | 'session_grant'
+  | 'danger'
+  | 'mode'
+  | 'default'
+  | 'fallback'
+  | 'plugin'
+  | 'human'
+  | 'timeout';
+
+/** A danger (or analysis) finding: one catalogue entry that fired on one command. */
+export interface Finding {
+  /** Catalogue id, e.g. `rm-recursive-force`. */
+  id: string;
+  risk: Risk;
+  /** Human-readable reason. */
+  reason: string;
+  /** The simple command (source text) the finding came from. */
+  command?: string;
+  /** [start, end) character offsets of the dangerous part in the original command, when known. */
+  span?: [number, number];
+}
+
+/** Ordering of risks, for taking the highest. */
+export const RISK_ORDER: Record<Risk, number> = { low: 1, medium: 2, high: 3 };
+
+/** The highest risk of a list, or undefined for an empty list. */
+export function highestRisk(risks: Iterable<Risk | undefined | null>): Risk | undefined {
+  let best: Risk | undefined;
+  for (const r of risks) if (r && (!best || RISK_ORDER[r] > RISK_ORDER[best])) best = r;
+  return best;
+}
