@@ -1,0 +1,45 @@
+// What every CLI command shares: its shape, the output streams, and a usage error.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+/** Where a command writes; tests pass their own. */
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: NodeJS.ProcessEnv;
+  /** Standard input, for commands that read it (hooks). */
+  stdin?: () => Promise<string>;
+}
+
+/** A subcommand: its help text and its runner, which returns the exit code. */
+export interface Command {
+  name: string;
+  summary: string;
+  help: string;
+  run(argv: string[], io: Io): Promise<number>;
+}
+
+/** A mistake in how the command was called: printed with a hint, exit code 2. */
+export class UsageError extends Error {}
+
+/** parseArgs with strict checking, turning its errors into UsageErrors. */
+export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true) {
+  try {
+    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+}
+
+/** The standard streams of this process. */
+export function processIo(): Io {
+  return {
+    out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
+    err: (t) => process.stderr.write(t.endsWith('\n') ? t : t + '\n'),
+    env: process.env,
+    stdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+  };
+}

@@ -1,0 +1,129 @@
+// toolgate serve: the sidecar itself.
+import { serve as serveHttp, type ServerType } from '@hono/node-server';
+import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { createApp, type RouteModule } from '../http/app.ts';
+import { loadTokens, type TokenSet } from '../service/tokens.ts';
+import { createToolgate, type Toolgate } from '../service/toolgate.ts';
+import { parseFlags, UsageError, type Command, type Io } from './command.ts';
+
+const HELP = `Usage: toolgate serve [options]
+
+Starts the sidecar. Agents call POST /v1/decide; reviewers answer approvals.
+
+Options:
+  --host HOST               address to bind (default 127.0.0.1, loopback only)
+  --port N                  port (default 7411; 0 picks a free one)
+  --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
+  --mode MODE               default | strict | auto_approve | read_only | bypass_all
+  --config FILE             JSON config file (see README)
+  --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
+  --approval-timeout DUR    how long an approval waits for a reviewer (default 15m; e.g. 6s, 1h)
+  --max-pending N           pending approvals per agent before 429 (default 50)
+  --log-level LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
+  --audit-retention DUR     prune audit rows older than this (e.g. 90d)
+  --settings FILE           watch a settings.json and sync its rules
+  --plugin FILE             load an extension hook module (repeatable)
+  --offload-threshold BYTES tool outputs larger than this are offloaded (default 65536)
+  -h, --help                this help
+
+Tokens: TOOLGATE_AGENT_TOKEN / TOOLGATE_REVIEWER_TOKEN, or generated into <data-dir>/tokens.json (0600).`;
+
+/** Extra route modules and startup steps registered by other parts (review page, hooks, audit, plugins). */
+export interface ServeExtensions {
+  routes?: RouteModule[];
+  /** Runs after the service is built and before the server listens. */
+  setup?: (toolgate: Toolgate, config: Config) => Promise<void> | void;
+}
+
+const extensions: ServeExtensions[] = [];
+
+/** Lets a module add routes or startup steps to `serve`. */
+export function extendServe(extension: ServeExtensions): void {
+  extensions.push(extension);
+}
+
+/** A started server, for tests and for the signal handlers. */
+export interface RunningServer {
+  url: string;
+  toolgate: Toolgate;
+  tokens: TokenSet;
+  server: ServerType;
+  close(): Promise<void>;
+}
+
+/** Builds the service and listens. */
+export async function startServer(config: Config, io: Io): Promise<RunningServer> {
+  const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
+  const toolgate = await createToolgate(config);
+  for (const e of extensions) await e.setup?.(toolgate, config);
+  const { app } = createApp({ toolgate, tokens, onUnexpectedError: (error) => io.err(`toolgate: unexpected error: ${(error as Error)?.stack ?? String(error)}`) }, extensions.flatMap((e) => e.routes ?? []));
+  const server = await new Promise<ServerType>((resolve, reject) => {
+    const s = serveHttp({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    s.once('error', reject);
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+  const url = `http://${host}:${port}`;
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    toolgate,
+    tokens,
+    server,
+    close() {
+      closing ??= (async () => {
+        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        await toolgate.approvals.stop();
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        await closed;
+        await toolgate.close();
+      })();
+      return closing;
+    },
+  };
+}
+
+export const serveCommand: Command = {
+  name: 'serve',
+  summary: 'run the sidecar (HTTP API on 127.0.0.1:7411)',
+  help: HELP,
+  async run(argv, io) {
+    const { values } = parseFlags(argv, {
+      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
+      'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
+      'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
+    }, false);
+    if (values.help) {
+      io.out(HELP);
+      return 0;
+    }
+    let config: Config;
+    try {
+      config = loadConfig(values, io.env);
+    } catch (error) {
+      if (error instanceof ConfigError) throw new UsageError(error.message);
+      throw error;
+    }
+    const running = await startServer(config, io);
+    io.err(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
+    if (running.tokens.file) io.err(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
+    if (!isLoopback(config.host)) io.err(`warning: listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
+    await new Promise<void>((resolve) => {
+      const stop = (signal: string) => {
+        io.err(`toolgate: ${signal}, shutting down`);
+        const force = setTimeout(() => process.exit(1), 5000);
+        force.unref();
+        void running.close().then(resolve, resolve);
+      };
+      process.once('SIGTERM', () => stop('SIGTERM'));
+      process.once('SIGINT', () => stop('SIGINT'));
+    });
+    return 0;
+  },
+};
+
+/** True for addresses only this machine can reach. */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+}

@@ -1,0 +1,291 @@
+// The decision pipeline (DESIGN.md §1): a pure, synchronous function over a compiled policy snapshot.
+import type { AliasIndex } from './catalog/tool-aliases.ts';
+import { effectiveMode, type EffectiveMode } from './modes.ts';
+import { normalizeCall, type NormalizedCall, type ToolCall } from './normalize.ts';
+import { absolutePath, relativeTo } from './paths.ts';
+import { protectedPathFor, protectedShellPath, type PathContext, type ProtectedHit } from './protected-paths.ts';
+import type { MatchSubject } from './rules/matcher.ts';
+import type { CompiledRule, MatchScope, Policy } from './rules/policy.ts';
+import type { ShellAnalyzer } from './shell/analyzer.ts';
+import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
+import { Trace, type TraceStep } from './trace.ts';
+import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
+
+/** Everything the pipeline needs besides the policy: fixed for the life of the server. */
+export interface EngineContext {
+  operatorMode: Mode;
+  /** How a non-interactive ask resolves. */
+  askFallback: 'deny' | 'allow';
+  home: string;
+  dataDir?: string;
+  extraProtected?: string[];
+  aliases: AliasIndex;
+  analyzer: ShellAnalyzer;
+  /** Resolves symlinks where the path exists (injected: the engine does no I/O). */
+  realpath?: (path: string) => string | undefined;
+  /** Unknown tools that count as read-only in `read_only` mode. */
+  readOnlyTools?: readonly string[];
+}
+
+/** One request to decide. */
+export interface DecideRequest {
+  call: ToolCall;
+  /** A mode the request asks for; applied only where it is stricter than the operator's. */
+  mode?: Mode;
+  /** False when no human can answer: an ask resolves with the operator's `askFallback`. */
+  interactive?: boolean;
+  explain?: boolean;
+  now?: number;
+}
+
+/** The rule that decided, as reported to the agent. */
+export interface RuleRef {
+  id: string;
+  pattern: string;
+  effect: Effect;
+}
+
+/** The pipeline's answer. */
+export interface Verdict {
+  decision: Decision;
+  reason: string;
+  risk: Risk | null;
+  source: DecisionSource;
+  rule?: RuleRef;
+  findings: Finding[];
+  /** The effective mode's name. */
+  mode: string;
+  /** True when the verdict is an ask that a human should answer (not resolved by mode or fallback). */
+  needsHuman: boolean;
+  call: NormalizedCall;
+  analysis?: ShellAnalysis;
+  trace?: TraceStep[];
+}
+
+/** An ask before the mode resolves it. */
+interface Ask {
+  reason: string;
+  risk: Risk;
+  source: DecisionSource;
+  rule?: RuleRef;
+  /** Asks that no mode may turn into an allow (a path that may reach a protected one). */
+  hard?: boolean;
+}
+
+/** Decides one call. Pure and synchronous: the same inputs give the same verdict. */
+export function decide(request: DecideRequest, policy: Policy, ctx: EngineContext): Verdict {
+  const now = request.now ?? Date.now();
+  const trace = new Trace(request.explain === true);
+  const mode = effectiveMode(ctx.operatorMode, request.mode);
+  const call = normalizeCall(request.call, ctx.aliases);
+  const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command) : undefined;
+  const findings = analysis ? [...analysis.findings] : [];
+  if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
+  if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
+  trace.add('normalize', 'passed', () => `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
+  const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
+  const base = { findings, mode: mode.name, call, analysis };
+  const verdict = (v: Omit<Verdict, 'findings' | 'mode' | 'call' | 'analysis' | 'needsHuman' | 'trace'>, needsHuman = false): Verdict => ({ ...v, ...base, needsHuman, trace: trace.steps });
+
+  const hit = protectedHitFor(call, analysis, ctx);
+  if (hit?.certain) {
+    trace.add('protected_path', 'decided', () => `${hit.path}: ${hit.reason}`);
+    return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
+  }
+  trace.add('protected_path', 'passed', () => (hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched'));
+
+  const denied = denyRuleFor(call, analysis, policy, scope, ctx);
+  if (denied) {
+    trace.add('deny_rules', 'decided', () => `matched ${denied.rule.pattern}`);
+    return verdict({ decision: 'deny', reason: `denied by rule ${denied.rule.pattern}`, risk: denied.rule.risk ?? 'high', source: 'rule', rule: ruleRef(denied) });
+  }
+  trace.add('deny_rules', 'passed', () => 'no deny rule matched');
+
+  if (mode.flags.readOnly && isWrite(call, analysis, ctx)) {
+    trace.add('read_only', 'decided', () => 'the call writes');
+    return verdict({ decision: 'deny', reason: `mode ${mode.name} denies writes, and this ${call.tool} call is not known to be read-only`, risk: 'medium', source: 'mode' });
+  }
+  trace.add('read_only', mode.flags.readOnly ? 'passed' : 'skipped', () => (mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode'));
+
+  const coverage = allowCoverage(call, analysis, policy, scope, ctx);
+  const uncoveredFindings = findings.filter((f) => !coverage.coveredTexts.has(f.command ?? ''));
+  if (coverage.all && !hit) {
+    const first = coverage.rules[0]!;
+    const source: DecisionSource = coverage.rules.every((r) => r.rule.origin === 'grant') ? 'session_grant' : 'rule';
+    trace.add('allow_rules', 'decided', () => `covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`);
+    const suppressed = findings.length > 0 ? `; it suppresses ${findings.map((f) => f.id).join(', ')}` : '';
+    return verdict({ decision: 'allow', reason: `allowed by ${source === 'session_grant' ? 'session grant' : 'rule'} ${first.rule.pattern}${suppressed}`, risk: highestRisk(findings.map((f) => f.risk)) ?? null, source, rule: ruleRef(first) });
+  }
+  trace.add('allow_rules', 'passed', () => (coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : 'no allow rule or grant matched'));
+
+  const ask = hit ? protectedAsk(hit) : askRuleFor(call, analysis, coverage.coveredTexts, policy, scope, ctx, trace) ?? dangerAsk(uncoveredFindings, trace);
+  if (!ask) {
+    if (mode.flags.askUnmatched && !coverage.all) {
+      trace.add('unmatched', 'decided', () => `mode ${mode.name} asks for calls no rule covers`);
+      return resolveAsk({ reason: `no rule covers this call and mode ${mode.name} asks for unmatched calls`, risk: 'low', source: 'default' }, mode, request, verdict, trace, ctx);
+    }
+    trace.add('unmatched', 'decided', () => 'nothing matched and nothing is dangerous');
+    return verdict({ decision: 'allow', reason: coverage.rules.length ? `allowed: covered by ${coverage.rules[0]!.rule.pattern}, and the rest is harmless` : 'allowed: no rule matched and no danger was found', risk: null, source: 'default' });
+  }
+  return resolveAsk(ask, mode, request, verdict, trace, ctx);
+}
+
+function resolveAsk(ask: Ask, mode: EffectiveMode, request: DecideRequest, verdict: (v: Omit<Verdict, 'findings' | 'mode' | 'call' | 'analysis' | 'needsHuman' | 'trace'>, needsHuman?: boolean) => Verdict, trace: Trace, ctx: EngineContext): Verdict {
+  const { reason, risk, source, rule } = ask;
+  if (!ask.hard && (mode.flags.autoResolve === 'all' || (mode.flags.autoResolve === 'below_high' && risk !== 'high'))) {
+    trace.add('mode', 'decided', () => `mode ${mode.name} allows a ${risk}-risk ask`);
+    return verdict({ decision: 'allow', reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`, risk, source: 'mode', rule });
+  }
+  trace.add('mode', 'passed', () => `mode ${mode.name} leaves a ${risk}-risk ask to a human`);
+  if (request.interactive === false) {
+    trace.add('fallback', 'decided', () => `non-interactive: ask_fallback is ${ctx.askFallback}`);
+    return verdict({ decision: ctx.askFallback, reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${ctx.askFallback})`, risk, source: 'fallback', rule });
+  }
+  return verdict({ decision: 'ask', reason, risk, source, rule }, true);
+}
+
+function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext): ProtectedHit | undefined {
+  const pathCtx = pathContext(call, ctx);
+  if (analysis) return protectedShellPath(analysis, pathCtx);
+  let uncertain: ProtectedHit | undefined;
+  for (const p of call.paths) {
+    const hit = protectedPathFor(p, pathCtx);
+    if (hit?.certain) return hit;
+    uncertain ??= hit;
+  }
+  return uncertain;
+}
+
+function protectedAsk(hit: ProtectedHit): Ask {
+  return { reason: `${hit.path} may reach a protected path (${hit.reason})`, risk: 'high', source: 'protected_path', hard: true };
+}
+
+function pathContext(call: NormalizedCall, ctx: EngineContext): PathContext {
+  return { home: ctx.home, cwd: call.cwd ?? ctx.home, dataDir: ctx.dataDir, extra: ctx.extraProtected, realpath: ctx.realpath };
+}
+
+/** Deny rules: for bash, any simple command in any of its forms (as written, unwrapped, program basename). */
+function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, policy: Policy, scope: MatchScope, ctx: EngineContext): CompiledRule | undefined {
+  if (analysis) {
+    const whole = policy.firstMatch('deny', call.tool, {}, scope);
+    if (whole) return whole;
+    for (const cmd of analysis.commands) {
+      for (const subject of commandSubjects(cmd, true)) {
+        const rule = policy.firstMatch('deny', call.tool, subject, scope);
+        if (rule) return rule;
+      }
+    }
+    return undefined;
+  }
+  return firstForSubjects('deny', call, policy, scope, ctx);
+}
+
+interface Coverage {
+  all: boolean;
+  rules: CompiledRule[];
+  coveredTexts: Set<string>;
+}
+
+/** Allow rules and grants: for bash each simple command must be covered, as written (wrappers included). */
+function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, policy: Policy, scope: MatchScope, ctx: EngineContext): Coverage {
+  const coveredTexts = new Set<string>();
+  if (analysis) {
+    const whole = policy.firstMatch('allow', call.tool, {}, scope);
+    if (whole && analysis.ok) {
+      for (const cmd of analysis.commands) coveredTexts.add(cmd.text);
+      return { all: true, rules: [whole], coveredTexts };
+    }
+    const rules: CompiledRule[] = [];
+    let all = analysis.ok && analysis.commands.length > 0;
+    for (const cmd of analysis.commands) {
+      const [asWritten] = commandSubjects(cmd, false);
+      const rule = cmd.literal ? policy.firstMatch('allow', call.tool, asWritten!, scope) : undefined;
+      if (rule) {
+        rules.push(rule);
+        coveredTexts.add(cmd.text);
+      } else all = false;
+    }
+    return { all, rules, coveredTexts };
+  }
+  const rule = call.problem ? undefined : firstForSubjects('allow', call, policy, scope, ctx);
+  return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts };
+}
+
+function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, covered: Set<string>, policy: Policy, scope: MatchScope, ctx: EngineContext, trace: Trace): Ask | undefined {
+  let rule: CompiledRule | undefined;
+  if (analysis) {
+    rule = policy.firstMatch('ask', call.tool, {}, scope);
+    for (const cmd of analysis.commands) {
+      if (rule) break;
+      if (covered.has(cmd.text)) continue;
+      for (const subject of commandSubjects(cmd, true)) if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
+    }
+  } else rule = firstForSubjects('ask', call, policy, scope, ctx);
+  if (!rule) {
+    trace.add('ask_rules', 'passed', () => 'no ask rule matched');
+    return undefined;
+  }
+  const risk = rule.rule.risk ?? 'medium';
+  trace.add('ask_rules', 'decided', () => `matched ${rule.rule.pattern} (risk ${risk})`);
+  return { reason: `rule ${rule.rule.pattern} asks for a human`, risk, source: 'rule', rule: ruleRef(rule) };
+}
+
+function dangerAsk(findings: Finding[], trace: Trace): Ask | undefined {
+  const risk = highestRisk(findings.map((f) => f.risk));
+  if (!risk) {
+    trace.add('danger', 'passed', () => 'no danger finding');
+    return undefined;
+  }
+  const top = findings.filter((f) => f.risk === risk);
+  trace.add('danger', 'decided', () => findings.map((f) => `${f.id} (${f.risk}) in \`${f.command ?? ''}\``).join('; '));
+  return { reason: top.map((f) => f.reason).join('; '), risk, source: 'danger' };
+}
+
+/** The forms a simple command is matched in: as written; with `loose`, also unwrapped and by program basename. */
+function commandSubjects(cmd: SimpleCommand, loose: boolean): MatchSubject[] {
+  const subjects: MatchSubject[] = [{ words: cmd.words, line: cmd.words.join(' ') }];
+  if (!loose) return subjects;
+  if (cmd.argv.length && cmd.argv !== cmd.words && cmd.argv.join(' ') !== subjects[0]!.line) subjects.push({ words: cmd.argv, line: cmd.argv.join(' ') });
+  if (cmd.program && cmd.argv[0] !== cmd.program) {
+    const named = [cmd.program, ...cmd.argv.slice(1)];
+    subjects.push({ words: named, line: named.join(' ') });
+  }
+  return subjects;
+}
+
+/** Non-shell tools: the first rule matching any of the call's paths (or its URL, or its args). */
+function firstForSubjects(effect: Effect, call: NormalizedCall, policy: Policy, scope: MatchScope, ctx: EngineContext): CompiledRule | undefined {
+  if (call.paths.length > 0) {
+    // Every path of the call must match for an allow; any path suffices for deny and ask.
+    let first: CompiledRule | undefined;
+    for (const p of call.paths) {
+      const abs = absolutePath(p, ctx.home, call.cwd);
+      const rule = policy.firstMatch(effect, call.tool, { absPath: abs, relPath: relativeTo(abs, call.cwd, ctx.home), text: call.canonicalArgs }, scope);
+      if (effect !== 'allow' && rule) return rule;
+      if (effect === 'allow' && !rule) return undefined;
+      first ??= rule;
+    }
+    return first;
+  }
+  if (call.url !== undefined) return policy.firstMatch(effect, call.tool, { url: call.url, host: hostOf(call.url), text: call.canonicalArgs }, scope);
+  return policy.firstMatch(effect, call.tool, { text: call.canonicalArgs }, scope);
+}
+
+function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext): boolean {
+  if (analysis) return !analysis.ok || !analysis.readOnly;
+  if (call.kind === 'read' || call.kind === 'list' || call.kind === 'search' || call.kind === 'fetch') return false;
+  if (call.kind === 'other') return !(ctx.readOnlyTools ?? []).some((t) => t.toLowerCase() === call.tool.toLowerCase());
+  return true;
+}
+
+function ruleRef(c: CompiledRule): RuleRef {
+  return { id: c.rule.id, pattern: c.rule.pattern, effect: c.rule.effect };
+}
+
+function hostOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname.toLowerCase();
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,126 @@
+// Stage 1 of the pipeline: canonical tool name and the call's subjects (command, paths, URL, canonical args).
+import { canonicalTool, type AliasIndex, type ToolKind } from './catalog/tool-aliases.ts';
+
+/** A tool call as an agent sends it. */
+export interface ToolCall {
+  tool: string;
+  args: unknown;
+  agentId?: string;
+  sessionId?: string;
+  cwd?: string;
+}
+
+/** The call reduced to what the pipeline judges. */
+export interface NormalizedCall {
+  /** Canonical tool name (`bash`, `read_file`, …) or the tool's own name when unknown. */
+  tool: string;
+  /** The name the agent used. */
+  rawTool: string;
+  kind: ToolKind;
+  /** The shell command, for shell tools. */
+  command?: string;
+  /** Raw path arguments of file tools (resolved later against cwd). */
+  paths: string[];
+  /** The URL of fetch tools. */
+  url?: string;
+  /** Stable JSON of the args (sorted keys), for rules on other tools and for dedupe. */
+  canonicalArgs: string;
+  cwd?: string;
+  agentId?: string;
+  sessionId?: string;
+  /** Why the call's arguments could not be read, when they could not (the pipeline asks). */
+  problem?: string;
+}
+
+const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'notebookPath', 'absolute_path', 'dir_path', 'directory', 'target_file', 'file'];
+const PATH_LIST_KEYS = ['paths', 'file_paths', 'files'];
+const COMMAND_KEYS = ['command', 'cmd', 'script', 'commands'];
+const URL_KEYS = ['url', 'uri'];
+
+/** Reduces a call to its canonical tool and subjects. Never throws: an unreadable shape sets `problem`. */
+export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCall {
+  const alias = canonicalTool(call.tool, aliases);
+  const args = isRecord(call.args) ? call.args : {};
+  const normalized: NormalizedCall = {
+    tool: alias.canonical,
+    rawTool: call.tool,
+    kind: alias.kind,
+    paths: [],
+    canonicalArgs: canonicalJson(call.args ?? {}),
+    cwd: call.cwd ?? (typeof args.cwd === 'string' ? args.cwd : typeof args.workdir === 'string' ? args.workdir : undefined),
+    agentId: call.agentId,
+    sessionId: call.sessionId,
+  };
+  if (alias.kind === 'shell') {
+    const command = commandOf(call.args, args);
+    if (command === undefined) normalized.problem = `no command found in the arguments of ${call.tool} (expected one of ${COMMAND_KEYS.join(', ')}, a string or an argv array)`;
+    else normalized.command = command;
+  } else if (alias.kind === 'fetch') {
+    const url = URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined;
+    if (url) normalized.url = url;
+  } else if (alias.kind !== 'other') {
+    normalized.paths = pathsOf(args);
+    if (normalized.paths.length === 0 && (alias.kind === 'read' || alias.kind === 'write' || alias.kind === 'edit')) {
+      normalized.problem = `no path found in the arguments of ${call.tool} (expected one of ${PATH_KEYS.join(', ')})`;
+    }
+  } else {
+    // Unknown tools may still carry paths; they are checked against protected paths all the same.
+    normalized.paths = pathsOf(args);
+  }
+  return normalized;
+}
+
+function commandOf(raw: unknown, args: Record<string, unknown>): string | undefined {
+  if (typeof raw === 'string') return raw;
+  if (Array.isArray(raw)) return argvToShell(raw);
+  for (const key of COMMAND_KEYS) {
+    const value = args[key];
+    if (typeof value === 'string') return value;
+    if (Array.isArray(value) && value.every((w) => typeof w === 'string')) return argvToShell(value as string[]);
+  }
+  return undefined;
+}
+
+function pathsOf(args: Record<string, unknown>): string[] {
+  const paths: string[] = [];
+  for (const key of PATH_KEYS) if (typeof args[key] === 'string' && args[key]) paths.push(args[key] as string);
+  for (const key of PATH_LIST_KEYS) {
+    const list = args[key];
+    if (Array.isArray(list)) for (const p of list) if (typeof p === 'string' && p) paths.push(p);
+  }
+  // Codex apply_patch carries its files inside the patch text.
+  const patch = typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : undefined;
+  if (patch) for (const m of patch.matchAll(/^\*\*\* (?:Add|Update|Delete) File: (.+)$/gm)) paths.push(m[1]!.trim());
+  if (patch) for (const m of patch.matchAll(/^\*\*\* Move to: (.+)$/gm)) paths.push(m[1]!.trim());
+  return paths;
+}
+
+/** Joins an argv array into one shell string with POSIX quoting, so it splits back into the same words. */
+export function argvToShell(argv: readonly unknown[]): string {
+  return argv.map((w) => shellQuote(String(w))).join(' ');
+}
+
+/** Quotes a word for POSIX sh only when it needs it. */
+export function shellQuote(word: string): string {
+  if (word !== '' && /^[A-Za-z0-9_@%+=:,./-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** JSON with object keys sorted at every level, so equal args give equal text. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value).sort()) out[key] = sortKeys(value[key]);
+    return out;
+  }
+  return value;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -1,0 +1,60 @@
+// The narrow pattern suggested for "always allow": program, subcommands and stable flags — never a bare program name.
+import type { NormalizedCall } from './normalize.ts';
+import { absolutePath } from './paths.ts';
+import { compileCommandSpec } from './rules/matcher.ts';
+import type { ShellAnalyzer } from './shell/analyzer.ts';
+import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
+import type { Finding } from './types.ts';
+
+/** Arguments appended to a candidate's stem to see whether its ` *` would also allow something worse. */
+const DANGEROUS_TAILS = ['/', '~', '/*', '-rf /', '-rf ~', '--force', '-f', '--hard', '-9 -1', '-R 777 /', '--recursive /', '/dev/sda', '/var/www'];
+
+const SUBCOMMAND_RE = /^[A-Za-z][A-Za-z0-9:_.@-]*$/;
+
+/** Suggests an allow pattern for the call that asked; undefined when there is nothing sensible to suggest. */
+export function suggestPattern(call: NormalizedCall, analysis: ShellAnalysis | undefined, analyzer: ShellAnalyzer, home: string): string | undefined {
+  if (analysis) {
+    const target = commandThatAsked(analysis);
+    return target ? `${call.tool}(${suggestCommandSpec(target, analysis.findings, analyzer)})` : undefined;
+  }
+  if (call.paths.length > 0) return `${call.tool}(${absolutePath(call.paths[0]!, home, call.cwd)})`;
+  if (call.url) {
+    try {
+      return `${call.tool}(domain:${new URL(call.url).hostname})`;
+    } catch {
+      return undefined;
+    }
+  }
+  return call.tool;
+}
+
+/** The command that raised the highest finding, else the first literal one. */
+function commandThatAsked(analysis: ShellAnalysis): SimpleCommand | undefined {
+  const order = { high: 3, medium: 2, low: 1 } as const;
+  const top = [...analysis.findings].sort((a, b) => order[b.risk] - order[a.risk])[0];
+  return (top && analysis.commands.find((c) => c.text === top.command && c.literal)) ?? analysis.commands.find((c) => c.literal);
+}
+
+/** The spec for one simple command: stem words, then ` *` only when that cannot reach a new danger. */
+export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Finding[], analyzer: ShellAnalyzer): string {
+  const words = cmd.words;
+  const programAt = words.length - cmd.argv.length;
+  let end = programAt + 1;
+  let subcommands = 0;
+  while (end < words.length && subcommands < 2 && SUBCOMMAND_RE.test(words[end]!)) {
+    end++;
+    subcommands++;
+  }
+  while (end < words.length && /^-{1,2}[A-Za-z]/.test(words[end]!) && !words[end]!.includes('=')) end++;
+  const stem = words.slice(0, end).join(' ');
+  if (end >= words.length) return stem;
+  const broad = `${stem} *`;
+  const known = new Set(findings.filter((f) => f.command === cmd.text).map((f) => f.id));
+  const matcher = compileCommandSpec(broad);
+  for (const tail of DANGEROUS_TAILS) {
+    const probe = analyzer.analyze(`${words.slice(0, end).join(' ')} ${tail}`);
+    const reached = probe.commands.some((c) => matcher.test({ words: c.words, line: c.words.join(' ') }));
+    if (reached && probe.findings.some((f) => !known.has(f.id))) return words.join(' ');
+  }
+  return broad;
+}

@@ -1,0 +1,65 @@
+// The HTTP application, assembled in one place from route modules; dependencies come in through createApp(deps).
+import { Hono, type MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { HTTPException } from 'hono/http-exception';
+import type { Toolgate } from '../service/toolgate.ts';
+import { requireRole, TokenAuthenticator, type AlternateAuth, type AppEnv, type AuthGuard } from './auth.ts';
+import { problemResponse, ProblemError } from './problem.ts';
+import { registerApprovals } from './routes/approvals.ts';
+import { registerDecide } from './routes/decide.ts';
+import { registerEvents } from './routes/events.ts';
+import { registerGrants } from './routes/grants.ts';
+import { registerHealth } from './routes/health.ts';
+import { registerRules } from './routes/rules.ts';
+
+/** What the app is built from. */
+export interface CreateAppOptions {
+  toolgate: Toolgate;
+  tokens: ConstructorParameters<typeof TokenAuthenticator>[0];
+  /** Another way to authenticate (the review page's session cookie). */
+  alternateAuth?: AlternateAuth;
+  /** Failed-authentication rate limiting. */
+  authGuard?: AuthGuard;
+  /** Receives unexpected errors (a logger). */
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+/** What route modules receive. */
+export interface AppDeps {
+  toolgate: Toolgate;
+  auth: TokenAuthenticator;
+  requireAgent: MiddlewareHandler<AppEnv>;
+  requireReviewer: MiddlewareHandler<AppEnv>;
+}
+
+/** A route module: registers its routes on the app. */
+export type RouteModule = (app: Hono<AppEnv>, deps: AppDeps) => void;
+
+/** Builds the Hono app. `extraRoutes` lets later modules (review page, hooks, audit) plug in. */
+export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] = []): { app: Hono<AppEnv>; deps: AppDeps } {
+  const auth = new TokenAuthenticator(options.tokens);
+  const deps: AppDeps = {
+    toolgate: options.toolgate,
+    auth,
+    requireAgent: requireRole('agent', auth, options.alternateAuth, options.authGuard),
+    requireReviewer: requireRole('reviewer', auth, options.alternateAuth, options.authGuard),
+  };
+  const app = new Hono<AppEnv>();
+  const limit = options.toolgate.config.bodyLimitBytes;
+  app.use('*', bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) }));
+  registerHealth(app);
+  registerDecide(app, deps);
+  registerRules(app, deps);
+  registerApprovals(app, deps);
+  registerGrants(app, deps);
+  registerEvents(app, deps);
+  for (const register of extraRoutes) register(app, deps);
+  app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
+  app.onError((error, c) => {
+    if (error instanceof ProblemError) return problemResponse(c, error.status, error.detail, error.errors, error.headers);
+    if (error instanceof HTTPException) return problemResponse(c, error.status, error.message || 'request failed');
+    options.onUnexpectedError?.(error);
+    return problemResponse(c, 500, 'unexpected error; the request was not processed');
+  });
+  return { app, deps };
+}

@@ -1,0 +1,69 @@
+// Approvals: the queue (reviewer), long-poll (agent or reviewer), resolve (reviewer), cancel (agent).
+import type { Context, Hono } from 'hono';
+import type { ResolveOutcome } from '../../service/approvals.ts';
+import type { AppDeps } from '../app.ts';
+import { approvalJson } from '../approval-json.ts';
+import type { AppEnv } from '../auth.ts';
+import { readJson, validate } from '../body.ts';
+import { ProblemError } from '../problem.ts';
+import { ResolveRequestSchema } from '../schemas.ts';
+import { z } from 'zod';
+
+const ListQuery = z.object({
+  status: z.enum(['pending', 'approved', 'denied', 'expired', 'cancelled']).optional(),
+  limit: z.coerce.number().int().min(1).max(1000).optional(),
+});
+
+export function registerApprovals(app: Hono<AppEnv>, deps: AppDeps): void {
+  const { approvals, config } = deps.toolgate;
+
+  app.get('/v1/approvals', deps.requireReviewer, async (c) => {
+    const query = validate(ListQuery, c.req.query());
+    return c.json({ approvals: (await approvals.list(query.status, query.limit)).map(approvalJson) });
+  });
+
+  app.get('/v1/approvals/:id', deps.requireAgent, async (c) => {
+    const { seconds, fromPrefer } = requestedWait(c, config.maxWaitSeconds);
+    const approval = await approvals.wait(c.req.param('id'), seconds * 1000, c.req.raw.signal);
+    if (!approval) throw new ProblemError(404, `no approval with id ${c.req.param('id')}`);
+    if (fromPrefer) c.header('Preference-Applied', `wait=${seconds}`);
+    return c.json(approvalJson(approval));
+  });
+
+  app.post('/v1/approvals/:id/resolve', deps.requireReviewer, async (c) => {
+    const body = await readJson(c, ResolveRequestSchema);
+    const outcome = await approvals.resolve(c.req.param('id'), { choice: body.choice, feedback: body.feedback, rulePattern: body.rule_pattern, modifiedArgs: body.modified_args }, c.get('identity').name);
+    return respond(c, outcome);
+  });
+
+  app.post('/v1/approvals/:id/cancel', deps.requireAgent, async (c) => {
+    return respond(c, await approvals.cancel(c.req.param('id'), c.get('identity').name));
+  });
+}
+
+function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
+  switch (outcome.kind) {
+    case 'ok':
+      return c.json(approvalJson(outcome.approval));
+    case 'not_found':
+      throw new ProblemError(404, `no approval with id ${c.req.param('id')}`);
+    case 'conflict':
+      throw new ProblemError(409, `approval ${outcome.approval.id} is already ${outcome.approval.status}${outcome.approval.choice ? ` (${outcome.approval.choice})` : ''}; the first answer wins`);
+    case 'invalid':
+      throw new ProblemError(400, `${outcome.field}: ${outcome.message}`, [`${outcome.field}: ${outcome.message}`]);
+  }
+}
+
+/** Seconds to hold a long-poll: `?wait=N` or `Prefer: wait=N` (RFC 7240), capped. */
+function requestedWait(c: Context, cap: number): { seconds: number; fromPrefer: boolean } {
+  const query = c.req.query('wait');
+  if (query !== undefined) {
+    const n = Number(query);
+    if (!Number.isFinite(n) || n < 0) throw new ProblemError(400, 'wait must be a number of seconds ≥ 0', [`wait: expected a number ≥ 0, got ${query}`]);
+    return { seconds: Math.min(n, cap), fromPrefer: false };
+  }
+  const prefer = c.req.header('prefer');
+  const m = prefer && /(?:^|[;,\s])wait\s*=\s*(\d+(?:\.\d+)?)/i.exec(prefer);
+  if (m) return { seconds: Math.min(Number(m[1]), cap), fromPrefer: true };
+  return { seconds: 0, fromPrefer: false };
+}

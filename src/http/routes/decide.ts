@@ -1,0 +1,60 @@
+// POST /v1/decide: an agent asks before running a tool.
+import type { Hono } from 'hono';
+import type { DecideOutcome } from '../../service/decider.ts';
+import { TooManyPendingError } from '../../service/approvals.ts';
+import type { AppDeps } from '../app.ts';
+import type { AppEnv } from '../auth.ts';
+import { readJson } from '../body.ts';
+import type { components } from '../openapi-types.ts';
+import { ProblemError } from '../problem.ts';
+import { DecideRequestSchema } from '../schemas.ts';
+
+type DecideResponse = components['schemas']['DecideResponse'];
+
+export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
+  app.post('/v1/decide', deps.requireAgent, async (c) => {
+    const body = await readJson(c, DecideRequestSchema);
+    const explain = c.req.query('explain') === 'true' || c.req.query('explain') === '1';
+    try {
+      const outcome = await deps.toolgate.decider.decide({
+        tool: body.tool,
+        args: body.args,
+        agentId: body.agent_id,
+        sessionId: body.session_id,
+        cwd: body.cwd,
+        mode: body.mode,
+        interactive: body.interactive,
+        toolCallId: body.tool_call_id,
+        waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
+        explain,
+        signal: c.req.raw.signal,
+      });
+      return c.json(decideResponse(outcome, explain));
+    } catch (error) {
+      if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' });
+      throw error;
+    }
+  });
+}
+
+/** The response body for an outcome. */
+export function decideResponse(outcome: DecideOutcome, explain: boolean): DecideResponse {
+  const { verdict, approval, answered } = outcome;
+  const body: DecideResponse = {
+    decision_id: outcome.decisionId,
+    decision: answered?.decision ?? verdict.decision,
+    reason: answered?.reason ?? verdict.reason,
+    risk: verdict.risk,
+    source: answered?.source ?? verdict.source,
+    findings: verdict.findings,
+    mode: verdict.mode,
+  };
+  if (verdict.rule) body.rule = verdict.rule;
+  if (approval) body.approval = { id: approval.id, status: approval.status, expires_at: approval.expiresAt, suggested_pattern: approval.suggestedPattern, poll: `/v1/approvals/${approval.id}?wait=30` };
+  if (answered) {
+    body.feedback = answered.feedback;
+    if (answered.modifiedArgs !== null && answered.modifiedArgs !== undefined) body.modified_args = answered.modifiedArgs;
+  }
+  if (explain && verdict.trace) body.trace = verdict.trace;
+  return body;
+}

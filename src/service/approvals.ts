@@ -1,0 +1,262 @@
+// The approval queue: opening asks, deduplication, the per-agent cap, long-poll waiters, expiry, answers and cancels.
+import { randomUUID } from 'node:crypto';
+import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
+import type { Verdict } from '../engine/decide.ts';
+import type { Approval, ApprovalChoice, AuditEntry, Grant, Resolution, Store } from '../store/types.ts';
+import type { Rule } from '../engine/rules/rule.ts';
+import type { ApprovalEvents } from './events.ts';
+
+/** Options of the approval service. */
+export interface ApprovalServiceOptions {
+  store: Store;
+  events: ApprovalEvents;
+  approvalTimeoutMs: number;
+  maxPendingPerAgent: number;
+  now?: () => number;
+}
+
+/** What a reviewer answers. */
+export interface Answer {
+  choice: ApprovalChoice;
+  feedback?: string;
+  rulePattern?: string;
+  modifiedArgs?: unknown;
+}
+
+/** The outcome of an answer or a cancel, as a value: the HTTP layer maps it to a status. */
+export type ResolveOutcome =
+  | { kind: 'ok'; approval: Approval; rule?: Rule; grant?: Grant; repeated: boolean }
+  | { kind: 'not_found' }
+  | { kind: 'conflict'; approval: Approval }
+  | { kind: 'invalid'; field: string; message: string };
+
+/** Raised when an agent already has the maximum number of pending approvals. */
+export class TooManyPendingError extends Error {
+  constructor(readonly agentId: string | null, readonly limit: number) {
+    super(`agent ${agentId ?? '(none)'} already has ${limit} pending approvals; answer or cancel some first`);
+  }
+}
+
+/** What opening an approval needs from the decision. */
+export interface OpenRequest {
+  verdict: Verdict;
+  decisionId: string;
+  args: unknown;
+  toolCallId: string | null;
+  suggestedPattern: string | null;
+}
+
+/** Terminal statuses never change again. */
+export function isTerminal(approval: Approval): boolean {
+  return approval.status !== 'pending';
+}
+
+/** The decision an approval amounts to: allow when approved, deny when denied/expired/cancelled, null while pending. */
+export function approvalDecision(approval: Approval): 'allow' | 'deny' | null {
+  if (approval.status === 'pending') return null;
+  return approval.status === 'approved' ? 'allow' : 'deny';
+}
+
+/** The approval queue. Waiters are woken in-process by the resolve, never by polling the database. */
+export class ApprovalService {
+  private readonly waiters = new Map<string, Set<(approval: Approval) => void>>();
+  private readonly timers = new Map<string, NodeJS.Timeout>();
+  private readonly now: () => number;
+  private waiterCount = 0;
+
+  constructor(private readonly options: ApprovalServiceOptions) {
+    this.now = options.now ?? Date.now;
+  }
+
+  /** Rebuilds expiry timers for approvals that were pending before a restart (and expires the overdue ones). */
+  async start(): Promise<void> {
+    for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 })) this.armExpiry(approval);
+  }
+
+  /** Opens an approval for an ask, or returns the identical pending one. */
+  async open(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
+    const { verdict } = request;
+    const call = verdict.call;
+    const dedupeKey = [call.agentId ?? '', call.sessionId ?? '', call.tool, call.canonicalArgs].join('\u0000');
+    const existing = await this.options.store.findPendingApproval(dedupeKey, request.toolCallId);
+    if (existing) return { approval: existing, reused: true };
+    const agentId = call.agentId ?? null;
+    if ((await this.options.store.countPendingForAgent(agentId)) >= this.options.maxPendingPerAgent) throw new TooManyPendingError(agentId, this.options.maxPendingPerAgent);
+    const created = this.now();
+    const approval: Approval = {
+      id: randomUUID(),
+      status: 'pending',
+      decisionId: request.decisionId,
+      agentId,
+      sessionId: call.sessionId ?? null,
+      tool: call.tool,
+      args: request.args,
+      cwd: call.cwd ?? null,
+      toolCallId: request.toolCallId,
+      dedupeKey,
+      reason: verdict.reason,
+      risk: verdict.risk ?? 'medium',
+      source: verdict.source,
+      findings: verdict.findings,
+      suggestedPattern: request.suggestedPattern,
+      createdAt: new Date(created).toISOString(),
+      expiresAt: new Date(created + this.options.approvalTimeoutMs).toISOString(),
+      resolvedAt: null,
+      choice: null,
+      feedback: null,
+      modifiedArgs: null,
+      resolvedBy: null,
+      rulePattern: null,
+    };
+    await this.options.store.createApproval(approval);
+    this.armExpiry(approval);
+    this.options.events.emit({ type: 'approval.created', approval });
+    return { approval, reused: false };
+  }
+
+  get(id: string): Promise<Approval | undefined> {
+    return this.options.store.getApproval(id);
+  }
+
+  list(status?: Approval['status'], limit?: number): Promise<Approval[]> {
+    return this.options.store.listApprovals({ status, limit });
+  }
+
+  /** Number of requests currently held in a long-poll. */
+  waiting(): number {
+    return this.waiterCount;
+  }
+
+  /**
+   * Waits up to `ms` for the approval to leave `pending`; returns it at once when terminal.
+   * Resolves with the current state when the wait runs out or `signal` aborts.
+   */
+  async wait(id: string, ms: number, signal?: AbortSignal): Promise<Approval | undefined> {
+    const current = await this.options.store.getApproval(id);
+    if (!current || isTerminal(current) || ms <= 0 || signal?.aborted) return current;
+    return new Promise((resolve) => {
+      let set = this.waiters.get(id);
+      if (!set) this.waiters.set(id, (set = new Set()));
+      const done = (approval: Approval) => {
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        set!.delete(done);
+        if (set!.size === 0) this.waiters.delete(id);
+        this.waiterCount--;
+        resolve(approval);
+      };
+      const onAbort = () => done(current);
+      const timer = setTimeout(() => {
+        void this.options.store.getApproval(id).then((latest) => done(latest ?? current), () => done(current));
+      }, ms);
+      signal?.addEventListener('abort', onAbort, { once: true });
+      set.add(done);
+      this.waiterCount++;
+    });
+  }
+
+  /** Answers a pending approval. The first answer wins; the same answer again is idempotent; a different one conflicts. */
+  async resolve(id: string, answer: Answer, resolvedBy: string): Promise<ResolveOutcome> {
+    const approval = await this.options.store.getApproval(id);
+    if (!approval) return { kind: 'not_found' };
+    if (isTerminal(approval)) return sameAnswer(approval, answer) ? { kind: 'ok', approval, repeated: true } : { kind: 'conflict', approval };
+    const feedback = answer.feedback?.trim() ? answer.feedback : null;
+    if (answer.choice === 'deny_with_feedback' && !feedback) return { kind: 'invalid', field: 'feedback', message: 'deny_with_feedback needs a non-empty feedback for the agent' };
+    const rulePattern = answer.choice === 'allow_always' || answer.choice === 'allow_session' ? answer.rulePattern ?? approval.suggestedPattern : null;
+    if (answer.choice === 'allow_always' || answer.choice === 'allow_session') {
+      if (!rulePattern) return { kind: 'invalid', field: 'rule_pattern', message: 'no suggested pattern for this call: give rule_pattern' };
+      const parsed = parsePattern(rulePattern);
+      if (isPatternError(parsed)) return { kind: 'invalid', field: 'rule_pattern', message: parsed.message };
+    }
+    if (answer.choice === 'allow_session' && !approval.sessionId) return { kind: 'invalid', field: 'choice', message: 'the call carried no session_id, so there is no session to allow: use allow_once or allow_always' };
+    const approved = answer.choice.startsWith('allow');
+    const resolution: Resolution = {
+      status: approved ? 'approved' : 'denied',
+      choice: answer.choice,
+      feedback,
+      modifiedArgs: approved ? answer.modifiedArgs ?? null : null,
+      resolvedBy,
+      rulePattern,
+      resolvedAt: new Date(this.now()).toISOString(),
+    };
+    const { changed, approval: stored } = await this.options.store.resolveApproval(id, resolution);
+    if (!stored) return { kind: 'not_found' };
+    if (!changed) return sameAnswer(stored, answer) ? { kind: 'ok', approval: stored, repeated: true } : { kind: 'conflict', approval: stored };
+    let rule: Rule | undefined;
+    let grant: Grant | undefined;
+    if (answer.choice === 'allow_always') rule = await this.options.store.addRule({ effect: 'allow', pattern: rulePattern!, createdBy: resolvedBy, note: `always allow, from approval ${id}` });
+    if (answer.choice === 'allow_session') grant = await this.options.store.addGrant({ sessionId: stored.sessionId!, pattern: rulePattern!, approvalId: id, createdBy: resolvedBy, expiresAt: null });
+    await this.finish(stored, 'approval.resolved', {
+      decision: approved ? 'allow' : 'deny',
+      source: 'human',
+      reason: `${resolvedBy} answered ${answer.choice}${feedback ? `: ${feedback}` : ''}${rule ? ` (saved rule ${rule.pattern})` : grant ? ` (session grant ${grant.pattern})` : ''}`,
+      rule_id: rule?.id ?? null,
+      resolved_by: resolvedBy,
+    });
+    return { kind: 'ok', approval: stored, rule, grant, repeated: false };
+  }
+
+  /** The agent gave up on its approval. */
+  async cancel(id: string, by: string): Promise<ResolveOutcome> {
+    const approval = await this.options.store.getApproval(id);
+    if (!approval) return { kind: 'not_found' };
+    if (isTerminal(approval)) return approval.status === 'cancelled' ? { kind: 'ok', approval, repeated: true } : { kind: 'conflict', approval };
+    const { changed, approval: stored } = await this.options.store.resolveApproval(id, { status: 'cancelled', choice: null, feedback: null, modifiedArgs: null, resolvedBy: by, rulePattern: null, resolvedAt: new Date(this.now()).toISOString() });
+    if (!stored) return { kind: 'not_found' };
+    if (!changed) return stored.status === 'cancelled' ? { kind: 'ok', approval: stored, repeated: true } : { kind: 'conflict', approval: stored };
+    await this.finish(stored, 'approval.cancelled', { decision: 'cancelled', source: 'agent', reason: `cancelled by ${by}`, rule_id: null, resolved_by: by });
+    return { kind: 'ok', approval: stored, repeated: false };
+  }
+
+  /** Answers every held long-poll with the current state and stops the timers (graceful shutdown). */
+  async stop(): Promise<void> {
+    for (const timer of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    for (const [id, set] of [...this.waiters]) {
+      const latest = await this.options.store.getApproval(id);
+      if (latest) for (const done of [...set]) done(latest);
+    }
+  }
+
+  private armExpiry(approval: Approval): void {
+    const delay = Math.max(0, Date.parse(approval.expiresAt) - this.now());
+    const timer = setTimeout(() => void this.expire(approval.id), Math.min(delay, 2 ** 31 - 1));
+    timer.unref();
+    this.timers.set(approval.id, timer);
+  }
+
+  private async expire(id: string): Promise<void> {
+    this.timers.delete(id);
+    const { changed, approval } = await this.options.store.resolveApproval(id, { status: 'expired', choice: null, feedback: null, modifiedArgs: null, resolvedBy: null, rulePattern: null, resolvedAt: new Date(this.now()).toISOString() });
+    if (!changed || !approval) return;
+    await this.finish(approval, 'approval.expired', { decision: 'deny', source: 'timeout', reason: `no reviewer answered before ${approval.expiresAt}; denied`, rule_id: null, resolved_by: null });
+  }
+
+  /** Writes the audit row, announces the event and wakes the waiters. */
+  private async finish(approval: Approval, type: 'approval.resolved' | 'approval.expired' | 'approval.cancelled', row: Pick<AuditEntry, 'decision' | 'source' | 'reason' | 'rule_id' | 'resolved_by'>): Promise<void> {
+    const timer = this.timers.get(approval.id);
+    if (timer) clearTimeout(timer);
+    this.timers.delete(approval.id);
+    await this.options.store.appendAudit([{
+      ts: approval.resolvedAt ?? new Date(this.now()).toISOString(),
+      decision_id: approval.decisionId,
+      agent_id: approval.agentId,
+      session_id: approval.sessionId,
+      tool: approval.tool,
+      args: JSON.stringify(approval.args ?? null),
+      risk: approval.risk,
+      approval_id: approval.id,
+      mode: null,
+      latency_us: Math.round((Date.parse(approval.resolvedAt ?? new Date().toISOString()) - Date.parse(approval.createdAt)) * 1000),
+      findings: '[]',
+      ...row,
+    }]);
+    this.options.events.emit({ type, approval });
+    const set = this.waiters.get(approval.id);
+    if (set) for (const done of [...set]) done(approval);
+  }
+}
+
+function sameAnswer(approval: Approval, answer: Answer): boolean {
+  return approval.choice === answer.choice && (answer.feedback === undefined || (approval.feedback ?? '') === answer.feedback.trim() || approval.feedback === answer.feedback);
+}

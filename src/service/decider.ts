@@ -1,0 +1,119 @@
+// The decision service: runs the pipeline on the current policy, opens approvals for asks, writes the audit row.
+import { randomUUID } from 'node:crypto';
+import { decide, type EngineContext, type Verdict } from '../engine/decide.ts';
+import { suggestPattern } from '../engine/suggest.ts';
+import type { Mode } from '../engine/types.ts';
+import type { Approval, AuditEntry, Store } from '../store/types.ts';
+import { approvalDecision, type ApprovalService } from './approvals.ts';
+import type { PolicySource } from './policy-source.ts';
+
+/** One decide request, as the HTTP layer (or a hook adapter) passes it. */
+export interface DecideInput {
+  tool: string;
+  args: unknown;
+  agentId?: string;
+  sessionId?: string;
+  cwd?: string;
+  mode?: Mode;
+  interactive?: boolean;
+  toolCallId?: string;
+  /** Seconds to hold the request for a human answer (decide-and-wait). */
+  waitSeconds?: number;
+  explain?: boolean;
+  signal?: AbortSignal;
+}
+
+/** The final answer to a decide request. */
+export interface DecideOutcome {
+  decisionId: string;
+  verdict: Verdict;
+  /** The approval an ask opened (or the identical pending one). */
+  approval?: Approval;
+  /** When a human (or the expiry) answered during decide-and-wait. */
+  answered?: { decision: 'allow' | 'deny'; source: 'human' | 'timeout'; reason: string; feedback: string | null; modifiedArgs: unknown };
+  latencyUs: number;
+}
+
+/** A step that may change the verdict after the built-in stages (extension hooks). */
+export type VerdictStage = (verdict: Verdict, input: DecideInput) => Verdict | Promise<Verdict>;
+
+/** What the decision service is built from. */
+export interface DeciderDeps {
+  store: Store;
+  policy: PolicySource;
+  engine: EngineContext;
+  approvals: ApprovalService;
+  /** Masks secrets in arguments before they are stored or shown. */
+  redact: (args: unknown) => unknown;
+  /** Extension stages, run in order after the pipeline. */
+  stages?: VerdictStage[];
+}
+
+/** Decides calls and records them. */
+export class Decider {
+  constructor(private readonly deps: DeciderDeps) {}
+
+  /** Decides, opens an approval for an ask, commits the audit row, and optionally waits for the human. */
+  async decide(input: DecideInput): Promise<DecideOutcome> {
+    const started = process.hrtime.bigint();
+    const policy = await this.deps.policy.current();
+    let verdict = decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy, this.deps.engine);
+    for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input);
+    const decisionId = randomUUID();
+    const args = this.deps.redact(input.args);
+    let approval: Approval | undefined;
+    if (verdict.decision === 'ask') {
+      const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
+      approval = (await this.deps.approvals.open({ verdict, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern: suggested })).approval;
+    }
+    const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
+    await this.deps.store.appendAudit([auditEntry(decisionId, verdict, args, approval, latencyUs)]);
+    const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs };
+    if (approval && input.waitSeconds && input.waitSeconds > 0) {
+      const latest = await this.deps.approvals.wait(approval.id, input.waitSeconds * 1000, input.signal);
+      if (latest) {
+        outcome.approval = latest;
+        const decision = approvalDecision(latest);
+        if (decision) outcome.answered = { decision, source: latest.status === 'expired' ? 'timeout' : 'human', reason: answeredReason(latest), feedback: latest.feedback, modifiedArgs: latest.modifiedArgs };
+      }
+    }
+    return outcome;
+  }
+}
+
+/** The reason an agent reads for a human's (or the clock's) answer. */
+export function answeredReason(approval: Approval): string {
+  switch (approval.status) {
+    case 'approved':
+      return `approved by ${approval.resolvedBy ?? 'a reviewer'} (${approval.choice})`;
+    case 'denied':
+      return approval.feedback ? `denied by ${approval.resolvedBy ?? 'a reviewer'}: ${approval.feedback}` : `denied by ${approval.resolvedBy ?? 'a reviewer'}`;
+    case 'expired':
+      return `no reviewer answered before ${approval.expiresAt}; denied`;
+    case 'cancelled':
+      return 'cancelled by the agent';
+    default:
+      return 'waiting for a reviewer';
+  }
+}
+
+function auditEntry(decisionId: string, verdict: Verdict, args: unknown, approval: Approval | undefined, latencyUs: number): AuditEntry {
+  return {
+    ts: new Date().toISOString(),
+    decision_id: decisionId,
+    agent_id: verdict.call.agentId ?? null,
+    session_id: verdict.call.sessionId ?? null,
+    tool: verdict.call.tool,
+    args: JSON.stringify(args ?? null),
+    decision: verdict.decision,
+    risk: verdict.risk,
+    source: verdict.source,
+    reason: verdict.reason,
+    rule_id: verdict.rule?.id ?? null,
+    approval_id: approval?.id ?? null,
+    mode: verdict.mode,
+    latency_us: latencyUs,
+    resolved_by: null,
+    findings: JSON.stringify(verdict.findings),
+  };
+}

@@ -1,0 +1,92 @@
+// The composition root of the service layer: store, analyzer, policy, approvals and decider, built from a Config.
+import { realpathSync } from 'node:fs';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import type { Config } from '../config.ts';
+import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
+import type { EngineContext } from '../engine/decide.ts';
+import { redactSecrets } from '../engine/redact.ts';
+import type { ShellAnalyzer } from '../engine/shell/analyzer.ts';
+import { openSqliteStore } from '../store/sqlite-store.ts';
+import type { Store } from '../store/types.ts';
+import { ApprovalService } from './approvals.ts';
+import { loadShellAnalyzer } from './bash-language.ts';
+import { Decider, type VerdictStage } from './decider.ts';
+import { ApprovalEvents } from './events.ts';
+import { PolicySource } from './policy-source.ts';
+import { ensureDataDir } from './tokens.ts';
+
+/** The running service: everything a front end (HTTP, CLI) needs. */
+export interface Toolgate {
+  config: Config;
+  store: Store;
+  engine: EngineContext;
+  policy: PolicySource;
+  approvals: ApprovalService;
+  decider: Decider;
+  events: ApprovalEvents;
+  /** Adds an extension stage after the built-in pipeline. */
+  addStage(stage: VerdictStage): void;
+  close(): Promise<void>;
+}
+
+/** Options for building the service; tests pass `dbPath: ':memory:'` and their own home. */
+export interface ToolgateOptions {
+  /** Database path; defaults to `<dataDir>/toolgate.db`. */
+  dbPath?: string;
+  /** The home directory whose protected paths are guarded (defaults to the process's). */
+  home?: string;
+  /** A ready analyzer (tests share one). */
+  analyzer?: ShellAnalyzer;
+  now?: () => number;
+}
+
+/** Resolves a path through symlinks where it exists on this host. */
+export function realpathIfExists(path: string): string | undefined {
+  try {
+    return realpathSync(path);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Builds the service from a config. */
+export async function createToolgate(config: Config, options: ToolgateOptions = {}): Promise<Toolgate> {
+  const dbPath = options.dbPath ?? join(config.dataDir, 'toolgate.db');
+  if (dbPath !== ':memory:') ensureDataDir(config.dataDir);
+  const home = options.home ?? homedir();
+  const store = openSqliteStore(dbPath);
+  const aliases = buildAliasIndex(config.aliases);
+  const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home }));
+  const engine: EngineContext = {
+    operatorMode: config.mode,
+    askFallback: config.askFallback,
+    home,
+    dataDir: config.dataDir,
+    extraProtected: config.protectedPaths,
+    aliases,
+    analyzer,
+    realpath: realpathIfExists,
+    readOnlyTools: config.readOnlyTools,
+  };
+  const events = new ApprovalEvents();
+  const policy = new PolicySource(store, aliases, home);
+  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
+  await approvals.start();
+  const stages: VerdictStage[] = [];
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecrets, stages });
+  return {
+    config,
+    store,
+    engine,
+    policy,
+    approvals,
+    decider,
+    events,
+    addStage: (stage) => stages.push(stage),
+    async close() {
+      await approvals.stop();
+      await store.close();
+    },
+  };
+}

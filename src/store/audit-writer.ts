@@ -1,0 +1,64 @@
+// Grouped commits for the audit log: concurrent appends share one transaction, and each resolves after it commits.
+import type Database from 'better-sqlite3';
+import { auditRowHash, GENESIS_HASH } from './audit-hash.ts';
+import type { AuditEntry } from './types.ts';
+
+interface Pending {
+  entries: AuditEntry[];
+  resolve: () => void;
+  reject: (error: unknown) => void;
+}
+
+/** Buffers appends until the next turn of the event loop, then writes them all in one transaction. */
+export class AuditWriter {
+  private queue: Pending[] = [];
+  private scheduled = false;
+  private readonly insert: Database.Statement;
+  private readonly last: Database.Statement;
+  private readonly writeBatch: (batch: Pending[]) => void;
+
+  constructor(db: Database.Database) {
+    this.insert = db.prepare(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
+      VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)`);
+    this.last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
+    // IMMEDIATE: the chain head is read and extended under the write lock, so another process cannot interleave.
+    this.writeBatch = db.transaction((batch: Pending[]) => {
+      const head = this.last.get() as { seq: number; hash: string } | undefined;
+      let seq = head?.seq ?? 0;
+      let prev = head?.hash ?? GENESIS_HASH;
+      for (const p of batch) {
+        for (const entry of p.entries) {
+          seq += 1;
+          const hash = auditRowHash(prev, seq, entry);
+          this.insert.run({ ...entry, seq, prev_hash: prev, hash });
+          prev = hash;
+        }
+      }
+    }).immediate as unknown as (batch: Pending[]) => void;
+  }
+
+  /** Queues rows; the promise settles when their transaction has committed (or failed). */
+  append(entries: AuditEntry[]): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.queue.push({ entries, resolve, reject });
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => this.flush());
+      }
+    });
+  }
+
+  /** Writes everything queued now. */
+  flush(): void {
+    this.scheduled = false;
+    const batch = this.queue;
+    if (batch.length === 0) return;
+    this.queue = [];
+    try {
+      this.writeBatch(batch);
+      for (const p of batch) p.resolve();
+    } catch (error) {
+      for (const p of batch) p.reject(error);
+    }
+  }
+}

@@ -1,0 +1,106 @@
+// Schema migrations, applied in order and tracked by PRAGMA user_version.
+import type Database from 'better-sqlite3';
+
+/** Each entry moves the schema from version i to i+1. Never edit a shipped migration: add one. */
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+  INSERT INTO meta (key, value) VALUES ('policy_version', 1);
+
+  CREATE TABLE rules (
+    id TEXT PRIMARY KEY,
+    effect TEXT NOT NULL CHECK (effect IN ('allow', 'deny', 'ask')),
+    pattern TEXT NOT NULL,
+    risk TEXT CHECK (risk IN ('high', 'medium', 'low')),
+    scope TEXT NOT NULL DEFAULT 'global',
+    expires_at TEXT,
+    note TEXT,
+    created_by TEXT,
+    created_at TEXT NOT NULL,
+    position REAL NOT NULL
+  );
+  CREATE INDEX rules_position ON rules (position);
+
+  CREATE TABLE grants (
+    id TEXT PRIMARY KEY,
+    session_id TEXT NOT NULL,
+    pattern TEXT NOT NULL,
+    approval_id TEXT,
+    created_by TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT
+  );
+  CREATE INDEX grants_session ON grants (session_id);
+
+  CREATE TRIGGER rules_version_insert AFTER INSERT ON rules BEGIN UPDATE meta SET value = value + 1 WHERE key = 'policy_version'; END;
+  CREATE TRIGGER rules_version_update AFTER UPDATE ON rules BEGIN UPDATE meta SET value = value + 1 WHERE key = 'policy_version'; END;
+  CREATE TRIGGER rules_version_delete AFTER DELETE ON rules BEGIN UPDATE meta SET value = value + 1 WHERE key = 'policy_version'; END;
+  CREATE TRIGGER grants_version_insert AFTER INSERT ON grants BEGIN UPDATE meta SET value = value + 1 WHERE key = 'policy_version'; END;
+  CREATE TRIGGER grants_version_delete AFTER DELETE ON grants BEGIN UPDATE meta SET value = value + 1 WHERE key = 'policy_version'; END;
+
+  CREATE TABLE approvals (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'denied', 'expired', 'cancelled')),
+    decision_id TEXT NOT NULL,
+    agent_id TEXT,
+    session_id TEXT,
+    tool TEXT NOT NULL,
+    args TEXT NOT NULL,
+    cwd TEXT,
+    tool_call_id TEXT,
+    dedupe_key TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    risk TEXT NOT NULL,
+    source TEXT NOT NULL,
+    findings TEXT NOT NULL,
+    suggested_pattern TEXT,
+    created_at TEXT NOT NULL,
+    expires_at TEXT NOT NULL,
+    resolved_at TEXT,
+    choice TEXT,
+    feedback TEXT,
+    modified_args TEXT,
+    resolved_by TEXT,
+    rule_pattern TEXT
+  );
+  CREATE INDEX approvals_pending ON approvals (status, created_at);
+  CREATE INDEX approvals_dedupe ON approvals (dedupe_key) WHERE status = 'pending';
+  CREATE INDEX approvals_tool_call ON approvals (tool_call_id) WHERE status = 'pending';
+
+  CREATE TABLE audit_log (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    ts TEXT NOT NULL,
+    decision_id TEXT NOT NULL,
+    agent_id TEXT,
+    session_id TEXT,
+    tool TEXT NOT NULL,
+    args TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    risk TEXT,
+    source TEXT NOT NULL,
+    reason TEXT NOT NULL,
+    rule_id TEXT,
+    approval_id TEXT,
+    mode TEXT,
+    latency_us INTEGER,
+    resolved_by TEXT,
+    findings TEXT NOT NULL DEFAULT '[]',
+    prev_hash TEXT NOT NULL,
+    hash TEXT NOT NULL
+  );
+  CREATE INDEX audit_ts ON audit_log (ts);
+  CREATE INDEX audit_decision_id ON audit_log (decision_id);
+  CREATE INDEX audit_approval ON audit_log (approval_id) WHERE approval_id IS NOT NULL;
+  `,
+];
+
+/** Brings the database to the newest schema, each step in its own transaction. */
+export function migrate(db: Database.Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    }).immediate();
+  }
+}

@@ -1,0 +1,205 @@
+// The SQLite store (better-sqlite3, WAL): the only code that runs SQL. Statements are prepared once.
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { Rule } from '../engine/rules/rule.ts';
+import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
+import { AuditWriter } from './audit-writer.ts';
+import { migrate } from './migrations.ts';
+import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './types.ts';
+
+/** Options of the SQLite store. */
+export interface SqliteStoreOptions {
+  /** Open read-only (e.g. `toolgate check`): no migrations, no writes. */
+  readonly?: boolean;
+}
+
+/** The SQLite store, plus the raw handle for the few tools (verify, retention) that need it. */
+export interface SqliteStore extends Store {
+  readonly db: Database.Database;
+}
+
+interface RuleRow {
+  id: string;
+  effect: Rule['effect'];
+  pattern: string;
+  risk: Rule['risk'];
+  scope: string;
+  expires_at: string | null;
+  note: string | null;
+  created_by: string | null;
+  created_at: string;
+  position: number;
+}
+
+interface GrantRow {
+  id: string;
+  session_id: string;
+  pattern: string;
+  approval_id: string | null;
+  created_by: string | null;
+  created_at: string;
+  expires_at: string | null;
+}
+
+/** Opens (and migrates) the database at `path`; `:memory:` works for tests. */
+export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  const db = new Database(path, { readonly: options.readonly === true });
+  if (!options.readonly) {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+  }
+  db.pragma('busy_timeout = 5000');
+  if (!options.readonly) migrate(db);
+  const audit = options.readonly ? undefined : new AuditWriter(db);
+
+  const s = {
+    version: db.prepare("SELECT value FROM meta WHERE key = 'policy_version'").pluck(),
+    rules: db.prepare('SELECT * FROM rules ORDER BY position'),
+    maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM rules').pluck(),
+    insertRule: db.prepare('INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES (@id, @effect, @pattern, @risk, @scope, @expires_at, @note, @created_by, @created_at, @position)'),
+    shiftRules: db.prepare('UPDATE rules SET position = position + 1 WHERE position >= ?'),
+    deleteRule: db.prepare('DELETE FROM rules WHERE id = ?'),
+    grants: db.prepare('SELECT * FROM grants ORDER BY created_at'),
+    grantsOf: db.prepare('SELECT * FROM grants WHERE session_id = ? ORDER BY created_at'),
+    insertGrant: db.prepare('INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES (@id, @session_id, @pattern, @approval_id, @created_by, @created_at, @expires_at)'),
+    deleteGrant: db.prepare('DELETE FROM grants WHERE id = ?'),
+    insertApproval: db.prepare(`INSERT INTO approvals (id, status, decision_id, agent_id, session_id, tool, args, cwd, tool_call_id, dedupe_key, reason, risk, source, findings, suggested_pattern, created_at, expires_at, resolved_at, choice, feedback, modified_args, resolved_by, rule_pattern)
+      VALUES (@id, @status, @decision_id, @agent_id, @session_id, @tool, @args, @cwd, @tool_call_id, @dedupe_key, @reason, @risk, @source, @findings, @suggested_pattern, @created_at, @expires_at, @resolved_at, @choice, @feedback, @modified_args, @resolved_by, @rule_pattern)`),
+    approval: db.prepare('SELECT * FROM approvals WHERE id = ?'),
+    pendingByKey: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND dedupe_key = ? ORDER BY created_at LIMIT 1"),
+    pendingByToolCall: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND tool_call_id = ? ORDER BY created_at LIMIT 1"),
+    pendingCount: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND agent_id IS ?").pluck(),
+    resolve: db.prepare(`UPDATE approvals SET status = @status, choice = @choice, feedback = @feedback, modified_args = @modified_args, resolved_by = @resolved_by, rule_pattern = @rule_pattern, resolved_at = @resolved_at
+      WHERE id = @id AND status = 'pending'`),
+  } as const;
+
+  const addRuleTx = db.transaction((rule: NewRule): Rule => {
+    let position = (s.maxPosition.get() as number) + 1;
+    if (rule.position !== undefined && rule.position < position) {
+      position = Math.max(1, rule.position);
+      s.shiftRules.run(position);
+    }
+    const row: RuleRow = {
+      id: randomUUID(),
+      effect: rule.effect,
+      pattern: rule.pattern,
+      risk: rule.effect === 'ask' ? rule.risk ?? 'medium' : rule.risk ?? null,
+      scope: rule.scope ?? 'global',
+      expires_at: rule.expiresAt ?? null,
+      note: rule.note ?? null,
+      created_by: rule.createdBy ?? null,
+      created_at: new Date().toISOString(),
+      position,
+    };
+    s.insertRule.run(row);
+    return ruleFromRow(row);
+  });
+
+  return {
+    db,
+    async policyVersion() {
+      return s.version.get() as number;
+    },
+    async listRules() {
+      return (s.rules.all() as RuleRow[]).map(ruleFromRow);
+    },
+    async addRule(rule) {
+      return addRuleTx.immediate(rule);
+    },
+    async removeRule(id) {
+      return s.deleteRule.run(id).changes > 0;
+    },
+    async listGrants(sessionId) {
+      const rows = (sessionId === undefined ? s.grants.all() : s.grantsOf.all(sessionId)) as GrantRow[];
+      return rows.map(grantFromRow);
+    },
+    async addGrant(grant) {
+      const row: GrantRow = { id: randomUUID(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
+      s.insertGrant.run(row);
+      return grantFromRow(row);
+    },
+    async removeGrant(id) {
+      return s.deleteGrant.run(id).changes > 0;
+    },
+    appendAudit(entries) {
+      if (!audit) return Promise.reject(new Error('the store is read-only'));
+      return audit.append(entries);
+    },
+    async queryAudit(query) {
+      return queryAudit(db, query);
+    },
+    async createApproval(approval) {
+      s.insertApproval.run(approvalToRow(approval));
+    },
+    async getApproval(id) {
+      const row = s.approval.get(id) as ApprovalRow | undefined;
+      return row && approvalFromRow(row);
+    },
+    async findPendingApproval(dedupeKey, toolCallId) {
+      const row = ((toolCallId ? s.pendingByToolCall.get(toolCallId) : undefined) ?? s.pendingByKey.get(dedupeKey)) as ApprovalRow | undefined;
+      return row && approvalFromRow(row);
+    },
+    async listApprovals(filter) {
+      const where = filter.status ? 'WHERE status = ?' : '';
+      const order = filter.status === 'pending' ? 'ORDER BY created_at ASC' : 'ORDER BY COALESCE(resolved_at, created_at) DESC';
+      const rows = db.prepare(`SELECT * FROM approvals ${where} ${order} LIMIT ?`).all(...(filter.status ? [filter.status] : []), filter.limit ?? 500) as ApprovalRow[];
+      return rows.map(approvalFromRow);
+    },
+    async countPendingForAgent(agentId) {
+      return s.pendingCount.get(agentId) as number;
+    },
+    async resolveApproval(id, resolution: Resolution) {
+      const changed = s.resolve.run({ id, status: resolution.status, choice: resolution.choice, feedback: resolution.feedback, modified_args: resolution.modifiedArgs === undefined || resolution.modifiedArgs === null ? null : JSON.stringify(resolution.modifiedArgs), resolved_by: resolution.resolvedBy, rule_pattern: resolution.rulePattern, resolved_at: resolution.resolvedAt }).changes > 0;
+      const row = s.approval.get(id) as ApprovalRow | undefined;
+      return { changed, approval: row && approvalFromRow(row) };
+    },
+    async close() {
+      audit?.flush();
+      if (db.open) db.close();
+    },
+  };
+}
+
+function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  const eq = (column: string, value: string | undefined) => {
+    if (value !== undefined) {
+      where.push(`${column} = ?`);
+      params.push(value);
+    }
+  };
+  if (query.since) {
+    where.push('ts >= ?');
+    params.push(query.since);
+  }
+  if (query.until) {
+    where.push('ts < ?');
+    params.push(query.until);
+  }
+  eq('decision', query.decision);
+  eq('source', query.source);
+  eq('tool', query.tool);
+  eq('agent_id', query.agentId);
+  eq('session_id', query.sessionId);
+  eq('approval_id', query.approvalId);
+  if (query.q) {
+    where.push("instr(args, ?) > 0");
+    params.push(query.q);
+  }
+  if (query.cursor !== undefined) {
+    where.push(query.ascending ? 'seq > ?' : 'seq < ?');
+    params.push(query.cursor);
+  }
+  const sql = `SELECT * FROM audit_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq ${query.ascending ? 'ASC' : 'DESC'} LIMIT ?`;
+  params.push(Math.min(Math.max(query.limit ?? 100, 1), 1000));
+  return db.prepare(sql).all(...params) as AuditRow[];
+}
+
+function ruleFromRow(row: RuleRow): Rule {
+  return { id: row.id, effect: row.effect, pattern: row.pattern, risk: row.risk, scope: row.scope, expiresAt: row.expires_at, note: row.note, createdBy: row.created_by, createdAt: row.created_at, position: row.position, origin: 'db' };
+}
+
+function grantFromRow(row: GrantRow): Grant {
+  return { id: row.id, sessionId: row.session_id, pattern: row.pattern, approvalId: row.approval_id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at };
+}
