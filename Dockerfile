@@ -1,0 +1,23 @@
+# syntax=docker/dockerfile:1
+# Build stage: install dependencies (better-sqlite3 is compiled here), then keep only production ones.
+FROM node:20-slim AS build
+WORKDIR /app
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+COPY bin ./bin
+COPY src ./src
+COPY openapi.yaml tsconfig.json ./
+
+# Runtime stage: no compilers, a non-root user, the data directory as a volume.
+FROM node:20-slim
+ENV NODE_ENV=production TOOLGATE_DATA_DIR=/data
+WORKDIR /app
+COPY --from=build /app /app
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 7411
+HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:7411/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+ENTRYPOINT ["node", "bin/toolgate.js"]
+CMD ["serve", "--host", "0.0.0.0", "--data-dir", "/data"]
