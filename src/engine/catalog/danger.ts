@@ -1,0 +1,26 @@
+// The danger catalogue: every entry is data (id, risk, reason, examples) with a matcher over one simple command.
+import type { Finding } from '../types.ts';
+import type { CommandView } from '../shell/view.ts';
+import type { DangerEntry } from './danger-entry.ts';
+import { FILE_DANGERS } from './danger-files.ts';
+import { GIT_DANGERS } from './danger-git.ts';
+import { SYSTEM_DANGERS } from './danger-system.ts';
+import { EXEC_DANGERS } from './danger-exec.ts';
+import { INFRA_DANGERS } from './danger-infra.ts';
+
+export type { DangerEntry } from './danger-entry.ts';
+
+/**
+ * Every danger pattern, grouped by family. Risks: `high` = data loss or code from the network;
+ * `medium` = privilege, process or service control. Order only matters for the order of findings.
+ */
+export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...SYSTEM_DANGERS];
+
+/** The findings of every catalogue entry that matches the command. */
+export function matchDanger(view: CommandView): Finding[] {
+  const out: Finding[] = [];
+  for (const entry of DANGER_CATALOG) {
+    if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
+  }
+  return out;
+}

@@ -1,0 +1,74 @@
+// Finds code handed to interpreters inline (python -c, perl -e, node -e, awk programs, here-docs) and what it does.
+import type { CommandView } from '../shell/view.ts';
+import { INTERPRETERS } from './programs.ts';
+
+/** One piece of inline code and its language. */
+export interface InlineCode {
+  language: string;
+  code: string;
+}
+
+/** Calls that delete files or trees, in the common scripting languages. */
+export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\.unlink\s*\(|unlink\s*\(|rmdir\s*\()/;
+
+/** Calls that start a shell or another program. */
+export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
+
+/** Code that fetches from the network and evaluates it. */
+export const REMOTE_EVAL = /\b(exec|eval|Function|load|require)\s*\(.{0,200}(urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)/s;
+
+/** The awk program of an awk command (first operand, unless -f gives a file). */
+function awkProgram(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-f' || a === '--file') return undefined;
+    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') { i++; continue; }
+    if (a.startsWith('-') && a.length > 1) continue;
+    return a;
+  }
+  return undefined;
+}
+
+/** Every piece of inline code the command hands to an interpreter. */
+export function inlineCode(view: CommandView): InlineCode[] {
+  const out: InlineCode[] = [];
+  if (/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(view.program)) {
+    const program = awkProgram(view.args);
+    if (program !== undefined) out.push({ language: 'awk', code: program });
+    return out;
+  }
+  const spec = INTERPRETERS[view.program] ?? INTERPRETERS[view.program.replace(/[\d.]+$/, '')];
+  if (!spec) return out;
+  const { args } = view;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    // `-e code`, `--eval code`, and clusters ending in the flag (`perl -le 'code'`).
+    const clusterEnd = /^-[a-zA-Z]+$/.test(a) && spec.inline.some((f) => f.length === 2 && a.endsWith(f[1]!));
+    if (spec.inline.includes(a) || clusterEnd) {
+      const code = args[++i];
+      if (code !== undefined) out.push({ language: view.program, code });
+    } else if (spec.inline.some((f) => f.startsWith('--') && a.startsWith(f + '='))) {
+      out.push({ language: view.program, code: a.slice(a.indexOf('=') + 1) });
+    }
+  }
+  // A here-doc or here-string given to an interpreter without a script is its program.
+  if (view.stdin && view.stdin.kind !== 'pipe' && view.stdin.text !== undefined && !args.some((a) => !a.startsWith('-'))) {
+    out.push({ language: view.program, code: view.stdin.text });
+  }
+  return out;
+}
+
+/** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, `execSync("…")`, `subprocess.run([...])`. */
+export function shellStringsIn(code: string): string[] {
+  const out: string[] = [];
+  const call = /\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn)\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
+  for (const m of code.matchAll(call)) {
+    const arg = m[1]!;
+    if (arg.startsWith('[')) {
+      const items = [...arg.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((x) => x[1] ?? x[2] ?? '');
+      if (items.length) out.push(items.map((s) => (/^[\w./~=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`)).join(' '));
+    } else out.push(arg.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
+  }
+  for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
+  return out.filter((s) => s.trim() !== '');
+}

@@ -1,0 +1,42 @@
+// Families of programs the analyzer reasons about: shells, interpreters, downloaders, decoders.
+
+/** Shells: they run code from `-c`, a script file, or stdin. */
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'busybox-sh', 'rbash']);
+
+/** Language interpreters with inline code flags (`-c` / `-e`) and a stdin script. */
+export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives: string[] }> = {
+  python: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  python2: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  python3: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  pypy: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  pypy3: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  perl: { inline: ['-e', '-E'], stdinAlternatives: [] },
+  ruby: { inline: ['-e'], stdinAlternatives: [] },
+  node: { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
+  nodejs: { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
+  deno: { inline: ['eval'], stdinAlternatives: [] },
+  bun: { inline: ['-e', '--eval'], stdinAlternatives: [] },
+  php: { inline: ['-r'], stdinAlternatives: [] },
+  lua: { inline: ['-e'], stdinAlternatives: [] },
+  Rscript: { inline: ['-e'], stdinAlternatives: [] },
+  osascript: { inline: ['-e'], stdinAlternatives: [] },
+  pwsh: { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
+};
+
+/** Programs that fetch from the network. */
+export const DOWNLOADERS = new Set(['curl', 'wget', 'fetch', 'aria2c', 'http', 'https', 'xh', 'lwp-request', 'GET', 'nc', 'ncat', 'socat', 'ftp', 'tftp', 'scp', 'rsync', 'invoke-webrequest', 'iwr']);
+
+/** Programs that decode or unscramble text: their output piped into a shell is a hidden payload. */
+export const DECODERS = new Set(['base64', 'base32', 'xxd', 'rev', 'openssl', 'gpg', 'uudecode', 'gunzip', 'zcat', 'gzip', 'bzip2', 'xz', 'tr']);
+
+/** Programs that only print their arguments: their arguments are data, never paths or commands. */
+export const PRINTERS = new Set(['echo', 'printf', ':', 'true', 'false', 'type', 'which', 'whence', 'hash', 'help', 'whatis', 'apropos', 'man', 'info']);
+
+/** Every program name the catalogue knows: a glob in a command name (`/usr/bin/s?do`) is matched against it. */
+export const KNOWN_PROGRAMS = [
+  'rm', 'rmdir', 'shred', 'unlink', 'dd', 'mkfs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'mkswap', 'chmod', 'chown', 'chgrp',
+  'sudo', 'doas', 'su', 'pkexec', 'kill', 'pkill', 'killall', 'iptables', 'ip6tables', 'nft', 'ufw', 'systemctl',
+  'service', 'launchctl', 'reboot', 'shutdown', 'halt', 'poweroff', 'init', 'git', 'find', 'xargs', 'crontab', 'terraform',
+  'kubectl', 'docker', 'aws', 'gcloud', 'psql', 'mysql', 'curl', 'wget', 'mv', 'cp', 'tee', 'truncate', 'env', 'eval',
+  ...SHELLS, ...Object.keys(INTERPRETERS),
+];

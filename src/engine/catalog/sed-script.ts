@@ -1,0 +1,29 @@
+// Reads sed scripts enough to see the GNU `e` command and the `e` flag of `s`, which run shell commands.
+import { operands } from './flags.ts';
+
+/** The sed scripts of a command line: every -e/--expression, else the first operand. */
+export function sedScripts(args: string[]): string[] {
+  const scripts: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '-e' || a === '--expression') scripts.push(args[++i] ?? '');
+    else if (a.startsWith('--expression=')) scripts.push(a.slice(13));
+    else if (a === '-f' || a === '--file') return [];
+  }
+  if (scripts.length) return scripts;
+  const first = operands(args, ['-l', '--line-length'])[0];
+  return first === undefined ? [] : [first];
+}
+
+/** The shell commands of `e cmd` commands in a sed script (empty string for a bare `e`). */
+export function sedExecCommands(script: string): string[] {
+  const out: string[] = [];
+  // An address (number, $, /re/) or nothing, then `e`, then the command up to end of line or `;`.
+  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+([^\n;]*)|(?=$|[;\n}]))/g)) out.push((m[1] ?? '').trim());
+  return out;
+}
+
+/** True when a sed invocation will run a shell command (`e` command, `s///e` flag). */
+export function sedExecutes(args: string[]): boolean {
+  return sedScripts(args).some((s) => sedExecCommands(s).length > 0 || /(?:^|[;\n])\s*[^;\n]*s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImM0-9w]*e/.test(s));
+}

@@ -1,0 +1,38 @@
+// The files a command writes, by program: redirections plus the arguments programs write to (cp's target, dd of=).
+import type { CommandView } from '../shell/view.ts';
+import { redirectWrites } from '../shell/view.ts';
+import { hasFlag, operands, optionValue } from './flags.ts';
+
+type TargetReader = (args: string[]) => string[];
+
+const lastOperand = (withArg: string[]): TargetReader => (args) => {
+  const dir = optionValue(args, ['-t', '--target-directory']);
+  if (dir !== undefined) return [dir];
+  const ops = operands(args, withArg);
+  return ops.length > 1 ? [ops.at(-1)!] : [];
+};
+
+/** Per program: which arguments it writes to. `mv` writes (removes) its sources too. */
+const TARGETS: Record<string, TargetReader> = {
+  tee: (args) => operands(args),
+  cp: lastOperand(['-S', '--suffix']),
+  install: lastOperand(['-m', '-o', '-g', '--mode', '--owner', '--group']),
+  ln: lastOperand(['-S', '--suffix']),
+  rsync: lastOperand(['-e', '--rsh', '--exclude', '--include', '-f', '--filter']),
+  mv: (args) => operands(args, ['-S', '--suffix', '-t', '--target-directory']).concat(optionValue(args, ['-t', '--target-directory']) ?? []),
+  dd: (args) => args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)),
+  truncate: (args) => operands(args, ['-s', '--size', '-r', '--reference']),
+  sed: (args) => (hasFlag(args, 'i', ['--in-place']) ? operands(args, ['-e', '-f', '--expression', '--file']).slice(args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression')) ? 0 : 1) : []),
+  find: (args) => args.flatMap((a, i) => (/^-f(print0?|printf|ls)$/.test(a) && args[i + 1] ? [args[i + 1]!] : [])),
+  curl: (args) => [optionValue(args, ['-o', '--output'])].filter((x): x is string => x !== undefined),
+  wget: (args) => [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
+  touch: (args) => operands(args, ['-d', '-t', '-r', '--date', '--reference']),
+  mkdir: (args) => operands(args, ['-m', '--mode']),
+  chmod: () => [],
+};
+
+/** Every path the command writes or replaces. */
+export function writeTargets(view: CommandView): string[] {
+  const reader = TARGETS[view.program];
+  return redirectWrites(view).concat(reader ? reader(view.args) : []);
+}

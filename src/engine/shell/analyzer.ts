@@ -1,0 +1,71 @@
+// The shell analyzer: parses a bash command with tree-sitter and reports what runs, what it touches, what is dangerous.
+import { Parser, type Language } from 'web-tree-sitter';
+import type { ShellAnalysis } from './types.ts';
+import { LruCache } from './lru.ts';
+import { AnalysisAbort, ScriptWalker } from './walker.ts';
+
+/** Limits and context of an analyzer. */
+export interface ShellAnalyzerOptions {
+  /** The sidecar's home: `~`, `$HOME` and `${HOME}` expand to it. */
+  home: string;
+  /** Largest command analysed, in bytes (default 64 KiB); larger ones are not analysed (ok: false). */
+  maxBytes?: number;
+  /** Deepest nesting of re-parsed code (`bash -c`, `eval`, `$(…)`, …) followed (default 8). */
+  maxDepth?: number;
+  /** Time budget for one analysis, parse included (default 50 ms). */
+  timeoutMs?: number;
+  /** Analyses kept by command text (default 2048). */
+  cacheSize?: number;
+}
+
+/** Analyses bash commands; synchronous and cached by text. */
+export interface ShellAnalyzer {
+  analyze(command: string): ShellAnalysis;
+}
+
+/** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
+export function createShellAnalyzer(language: Language, options: ShellAnalyzerOptions): ShellAnalyzer {
+  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048 } = options;
+  const parser = new Parser();
+  parser.setLanguage(language);
+  const cache = new LruCache<string, ShellAnalysis>(cacheSize);
+
+  const run = (command: string): ShellAnalysis => {
+    const size = Buffer.byteLength(command, 'utf8');
+    if (size > maxBytes) return failed(`command is ${size} bytes, over the ${maxBytes}-byte analysis limit`);
+    if (command.includes('\u0000')) return failed('command contains a NUL byte');
+    const walker = new ScriptWalker(parser, home, { maxDepth, deadline: performance.now() + timeoutMs });
+    try {
+      walker.script(command, { depth: 0, vars: new Map() });
+    } catch (error) {
+      if (error instanceof AnalysisAbort) return { ...failed(error.message), commands: walker.commands, findings: walker.findings, paths: walker.paths };
+      throw error;
+    }
+    return { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
+  };
+
+  return {
+    analyze(command: string): ShellAnalysis {
+      const hit = cache.get(command);
+      if (hit) return hit;
+      const result = Object.freeze(run(command));
+      cache.set(command, result);
+      return result;
+    },
+  };
+}
+
+function failed(error: string): ShellAnalysis {
+  return { ok: false, error, commands: [], findings: [], paths: [], readOnly: false };
+}
+
+/** The same finding on the same command text once (glob candidates and nested re-walks can repeat one). */
+function dedupe(findings: ShellAnalysis['findings']): ShellAnalysis['findings'] {
+  const seen = new Set<string>();
+  return findings.filter((f) => {
+    const key = `${f.id}\u0000${f.command ?? ''}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,0 +1,120 @@
+// Judges one simple command: peels wrappers, applies the danger catalogue, follows nested code, records paths.
+import micromatch from 'micromatch';
+import type { Frame, ScriptWalker } from './walker.ts';
+import type { CommandView, Redirect, Stdin } from './view.ts';
+import type { Word } from './word.ts';
+import { literalWord } from './word.ts';
+import { programName, unwrap } from './unwrap.ts';
+import { nestedCode } from './nested.ts';
+import { commandPaths } from './paths.ts';
+import { recordDownloads } from './downloads.ts';
+import { evaluateCommand } from './static-eval.ts';
+import { matchDanger } from '../catalog/danger.ts';
+import { isReadOnlyCommand } from '../catalog/read-only.ts';
+import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
+import { DECODERS, KNOWN_PROGRAMS } from '../catalog/programs.ts';
+
+/** How the command name was written. */
+export type NameKind = 'literal' | 'variable' | 'substitution' | 'glob' | 'brace';
+
+/** What processCommand needs besides the words. */
+export interface CommandInfo {
+  frame: Frame;
+  text: string;
+  redirects: Redirect[];
+  stdin?: Stdin;
+  nameKind: NameKind;
+}
+
+const NAME_FINDINGS = {
+  variable: ANALYSIS_FINDINGS.nameVariable,
+  substitution: ANALYSIS_FINDINGS.nameSubstitution,
+  glob: ANALYSIS_FINDINGS.nameGlob,
+  brace: ANALYSIS_FINDINGS.nameBrace,
+} as const;
+
+/** Analyses one simple command given as resolved words; returns its static stdout when it is evaluable. */
+export function processCommand(walker: ScriptWalker, words: Word[], info: CommandInfo): string | undefined {
+  walker.checkTime();
+  const { frame, text } = info;
+  if (words.length === 0) { processBareRedirects(walker, info.redirects, frame, text); return undefined; }
+  const finding = (f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }): void => {
+    walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: text });
+  };
+  if (info.nameKind !== 'literal') {
+    finding(NAME_FINDINGS[info.nameKind]);
+    if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) finding(ANALYSIS_FINDINGS.decodedCommand);
+  }
+  if (info.nameKind === 'glob') {
+    // `/usr/bin/s?do`: judge the command as each known program the glob could name.
+    const pattern = words[0]!.value.replace(/^.*\//, '');
+    const candidates = KNOWN_PROGRAMS.filter((p) => micromatch.isMatch(p, pattern));
+    if (candidates.length > 0) {
+      for (const c of candidates) processCommand(walker, [literalWord(c), ...words.slice(1)], { ...info, nameKind: 'literal' });
+      return undefined;
+    }
+  }
+  const { argv, wrappers, scripts, noExec } = unwrap(words);
+  const head = argv[0];
+  const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
+  if (head?.dynamic && info.nameKind === 'literal') finding(ANALYSIS_FINDINGS.nameVariable);
+  walker.commands.push({
+    words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
+    wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
+  });
+  const view: CommandView = {
+    argv: argv.map((w) => w.value), words: argv, program, args: argv.slice(1).map((w) => w.value), wrappers,
+    redirects: info.redirects, text, home: walker.home, downloads: walker.downloads,
+    ...(info.stdin ? { stdin: info.stdin } : {}),
+  };
+  if (noExec) {
+    walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
+    return undefined;
+  }
+  for (const f of matchDanger(view)) walker.findings.push(f);
+  followNested(walker, view, scripts, info);
+  walker.paths.push(...commandPaths(view, info.redirects, frame.base));
+  if (!isReadOnlyCommand(view)) walker.readOnly = false;
+  recordDownloads(view, walker.downloads);
+  if ((program === 'cd' || program === 'pushd') && wrappers.length === 0) frame.base = changeDir(frame.base, argv[1], walker.home);
+  if (wrappers.length > 0 || argv.some((w) => w.dynamic)) return undefined;
+  return evaluateCommand(program, view.args, info.stdin?.text);
+}
+
+/** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */
+function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: Word[], info: CommandInfo): void {
+  const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
+  const items = info.stdin?.text?.split(/\s+/).filter(Boolean);
+  const nested = [...wrapperScripts.map((word) => ({ kind: 'script' as const, word })), ...nestedCode(view, items)];
+  for (const n of nested) {
+    if (n.kind === 'argv') {
+      processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });
+    } else if (n.word.dynamic) {
+      const known = walker.findings.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
+      if (!known) {
+        const f = ANALYSIS_FINDINGS.dynamicCode;
+        walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: view.text });
+      }
+    } else {
+      walker.nestedScript(n.word.value, inner, view.text);
+    }
+  }
+}
+
+/** Redirections with no command (`> f`, `$(<file)`, `{ …; } > /dev/sda`): paths and device writes still count. */
+export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[], frame: Frame, text: string): void {
+  if (redirects.length === 0) return;
+  const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads };
+  for (const f of matchDanger(view)) walker.findings.push(f);
+  walker.paths.push(...commandPaths(view, redirects, frame.base));
+  if (redirects.some((r) => r.write && r.target && !/^\/dev\/(null|stdout|stderr|tty)$/.test(r.target.value))) walker.readOnly = false;
+}
+
+/** The directory after `cd DIR` (relative to the previous one; `cd` alone goes home). */
+function changeDir(base: string | undefined, target: Word | undefined, home: string): string | undefined {
+  if (!target) return home;
+  if (target.value === '-') return undefined;
+  const dir = target.value;
+  if (dir.startsWith('/') || base === undefined) return dir;
+  return `${base.replace(/\/+$/, '')}/${dir}`;
+}

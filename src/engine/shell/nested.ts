@@ -1,0 +1,102 @@
+// Finds the code a command runs in turn: sh -c strings, eval, xargs and find -exec commands, ssh remote commands,
+// here-docs fed to shells, git aliases, sed `e`, editor escapes and shell strings inside inline interpreter code.
+import type { CommandView } from './view.ts';
+import type { Word } from './word.ts';
+import { literalWord, unknownWord } from './word.ts';
+import { programName } from './unwrap.ts';
+import { SHELLS } from '../catalog/programs.ts';
+import { shellReadsStdin } from '../catalog/danger-exec.ts';
+import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
+import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
+
+/** Code a command runs: a script to parse, or an argv to analyse as a command. */
+export type NestedCode = { kind: 'script'; word: Word } | { kind: 'argv'; words: Word[] };
+
+const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
+const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I'];
+
+/** The nested code of one command; `stdinItems` are the words xargs would append, when known. */
+export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode[] {
+  const out: NestedCode[] = [];
+  const { program, words } = view;
+  const args = words.slice(1);
+  const script = (w: Word | undefined): void => { if (w) out.push({ kind: 'script', word: w }); };
+  const text = (s: string): void => script(literalWord(s));
+
+  if (SHELLS.has(program)) {
+    const c = args.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value));
+    if (c >= 0) script(args.slice(c + 1).find((w) => !w.value.startsWith('-') || w.value === '-'));
+    else if (view.stdin && view.stdin.text !== undefined && shellReadsStdin(view)) text(view.stdin.text);
+  } else if (program === 'eval') {
+    if (args.length) out.push({ kind: 'script', word: joinWords(args) });
+  } else if (program === 'xargs') {
+    const i = firstOperand(args, XARGS_WITH_ARG);
+    const cmd = i < 0 ? [literalWord('echo')] : args.slice(i);
+    const replace = args.some((w) => /^(-I|-i|--replace)/.test(w.value));
+    const items = stdinItems?.map(literalWord) ?? [unknownWord('{xargs input}')];
+    out.push({ kind: 'argv', words: replace ? cmd.map((w) => (w.value === '{}' ? items[0]! : w)) : [...cmd, ...items] });
+  } else if (program === 'find') {
+    for (let i = 0; i < args.length; i++) {
+      if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
+      const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));
+      const cmd = args.slice(i + 1, end < 0 ? undefined : end).map((w) => (w.value === '{}' ? unknownWord('{}') : w));
+      if (cmd.length) out.push({ kind: 'argv', words: cmd });
+      if (end > 0) i = end;
+    }
+  } else if (program === 'su' || program === 'runuser') {
+    const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
+    if (c >= 0) script(args[c + 1]);
+    const eq = args.find((w) => w.value.startsWith('--command='));
+    if (eq) text(eq.value.slice(10));
+  } else if (program === 'ssh') {
+    const host = firstOperand(args, SSH_WITH_ARG);
+    if (host >= 0 && host + 1 < args.length) out.push({ kind: 'script', word: joinWords(args.slice(host + 1)) });
+  } else if (program === 'git') {
+    for (let i = 0; i < args.length - 1; i++) {
+      const m = args[i]!.value === '-c' ? /^alias\.[^=]+=\s*!(.*)$/s.exec(args[i + 1]!.value) : null;
+      if (m) text(m[1]!);
+    }
+  } else if (program === 'sed') {
+    for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(cmd);
+  } else if (/^(vim|vi|nvim|ex|view|gvim)$/.test(program)) {
+    for (let i = 0; i < args.length; i++) {
+      const a = args[i]!.value;
+      const cmd = a === '-c' || a === '--cmd' ? args[i + 1]?.value : a.startsWith('+') ? a.slice(1) : undefined;
+      const m = cmd === undefined ? null : /^:?\s*!(.*)$/s.exec(cmd);
+      if (m) text(m[1]!);
+    }
+  } else if (program === 'alias') {
+    for (const w of args) { const eq = w.value.indexOf('='); if (eq > 0) text(w.value.slice(eq + 1)); }
+  } else if (program === 'trap') {
+    script(args[0]);
+  }
+  for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(s);
+  // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
+  if (!SHELLS.has(program)) {
+    for (let i = 1; i + 2 < words.length; i++) {
+      if (SHELLS.has(programName(words[i]!.value)) && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(words[i + 1]!.value) && !out.some((n) => n.kind === 'script' && n.word === words[i + 2])) {
+        script(words[i + 2]);
+        break;
+      }
+    }
+  }
+  return out;
+}
+
+function firstOperand(args: Word[], withArg: string[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (a === '--') return i + 1 < args.length ? i + 1 : -1;
+    if (a.startsWith('-') && a.length > 1) { if (withArg.includes(a)) i++; continue; }
+    return i;
+  }
+  return -1;
+}
+
+/** eval and ssh join their arguments with spaces into one script. */
+function joinWords(words: Word[]): Word {
+  const value = words.map((w) => w.value).join(' ');
+  const dynamic = words.some((w) => w.dynamic);
+  const joined = literalWord(value);
+  return { ...joined, dynamic, expanded: words.some((w) => w.expanded), substituted: words.some((w) => w.substituted), inner: { programs: words.flatMap((w) => w.inner?.programs ?? []), processSubstitution: false } };
+}

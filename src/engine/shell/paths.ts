@@ -1,0 +1,72 @@
+// The paths one command touches: its arguments (and `--opt=value` values), redirection targets, and the
+// files a `find` over a home would reach when its name pattern targets secrets.
+import micromatch from 'micromatch';
+import type { ShellPath } from './types.ts';
+import type { CommandView, Redirect } from './view.ts';
+import type { Word } from './word.ts';
+import { PRINTERS } from '../catalog/programs.ts';
+import { expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+
+/** Programs whose first operand is a pattern or a program text, not a file. */
+const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sed', 'awk', 'gawk', 'mawk', 'jq', 'yq', 'perl', 'git']);
+/** File names that are secrets wherever they are. */
+const SECRET_NAMES = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_rsa.pub', 'x.pem', 'x.key', 'credentials', 'config', 'known_hosts', 'authorized_keys', '.netrc', 'secring.gpg', 'pubring.kbx', 'credentials.db', 'access_tokens.db', 'application_default_credentials.json', 'kubeconfig', 'tokens.json'];
+const SECRET_DIRS = /(^|[^a-z])(ssh|aws|kube|gnupg|gcloud|netrc|id_)/i;
+
+function shellPath(word: Word | string, kind: ShellPath['kind'], view: CommandView, base: string | undefined, template?: string): ShellPath {
+  const t = template ?? (typeof word === 'string' ? word : word.template);
+  const p: ShellPath = { path: templateValue(t), kind, glob: templateHasGlob(t), dynamic: templateIsDynamic(t), command: view.text, template: t };
+  if (base !== undefined) p.base = base;
+  return p;
+}
+
+/** Index of the first unescaped `=` in a template, or -1. */
+function assignmentSplit(t: string): number {
+  for (let i = 0; i < t.length; i++) {
+    if (t[i] === '\\') { i++; continue; }
+    if (t[i] === '=') return i;
+  }
+  return -1;
+}
+
+/** Every path the command reads or writes, as ShellPaths relative to `base` (the directory after `cd`). */
+export function commandPaths(view: CommandView, redirects: Redirect[], base: string | undefined): ShellPath[] {
+  const out: ShellPath[] = [];
+  for (const r of redirects) if (r.target && !/^\d+$|^-$/.test(r.target.value)) out.push(shellPath(r.target, 'redirect', view, base));
+  const { program } = view;
+  if (PRINTERS.has(program) || view.words.length === 0) return out;
+  const kind: ShellPath['kind'] = program === 'cd' || program === 'pushd' ? 'cwd' : 'argument';
+  let skipPattern = PATTERN_FIRST.has(program) && !view.args.some((a) => a === '-e' || a === '-f' || a === '--regexp' || a === '--file');
+  for (const word of view.words.slice(1)) {
+    const t = word.template;
+    const eq = assignmentSplit(t);
+    if (word.value.startsWith('-')) {
+      if (eq > 0) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
+      continue;
+    }
+    if (skipPattern) { skipPattern = false; continue; }
+    out.push(shellPath(word, kind, view, base));
+    if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
+  }
+  if (program === 'find') out.push(...findSecretPaths(view, base));
+  return out;
+}
+
+/** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
+function findSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
+  const words = view.words.slice(1);
+  const rootEnd = words.findIndex((w) => /^[-(!]/.test(w.value));
+  const roots = (rootEnd < 0 ? words : words.slice(0, rootEnd));
+  const out: ShellPath[] = [];
+  for (let i = 0; i < words.length - 1; i++) {
+    if (!/^-(i?name|i?path|wholename|iwholename|regex|iregex)$/.test(words[i]!.value)) continue;
+    const pattern = words[i + 1]!.value;
+    const isMatch = micromatch.matcher(pattern.replace(/^.*\//, '') || pattern, { dot: true, nocase: true });
+    if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(pattern)) continue;
+    for (const root of roots.length ? roots : [{ template: '.' } as Word]) {
+      const leaf = pattern.replace(/^\*\//, '').replace(/^\/+/, '');
+      out.push(shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/**/${leaf}`));
+    }
+  }
+  return out;
+}

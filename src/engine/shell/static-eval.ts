@@ -1,0 +1,88 @@
+// Evaluates the few commands whose output is plainly decidable (echo, printf, base64 -d, rev, xxd -r, tr),
+// so that `$(echo cm0g… | base64 -d)` or `rev <<< '~ fr- mr' | sh` are judged by what they really run.
+import { decodeAnsiC } from './ansi-c.ts';
+
+/** Output (stdout) of one command given its argv and stdin, or undefined when it is not statically known. */
+export type Evaluator = (args: string[], stdin: string | undefined) => string | undefined;
+
+/** Upper bound on evaluated output: anything longer is not worth re-analysing as a payload. */
+const MAX_OUTPUT = 16 * 1024;
+
+const EVALUATORS: Record<string, Evaluator> = {
+  echo(args) {
+    let newline = true;
+    let escapes = false;
+    let i = 0;
+    for (; i < args.length && /^-[neE]+$/.test(args[i]!); i++) {
+      if (args[i]!.includes('n')) newline = false;
+      if (args[i]!.includes('e')) escapes = true;
+    }
+    const text = args.slice(i).join(' ');
+    return (escapes ? decodeAnsiC(text) : text) + (newline ? '\n' : '');
+  },
+  printf(args) {
+    if (args.length === 0) return undefined;
+    const [format, ...rest] = args as [string, ...string[]];
+    return printf(format, rest);
+  },
+  cat(args, stdin) {
+    return args.length === 0 || (args.length === 1 && args[0] === '-') ? stdin : undefined;
+  },
+  base64(args, stdin) {
+    if (stdin === undefined || !args.some((a) => /^(-d|-D|--decode|-[a-zA-Z]*d[a-zA-Z]*)$/.test(a))) return undefined;
+    return Buffer.from(stdin.replace(/\s+/g, ''), 'base64').toString('utf8');
+  },
+  rev(args, stdin) {
+    if (stdin === undefined || args.length > 0) return undefined;
+    return stdin.split('\n').map((line) => [...line].reverse().join('')).join('\n');
+  },
+  xxd(args, stdin) {
+    if (stdin === undefined || !args.includes('-r') || !args.some((a) => a === '-p' || a === '-ps' || a === '-plain')) return undefined;
+    const hex = stdin.replace(/[^0-9a-fA-F]/g, '');
+    return Buffer.from(hex, 'hex').toString('utf8');
+  },
+  tr(args, stdin) {
+    if (stdin === undefined || args.length !== 2 || args.some((a) => a.startsWith('-'))) return undefined;
+    const [from, to] = [trSet(args[0]!), trSet(args[1]!)];
+    if (!from || !to || to.length === 0) return undefined;
+    return [...stdin].map((c) => { const k = from.indexOf(c); return k < 0 ? c : to[Math.min(k, to.length - 1)]; }).join('');
+  },
+};
+
+/** Runs the evaluator for `program`, bounded; undefined when the program is not one we can evaluate. */
+export function evaluateCommand(program: string, args: string[], stdin: string | undefined): string | undefined {
+  const evaluator = EVALUATORS[program];
+  if (!evaluator) return undefined;
+  const out = evaluator(args, stdin);
+  return out !== undefined && out.length <= MAX_OUTPUT ? out : undefined;
+}
+
+function trSet(spec: string): string | undefined {
+  if (spec.includes('[:')) return undefined;
+  let out = '';
+  for (let i = 0; i < spec.length; i++) {
+    if (spec[i + 1] === '-' && i + 2 < spec.length) {
+      const [a, b] = [spec.charCodeAt(i), spec.charCodeAt(i + 2)];
+      if (b < a) return undefined;
+      for (let c = a; c <= b; c++) out += String.fromCharCode(c);
+      i += 2;
+    } else out += spec[i];
+  }
+  return out;
+}
+
+function printf(format: string, args: string[]): string | undefined {
+  let out = '';
+  let k = 0;
+  do {
+    const start = k;
+    const piece = format.replace(/%([-+ #0]*\d*(?:\.\d+)?)([sbdicq%])/g, (_m, _flags: string, conv: string) => {
+      if (conv === '%') return '%';
+      const arg = args[k++] ?? '';
+      return conv === 'b' ? decodeAnsiC(arg) : arg;
+    });
+    out += decodeAnsiC(piece);
+    if (k === start) break; // a format without conversions is printed once
+  } while (k < args.length);
+  return out;
+}

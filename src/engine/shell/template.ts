@@ -1,0 +1,98 @@
+// Escaped word templates: how a resolved word keeps track of which characters the shell still treats as special.
+//
+// A template is the word's text where every quoted or backslash-escaped special character is written `\c`,
+// and every part that cannot be resolved statically is wrapped as DYN_OPEN raw-text DYN_CLOSE. Brace
+// expansion, tilde expansion and glob detection then only look at the unescaped characters.
+
+export const DYN_OPEN = '\u0000';
+export const DYN_CLOSE = '\u0001';
+/** Stands in for a `{` that starts a brace-expanded command word, which tree-sitter cannot parse (see walker.ts). */
+export const BRACE_PLACEHOLDER = '\u0002';
+const SPECIAL = new Set(['\\', '{', '}', ',', '*', '?', '[', ']', '~', '=', DYN_OPEN, DYN_CLOSE]);
+
+/** Escapes text that is quoted (or otherwise literal) so that nothing in it is special. */
+export function escapeLiteral(text: string): string {
+  let out = '';
+  for (const c of text) out += SPECIAL.has(c) ? '\\' + c : c;
+  return out;
+}
+
+/** Marks an unresolvable part (its raw source is kept for display). */
+export function dynamicPart(raw: string): string {
+  return DYN_OPEN + escapeLiteral(raw) + DYN_CLOSE;
+}
+
+/** The text of an unquoted `word` node as a template: backslash escapes become escaped characters. */
+export function unquotedTemplate(raw: string): string {
+  let out = '';
+  for (let i = 0; i < raw.length; i++) {
+    const c = raw[i]!;
+    if (c === '\\' && i + 1 < raw.length) {
+      const n = raw[++i]!;
+      if (n === '\n') continue; // line continuation
+      out += SPECIAL.has(n) ? '\\' + n : n;
+    } else if (c === BRACE_PLACEHOLDER) out += '{';
+    else out += c === DYN_OPEN || c === DYN_CLOSE ? '\\' + c : c;
+  }
+  return out;
+}
+
+/** The display value of a template: escapes removed, unresolvable parts shown as their source. */
+export function templateValue(t: string): string {
+  let out = '';
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '\\' && i + 1 < t.length) out += t[++i];
+    else if (c !== DYN_OPEN && c !== DYN_CLOSE) out += c;
+  }
+  return out;
+}
+
+/** True when the template has an unescaped glob character. */
+export function templateHasGlob(t: string): boolean {
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i];
+    if (c === '\\') i++;
+    else if (c === '*' || c === '?' || c === '[') return true;
+  }
+  return false;
+}
+
+/** True when the template has an unresolvable part. */
+export function templateIsDynamic(t: string): boolean {
+  return t.includes(DYN_OPEN);
+}
+
+/** Expands a leading unescaped `~` or `~user` (bash: `~root` → /root, other users → /home/NAME). */
+export function expandTilde(t: string, home: string): string {
+  if (!t.startsWith('~')) return t;
+  const m = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(t);
+  if (!m) return t;
+  const user = m[1]!;
+  const dir = user === '' ? home : user === 'root' ? '/root' : `/home/${user}`;
+  return escapeLiteral(dir) + t.slice(m[0].length);
+}
+
+/**
+ * Splits a template into path segments for matching: each segment is a list of tokens, where a token is
+ * a literal character, a glob character (`*`, `?`, `[…]` kept as text), or the wildcard for a dynamic part.
+ */
+export function templateToGlob(t: string): { glob: string; dynamic: boolean } {
+  // Turned into a micromatch-style pattern: literal specials escaped, dynamic parts as `**`-like marker.
+  let out = '';
+  let dynamic = false;
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '\\' && i + 1 < t.length) {
+      const n = t[++i]!;
+      out += /[*?[\]{}()!+@\\]/.test(n) ? '\\' + n : n;
+    } else if (c === DYN_OPEN) {
+      const end = t.indexOf(DYN_CLOSE, i);
+      i = end < 0 ? t.length : end;
+      out += DYN_OPEN;
+      dynamic = true;
+    } else if (c === '{' || c === '}' || c === '(' || c === ')' || c === '!' || c === '+' || c === '@') out += '\\' + c;
+    else out += c;
+  }
+  return { glob: out, dynamic };
+}

@@ -1,0 +1,109 @@
+// Peels wrapper programs (sudo, env, nice, timeout, …) off a command to find the program that really runs.
+import type { Word } from './word.ts';
+
+/** How one wrapper takes its options before the wrapped command. */
+interface WrapperSpec {
+  /** Short and long options that consume the next word (`-u root`, `--user root`). */
+  withArg?: string[];
+  /** Operands before the command (`timeout 60 …`, `chroot /srv …`). */
+  operands?: number;
+  /** Leading `NAME=value` words belong to the wrapper (`env FOO=1 …`). */
+  assignments?: boolean;
+  /** Options after which nothing is run (`command -v x`, `ionice -p 42`). */
+  noExec?: string[];
+  /** The rest is one shell string, not an argv (`watch 'a | b'`), unless one of these options is present. */
+  scriptUnless?: string[];
+  /** Options whose argument is itself a shell string (`flock -c 'cmd'`, `env -S 'cmd args'`). */
+  scriptArg?: string[];
+}
+
+/** The wrapper table; every entry is a program that runs its arguments as another command. */
+export const WRAPPERS: Record<string, WrapperSpec> = {
+  sudo: { withArg: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'], noExec: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '--version', '-e', '--edit'] },
+  doas: { withArg: ['-u', '-C'] },
+  pkexec: { withArg: ['--user'] },
+  run0: { withArg: ['-u', '--user', '-g', '--group', '-D', '--chdir'] },
+  env: { withArg: ['-u', '--unset', '-C', '--chdir'], assignments: true, scriptArg: ['-S', '--split-string'] },
+  command: { withArg: [], noExec: ['-v', '-V'] },
+  builtin: {},
+  exec: { withArg: ['-a'] },
+  nohup: {},
+  nice: { withArg: ['-n', '--adjustment'] },
+  ionice: { withArg: ['-c', '-n', '--class', '--classdata'], noExec: ['-p', '--pid', '-P', '--pgid', '-u', '--uid'] },
+  timeout: { withArg: ['-s', '-k', '--signal', '--kill-after'], operands: 1 },
+  time: { withArg: ['-f', '-o', '--format', '--output'] },
+  stdbuf: { withArg: ['-i', '-o', '-e'] },
+  watch: { withArg: ['-n', '--interval', '-d', '-q', '--equexit'], scriptUnless: ['-x', '--exec'] },
+  busybox: {},
+  chroot: { withArg: ['--userspec', '--groups'], operands: 1 },
+  setsid: {},
+  unbuffer: {},
+  caffeinate: { withArg: ['-t', '-w'] },
+  flock: { withArg: ['-w', '--timeout', '-E', '--conflict-exit-code'], operands: 1, scriptArg: ['-c', '--command'] },
+  taskset: { operands: 1, noExec: ['-p', '--pid'] },
+  chrt: { operands: 1, noExec: ['-p', '--pid'] },
+  proxychains: { withArg: ['-f'] },
+  proxychains4: { withArg: ['-f'] },
+  torsocks: {},
+  firejail: {},
+  'xvfb-run': { withArg: ['-n', '-s', '-f', '-e', '-p', '--server-args'] },
+  noglob: {},
+  nocorrect: {},
+};
+
+/** What is left after peeling every wrapper. */
+export interface Unwrapped {
+  argv: Word[];
+  wrappers: string[];
+  /** Shell strings a wrapper will run (`watch 'cmd'`, `flock -c 'cmd'`, `env -S 'cmd'`). */
+  scripts: Word[];
+  /** A wrapper was asked only to describe, not to run (`command -v rm`). */
+  noExec: boolean;
+}
+
+/** The basename of a program word, with a leading backslash (alias bypass) removed. */
+export function programName(word: string): string {
+  return word.replace(/^\\/, '').replace(/^.*\//, '');
+}
+
+/** Peels wrappers from the front of `words`, outermost first. */
+export function unwrap(words: Word[]): Unwrapped {
+  const wrappers: string[] = [];
+  const scripts: Word[] = [];
+  let rest = words;
+  for (let guard = 0; guard < 16 && rest.length > 0; guard++) {
+    const name = programName(rest[0]!.value);
+    const spec = WRAPPERS[name];
+    if (!spec || rest[0]!.dynamic) break;
+    wrappers.push(name);
+    let i = 1;
+    let operands = spec.operands ?? 0;
+    let asScript = spec.scriptUnless !== undefined;
+    for (; i < rest.length; i++) {
+      const w = rest[i]!.value;
+      if (w === '--') { i++; break; }
+      if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
+      if (w.startsWith('-') && w.length > 1) {
+        const [flag] = w.split('=', 1) as [string];
+        if (spec.noExec?.includes(flag)) return { argv: [], wrappers, scripts, noExec: true };
+        if (spec.scriptUnless?.includes(flag)) asScript = false;
+        if (spec.scriptArg?.includes(flag)) {
+          if (!w.includes('=') && rest[i + 1]) scripts.push(rest[++i]!);
+          continue;
+        }
+        if (spec.withArg?.includes(flag) && !w.includes('=')) i++;
+        else if (name === 'nice' && /^-\d+$/.test(w)) continue;
+        continue;
+      }
+      if (operands > 0) { operands--; continue; }
+      break;
+    }
+    rest = rest.slice(i);
+    if (asScript && rest.length > 0) {
+      scripts.push(...rest);
+      return { argv: [], wrappers, scripts, noExec: false };
+    }
+    if (scripts.length > 0 && rest.length === 0) return { argv: [], wrappers, scripts, noExec: false };
+  }
+  return { argv: rest, wrappers, scripts, noExec: false };
+}

@@ -1,0 +1,46 @@
+// What a danger matcher sees of one simple command: its argv, wrappers, redirects, stdin and script state.
+import type { Word } from './word.ts';
+
+/** One resolved redirection. */
+export interface Redirect {
+  /** The operator as written (`>`, `>>`, `<`, `&>`, `<<`, `<<<`, …). */
+  op: string;
+  /** The target file (for heredocs and here-strings: absent). */
+  target?: Word;
+  /** True for output redirections (the target is written). */
+  write: boolean;
+}
+
+/** Where a command's standard input comes from, when the script says so. */
+export interface Stdin {
+  kind: 'pipe' | 'heredoc' | 'herestring';
+  /** Programs earlier in the pipeline (for `pipe`). */
+  upstream: string[];
+  /** The text, when statically known (here-doc bodies, here-strings, evaluable pipelines). */
+  text?: string;
+}
+
+/** The command as the catalogue judges it. */
+export interface CommandView {
+  /** The effective argv (wrappers peeled), resolved. */
+  argv: string[];
+  /** Same, as words (templates, dynamic flags, substitutions inside). */
+  words: Word[];
+  /** Basename of argv[0]; for a bare wrapper (`sudo -i`) the wrapper itself. */
+  program: string;
+  /** argv without the program. */
+  args: string[];
+  wrappers: string[];
+  redirects: Redirect[];
+  stdin?: Stdin;
+  /** Source text of the simple command (findings point at it). */
+  text: string;
+  home: string;
+  /** Files the script downloaded earlier (curl -o, wget -O), as resolved paths. */
+  downloads: ReadonlySet<string>;
+}
+
+/** The resolved write targets of the redirections. */
+export function redirectWrites(view: CommandView): string[] {
+  return view.redirects.filter((r) => r.write && r.target).map((r) => r.target!.value);
+}

@@ -1,0 +1,288 @@
+// Walks a tree-sitter-bash tree and finds every simple command that would run, with its words, redirects and stdin.
+import type { Node, Parser, Tree } from 'web-tree-sitter';
+import type { Finding } from '../types.ts';
+import type { ShellPath, SimpleCommand } from './types.ts';
+import type { Redirect, Stdin } from './view.ts';
+import type { Word, WordScope } from './word.ts';
+import { resolveWord } from './word.ts';
+import { BRACE_PLACEHOLDER } from './template.ts';
+import { processCommand, processBareRedirects, type NameKind } from './command.ts';
+import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
+
+/** Why an analysis stopped: too deep, too slow, or not parseable. */
+export class AnalysisAbort extends Error {}
+
+/** Where a piece of script runs: nesting depth, known variables, directory after `cd`. */
+export interface Frame {
+  depth: number;
+  vars: Map<string, string | undefined>;
+  base?: string;
+}
+
+/** Limits of one analysis. */
+export interface WalkLimits {
+  maxDepth: number;
+  /** performance.now() value after which the analysis gives up. */
+  deadline: number;
+}
+
+const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+/** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
+const BRACE_COMMAND = /(^|[;&|(\n]\s*)\{(?=[^\s{}]*,[^\s]*\})/g;
+
+/** Collects commands, findings, paths and read-only-ness of one command line and everything it nests. */
+export class ScriptWalker {
+  readonly commands: SimpleCommand[] = [];
+  readonly findings: Finding[] = [];
+  readonly paths: ShellPath[] = [];
+  readonly downloads = new Set<string>();
+  readOnly = true;
+  readonly #functions: string[] = [];
+
+  constructor(readonly parser: Parser, readonly home: string, readonly limits: WalkLimits) {}
+
+  /** Parses and walks a script; returns its statically known output, if any. */
+  script(text: string, frame: Frame): string | undefined {
+    if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    const tree = this.#parse(text);
+    try {
+      return this.visit(tree.rootNode, frame);
+    } finally {
+      tree.delete();
+    }
+  }
+
+  /** A nested script from a heuristic source (sh -c, sed e, inline code): a syntax error there is a finding. */
+  nestedScript(text: string, frame: Frame, origin: string): void {
+    try {
+      this.script(text, frame);
+    } catch (error) {
+      if (!(error instanceof AnalysisAbort) || !error.message.startsWith('cannot parse')) throw error;
+      const f = ANALYSIS_FINDINGS.tooComplex;
+      this.findings.push({ id: f.id, risk: f.risk, reason: `${f.reason}: ${error.message}`, command: origin });
+    }
+  }
+
+  checkTime(): void {
+    if (performance.now() > this.limits.deadline) throw new AnalysisAbort('analysis took longer than its time limit');
+  }
+
+  #parse(text: string): Tree {
+    const cancel = (): boolean => performance.now() > this.limits.deadline;
+    const parse = (t: string): Tree => {
+      const tree = this.parser.parse(t, null, { progressCallback: cancel as () => void });
+      if (!tree) throw new AnalysisAbort('parsing took longer than its time limit');
+      return tree;
+    };
+    const tree = parse(text);
+    if (!tree.rootNode.hasError) return tree;
+    const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`);
+    if (rescued !== text) {
+      const second = parse(rescued);
+      if (!second.rootNode.hasError) { tree.delete(); return second; }
+      second.delete();
+    }
+    const bad = firstError(tree.rootNode);
+    tree.delete();
+    throw new AnalysisAbort(`cannot parse the command (syntax error near "${bad.slice(0, 40)}")`);
+  }
+
+  /** Visits a node; returns its static stdout when known (for `$(…)` and pipelines into shells). */
+  visit(node: Node, frame: Frame, stdin?: Stdin): string | undefined {
+    this.checkTime();
+    switch (node.type) {
+      case 'comment': return undefined;
+      case 'command': return this.#command(node, frame, [], stdin);
+      case 'redirected_statement': {
+        const body = node.childForFieldName('body');
+        const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type));
+        if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
+        const resolved = this.redirects(redirects, frame);
+        processBareRedirects(this, resolved.redirects, frame, node.text);
+        return body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
+      }
+      case 'pipeline': return this.#pipeline(node, frame, stdin);
+      case 'variable_assignment': this.#assign(node, frame); return undefined;
+      case 'declaration_command':
+        for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#assign(c, frame); else this.#words(c, frame);
+        return undefined;
+      case 'function_definition': return this.#function(node, frame);
+      case 'for_statement': {
+        const variable = node.childForFieldName('variable');
+        if (variable) frame.vars.set(variable.text, undefined);
+        for (const c of node.namedChildren) if (c.type === 'do_group') this.visit(c, frame); else if (c !== variable) this.#words(c, frame);
+        return undefined;
+      }
+      case 'command_substitution': return this.substitute(node, frame);
+      case 'process_substitution': this.processSubstitute(node, frame); return undefined;
+      case 'file_redirect': case 'heredoc_redirect': case 'herestring_redirect':
+        processBareRedirects(this, this.redirects([node], frame).redirects, frame, node.text);
+        return undefined;
+      default: {
+        const children = node.namedChildren.filter((c) => c.type !== 'comment');
+        let out: string | undefined;
+        for (const c of children) out = this.visit(c, frame, stdin);
+        return children.length === 1 ? out : undefined;
+      }
+    }
+  }
+
+  #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text = node.text): string | undefined {
+    const scope = this.wordScope(frame);
+    const name = node.childForFieldName('name');
+    const redirectNodes = [...node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type)), ...outer];
+    for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#words(c, frame);
+    const words: Word[] = [];
+    let nameKind: NameKind = 'literal';
+    for (let i = 0; i < node.childCount; i++) {
+      const child = node.child(i)!;
+      if (child === null || (child.id !== name?.id && node.fieldNameForChild(i) !== 'argument')) continue;
+      const target = child.id === name?.id ? (child.namedChildren[0] ?? child) : child;
+      const resolved = resolveWord(target, scope);
+      if (child.id === name?.id) nameKind = classifyName(target, resolved);
+      words.push(...resolved);
+    }
+    const { redirects, stdin: redirected } = this.redirects(redirectNodes, frame);
+    return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
+  }
+
+  #pipeline(node: Node, frame: Frame, stdin?: Stdin): string | undefined {
+    let input = stdin;
+    let out: string | undefined;
+    const upstream: string[] = [...(stdin?.upstream ?? [])];
+    for (const stage of node.namedChildren) {
+      if (stage.type === 'comment') continue;
+      const before = this.commands.length;
+      out = this.visit(stage, frame, input);
+      upstream.push(...this.commands.slice(before).map((c) => c.program));
+      input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
+    }
+    return out;
+  }
+
+  #assign(node: Node, frame: Frame): void {
+    const name = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    if (!name) return;
+    const words = value ? resolveWord(value, this.wordScope(frame)) : [];
+    const known = words.length <= 1 && !words.some((w) => w.dynamic);
+    frame.vars.set(name.text, known ? (words[0]?.value ?? '') : undefined);
+  }
+
+  /** Resolves words only for their side effects (substitutions inside them run). */
+  #words(node: Node, frame: Frame): void {
+    if (node.type === 'variable_assignment') { const v = node.childForFieldName('value'); if (v) resolveWord(v, this.wordScope(frame)); return; }
+    resolveWord(node, this.wordScope(frame));
+  }
+
+  #function(node: Node, frame: Frame): undefined {
+    const name = node.childForFieldName('name')?.text ?? '';
+    const body = node.childForFieldName('body');
+    const before = this.commands.length;
+    this.#functions.push(name);
+    if (body) this.visit(body, frame);
+    this.#functions.pop();
+    const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
+    if (selfCall && body && /[|&]/.test(body.text)) {
+      const f = ANALYSIS_FINDINGS.forkBomb;
+      this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: selfCall.text });
+    }
+    return undefined;
+  }
+
+  /** `$(…)` or backticks: walks the inner commands one level deeper; returns their static output. */
+  substitute(node: Node, frame: Frame): string | undefined {
+    const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+    let out: string | undefined;
+    if (node.text.startsWith('`')) {
+      // Inside backticks, \` \\ and \$ are escapes: the body is re-parsed as its own script (nested backticks run).
+      const body = node.text.slice(1, -1).replace(/\\([`\\$])/g, '$1');
+      out = this.script(body, inner);
+    } else {
+      if (inner.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+      const children = node.namedChildren.filter((c) => c.type !== 'comment');
+      for (const c of children) out = this.visit(c, inner);
+      if (children.length !== 1) out = undefined;
+    }
+    return out?.replace(/\n+$/, '');
+  }
+
+  /** `<(…)` / `>(…)`: walks the inner commands; returns their program names. */
+  processSubstitute(node: Node, frame: Frame): string[] {
+    const before = this.commands.length;
+    const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars) };
+    if (inner.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    for (const c of node.namedChildren) this.visit(c, inner);
+    return this.commands.slice(before).map((c) => c.program);
+  }
+
+  wordScope(frame: Frame): WordScope {
+    return {
+      home: this.home,
+      vars: frame.vars,
+      substitute: (n) => this.substitute(n, frame),
+      processSubstitute: (n) => this.processSubstitute(n, frame),
+    };
+  }
+
+  /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
+  redirects(nodes: Node[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+    const scope = this.wordScope(frame);
+    const redirects: Redirect[] = [];
+    let stdin: Stdin | undefined;
+    for (const node of nodes) {
+      const op = node.children.find((c) => !c.isNamed)?.text ?? '';
+      if (node.type === 'file_redirect') {
+        const dest = node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
+        if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
+        const target = resolveWord(dest, scope)[0];
+        if (target) redirects.push({ op, target, write: op.includes('>') });
+      } else if (node.type === 'herestring_redirect') {
+        const word = node.namedChildren[0];
+        const value = word ? resolveWord(word, scope).map((w) => w.value).join(' ') : '';
+        stdin = { kind: 'herestring', upstream: [], text: value + '\n' };
+      } else if (node.type === 'heredoc_redirect') {
+        stdin = { kind: 'heredoc', upstream: [], text: this.#heredocText(node, frame) };
+        const nested = node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type));
+        if (nested.length) redirects.push(...this.redirects(nested, frame).redirects);
+      }
+    }
+    return stdin ? { redirects, stdin } : { redirects };
+  }
+
+  #heredocText(node: Node, frame: Frame): string {
+    const start = node.namedChildren.find((c) => c.type === 'heredoc_start')?.text ?? '';
+    const body = node.namedChildren.find((c) => c.type === 'heredoc_body');
+    if (!body) return '';
+    const stripTabs = node.children.some((c) => c.text === '<<-');
+    let text = '';
+    if (/['"\\]/.test(start) || body.namedChildren.length === 0) text = body.text;
+    else {
+      let cursor = body.startIndex;
+      for (const c of body.namedChildren) {
+        text += body.text.slice(cursor - body.startIndex, c.startIndex - body.startIndex);
+        cursor = c.endIndex;
+        if (c.type === 'heredoc_content') text += c.text;
+        else if (c.type === 'command_substitution') text += this.substitute(c, frame) ?? c.text;
+        else text += c.type === 'simple_expansion' || c.type === 'expansion' ? resolveWord(c, this.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
+      }
+      text += body.text.slice(cursor - body.startIndex);
+    }
+    return stripTabs ? text.replace(/^\t+/gm, '') : text;
+  }
+}
+
+/** How literal a command name is (quotes and backslashes are literal; `$HOME/bin/x` is predictable). */
+function classifyName(node: Node, words: Word[]): NameKind {
+  if (words.some((w) => w.braced) || node.text.startsWith(BRACE_PLACEHOLDER)) return 'brace';
+  if (words.some((w) => w.substituted)) return 'substitution';
+  if (words.some((w) => w.expanded) && !/^"?\$\{?HOME\}?"?(\/|$)/.test(node.text)) return 'variable';
+  if (words.some((w) => w.glob)) return 'glob';
+  return 'literal';
+}
+
+function firstError(node: Node): string {
+  if (node.type === 'ERROR' || node.isMissing) return node.text || node.type;
+  for (const c of node.children) if (c && (c.hasError || c.isMissing)) return firstError(c);
+  return node.text;
+}
