@@ -11,6 +11,7 @@ import { registerEvents } from './routes/events.ts';
 import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerRules } from './routes/rules.ts';
+import { registerStatus } from './routes/status.ts';
 
 /** What the app is built from. */
 export interface CreateAppOptions {
@@ -53,6 +54,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   registerApprovals(app, deps);
   registerGrants(app, deps);
   registerEvents(app, deps);
+  registerStatus(app, deps);
   for (const register of extraRoutes) register(app, deps);
   app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {

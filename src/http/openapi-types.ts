@@ -546,6 +546,43 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The sidecar's operator mode, pending-approval count and version (reviewer) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description What a reviewer's status line shows. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Status"];
+                    };
+                };
+                401: components["responses"]["Problem"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -563,6 +600,12 @@ export interface components {
             /** @enum {string} */
             status: "ok";
             version?: string;
+        };
+        Status: {
+            mode: components["schemas"]["Mode"];
+            /** @description Approvals waiting for a reviewer, across all agents. */
+            pending: number;
+            version: string;
         };
         /** @enum {string} */
         Decision: "allow" | "deny" | "ask";
