@@ -53,7 +53,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const config = loadConfig({ 'data-dir': dataDir, ...options.flags }, env);
   const toolgate = await createToolgate(config, { dbPath: options.file ? undefined : ':memory:', home: TEST_HOME, analyzer: await testAnalyzer(), ...options.service });
   const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens } }, options.routes);
-  const call = (token: string) => (path: string, init: RequestInit = {}) => {
+  const call = (token: string) => async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
     if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
