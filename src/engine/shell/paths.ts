@@ -5,7 +5,7 @@ import type { ShellPath } from './types.ts';
 import type { CommandView, Redirect } from './view.ts';
 import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
-import { expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+import { DEEP, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
 /** Programs whose first operand is a pattern or a program text, not a file. */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sed', 'awk', 'gawk', 'mawk', 'jq', 'yq', 'perl', 'git']);
@@ -15,7 +15,7 @@ const SECRET_DIRS = /(^|[^a-z])(ssh|aws|kube|gnupg|gcloud|netrc|id_)/i;
 
 function shellPath(word: Word | string, kind: ShellPath['kind'], view: CommandView, base: string | undefined, template?: string): ShellPath {
   const t = template ?? (typeof word === 'string' ? word : word.template);
-  const p: ShellPath = { path: templateValue(t), kind, glob: templateHasGlob(t), dynamic: templateIsDynamic(t), command: view.text, template: t };
+  const p: ShellPath = { path: templateValue(t).replace(DEEP, '**'), kind, glob: templateHasGlob(t) || t.includes(DEEP), dynamic: templateIsDynamic(t), command: view.text, template: t };
   if (base !== undefined) p.base = base;
   return p;
 }
@@ -65,7 +65,7 @@ function findSecretPaths(view: CommandView, base: string | undefined): ShellPath
     if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(pattern)) continue;
     for (const root of roots.length ? roots : [{ template: '.' } as Word]) {
       const leaf = pattern.replace(/^\*\//, '').replace(/^\/+/, '');
-      out.push(shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/**/${leaf}`));
+      out.push(shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/${DEEP}/${leaf}`));
     }
   }
   return out;

@@ -8,6 +8,8 @@ export const DYN_OPEN = '\u0000';
 export const DYN_CLOSE = '\u0001';
 /** Stands in for a `{` that starts a brace-expanded command word, which tree-sitter cannot parse (see walker.ts). */
 export const BRACE_PLACEHOLDER = '\u0002';
+/** In a template: any number of directories, hidden ones included (what `find ROOT -name X` searches). */
+export const DEEP = '\u0003';
 const SPECIAL = new Set(['\\', '{', '}', ',', '*', '?', '[', ']', '~', '=', DYN_OPEN, DYN_CLOSE]);
 
 /** Escapes text that is quoted (or otherwise literal) so that nothing in it is special. */
@@ -71,28 +73,4 @@ export function expandTilde(t: string, home: string): string {
   const user = m[1]!;
   const dir = user === '' ? home : user === 'root' ? '/root' : `/home/${user}`;
   return escapeLiteral(dir) + t.slice(m[0].length);
-}
-
-/**
- * Splits a template into path segments for matching: each segment is a list of tokens, where a token is
- * a literal character, a glob character (`*`, `?`, `[…]` kept as text), or the wildcard for a dynamic part.
- */
-export function templateToGlob(t: string): { glob: string; dynamic: boolean } {
-  // Turned into a micromatch-style pattern: literal specials escaped, dynamic parts as `**`-like marker.
-  let out = '';
-  let dynamic = false;
-  for (let i = 0; i < t.length; i++) {
-    const c = t[i]!;
-    if (c === '\\' && i + 1 < t.length) {
-      const n = t[++i]!;
-      out += /[*?[\]{}()!+@\\]/.test(n) ? '\\' + n : n;
-    } else if (c === DYN_OPEN) {
-      const end = t.indexOf(DYN_CLOSE, i);
-      i = end < 0 ? t.length : end;
-      out += DYN_OPEN;
-      dynamic = true;
-    } else if (c === '{' || c === '}' || c === '(' || c === ')' || c === '!' || c === '+' || c === '@') out += '\\' + c;
-    else out += c;
-  }
-  return { glob: out, dynamic };
 }

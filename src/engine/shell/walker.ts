@@ -282,7 +282,8 @@ function classifyName(node: Node, words: Word[]): NameKind {
 }
 
 function firstError(node: Node): string {
-  if (node.type === 'ERROR' || node.isMissing) return node.text || node.type;
+  if (node.isMissing) return `missing ${node.type}`;
+  if (node.type === 'ERROR') return node.text || node.type;
   for (const c of node.children) if (c && (c.hasError || c.isMissing)) return firstError(c);
   return node.text;
 }

@@ -1,0 +1,198 @@
+// Protected paths: decides whether a file tool's path, or any path a bash command touches, reaches a protected place.
+import micromatch from 'micromatch';
+import type { ShellAnalysis, ShellPath } from './shell/types.ts';
+import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME } from './catalog/protected-dirs.ts';
+import { DEEP, DYN_CLOSE, DYN_OPEN, escapeLiteral, expandTilde } from './shell/template.ts';
+
+/** What the matcher needs to know about the call. */
+export interface PathContext {
+  home: string;
+  cwd: string;
+  dataDir?: string;
+  extra?: string[];
+  /** Injected by the service: resolves symlinks where the path exists. */
+  realpath?: (p: string) => string | undefined;
+}
+
+/** A protected place a path reaches. */
+export interface ProtectedHit {
+  path: string;
+  protectedBy: string;
+  reason: string;
+  /** False: the path might reach it (an unresolvable variable), so the engine asks instead of denying. */
+  certain: boolean;
+}
+
+/** A path segment: literal name, glob over one name, any number of names (`DEEP`), or unknown text (a variable). */
+type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn' };
+/** A protected root's segment: a literal name, a pattern over one name (`/home/*`), or `**`. */
+type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string } | { kind: 'globstar' };
+interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
+
+/** The protected roots for a context: the six credential places in every home, the data dir, the extras. */
+function protectedRoots(ctx: PathContext): Root[] {
+  const roots: Root[] = [];
+  const homes = [{ dir: ctx.home, label: '~' }, ...OTHER_HOMES.map((h) => ({ dir: h, label: h }))];
+  for (const { dir, label } of homes) {
+    for (const entry of PROTECTED_IN_HOME) {
+      roots.push({ segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason });
+    }
+  }
+  if (ctx.dataDir) roots.push({ segs: rootSegs(resolveLiteral(ctx.dataDir, ctx)), protectedBy: ctx.dataDir, reason: DATA_DIR_REASON });
+  for (const extra of ctx.extra ?? []) roots.push({ segs: rootSegs(resolveLiteral(extra, ctx)), protectedBy: extra, reason: EXTRA_REASON });
+  return roots;
+}
+
+function resolveLiteral(path: string, ctx: PathContext): string {
+  const expanded = path.replace(/^~(?=\/|$)/, ctx.home).replace(/^\$\{?HOME\}?(?=\/|$)/, ctx.home);
+  return expanded.startsWith('/') ? expanded : `${ctx.cwd}/${expanded}`;
+}
+
+function rootSegs(path: string): RootSeg[] {
+  const out: RootSeg[] = [];
+  for (const s of path.split('/')) {
+    if (s === '' || s === '.') continue;
+    if (s === '..') out.pop();
+    else if (s === '**') out.push({ kind: 'globstar' });
+    else if (micromatch.scan(s).isGlob) out.push({ kind: 'pat', pattern: s });
+    else out.push({ kind: 'lit', text: s });
+  }
+  return out;
+}
+
+/** Splits an escaped template into segments (escapes make quoted glob characters literal). */
+function templateSegs(template: string): Seg[] {
+  const segs: Seg[] = [];
+  let text = '';
+  let pattern = '';
+  let glob = false;
+  let dyn = false;
+  let deep = false;
+  const flush = (): void => {
+    if (dyn) segs.push({ kind: 'dyn' });
+    else if (deep) segs.push({ kind: 'deep' });
+    else if (glob) segs.push({ kind: 'glob', pattern });
+    else if (text === '..') { const last = segs.pop(); if (last && last.kind !== 'lit') segs.push(last, { kind: 'dyn' }); }
+    else if (text !== '' && text !== '.') segs.push({ kind: 'lit', text });
+    text = pattern = '';
+    glob = dyn = deep = false;
+  };
+  for (let i = 0; i < template.length; i++) {
+    const c = template[i]!;
+    if (c === '\\' && i + 1 < template.length) {
+      const n = template[++i]!;
+      text += n;
+      pattern += /[*?[\]{}()!+@\\]/.test(n) ? '\\' + n : n;
+    } else if (c === DYN_OPEN) {
+      const end = template.indexOf(DYN_CLOSE, i);
+      i = end < 0 ? template.length : end;
+      dyn = true;
+    } else if (c === DEEP) deep = true;
+    else if (c === '/') flush();
+    else {
+      if (c === '*' || c === '?' || c === '[') glob = true;
+      text += c;
+      pattern += c;
+    }
+  }
+  flush();
+  return segs;
+}
+
+/**
+ * Could some concrete path matching `cand` be `root` or lie under it? A `dyn` segment may stand for any
+ * number of names but, to keep `$DIR/file` from matching everything, never for the root's last name:
+ * an unresolvable path only counts when its literal part names the protected entry (`$X/.ssh/id_rsa`).
+ */
+function reaches(cand: Seg[], root: RootSeg[], i = 0, j = 0, budget = { left: 2000 }): boolean {
+  if (--budget.left < 0) return false;
+  if (j === root.length) return true;
+  if (i === cand.length) return root.slice(j).every((s) => s.kind === 'globstar');
+  const c = cand[i]!;
+  const r = root[j]!;
+  if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
+  if (c.kind === 'deep' || c.kind === 'dyn') {
+    if (reaches(cand, root, i + 1, j, budget)) return true;
+    const absorbable = c.kind === 'deep' || j < root.length - 1;
+    return absorbable && reaches(cand, root, i, j + 1, budget);
+  }
+  let compatible: boolean;
+  if (c.kind === 'lit') compatible = r.kind === 'lit' ? c.text === r.text : micromatch.isMatch(c.text, r.pattern, { dot: true });
+  else compatible = r.kind === 'lit' ? micromatch.isMatch(r.text, c.pattern, { dot: false }) : true;
+  return compatible && reaches(cand, root, i + 1, j + 1, budget);
+}
+
+/** Absolute segments of a template, resolved against a directory (itself relative to cwd). */
+function absoluteSegs(template: string, base: string | undefined, ctx: PathContext): Seg[] {
+  const expanded = expandTilde(template, ctx.home);
+  // A leading variable may itself be absolute (`$X/.aws/credentials`): its dyn segment stands for any prefix.
+  if (expanded.startsWith('/') || expanded.startsWith(DYN_OPEN)) return templateSegs(expanded);
+  const dir = base === undefined ? ctx.cwd : base.startsWith('/') ? base : `${ctx.cwd}/${base}`;
+  return templateSegs(`${escapeLiteral(dir.replace(/^~(?=\/|$)/, ctx.home))}/${expanded}`);
+}
+
+/** The realpath of a literal path, or of its nearest existing ancestor with the rest appended. */
+function realpathNearest(path: string, realpath: (p: string) => string | undefined): string | undefined {
+  let head = path;
+  let tail = '';
+  while (head !== '' && head !== '/') {
+    const real = realpath(head);
+    if (real !== undefined) return real + tail;
+    const cut = head.lastIndexOf('/');
+    tail = head.slice(cut) + tail;
+    head = head.slice(0, cut);
+  }
+  return undefined;
+}
+
+/** The first protected root a template reaches (also through symlinks), or undefined. */
+function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: Root[]): ProtectedHit | undefined {
+  const segs = absoluteSegs(template, base, ctx);
+  const certain = !segs.some((s) => s.kind === 'dyn');
+  const candidates = [segs];
+  if (ctx.realpath && segs.every((s) => s.kind === 'lit')) {
+    const real = realpathNearest('/' + segs.map((s) => (s as { text: string }).text).join('/'), ctx.realpath);
+    if (real !== undefined) candidates.push(templateSegs(escapeLiteral(real)));
+  }
+  for (const cand of candidates) {
+    const root = roots.find((r) => reaches(cand, r.segs));
+    if (root) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain };
+  }
+  return undefined;
+}
+
+/** Template of a path as a file tool gives it: `~`, `$HOME`, `${HOME}` expand; other variables are unknown. */
+function rawTemplate(raw: string, home: string): string {
+  let out = '';
+  const re = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
+  let last = 0;
+  for (const m of raw.matchAll(re)) {
+    out += raw.slice(last, m.index).replace(/[\\{},=~]/g, '\\$&');
+    out += m[1] === 'HOME' ? escapeLiteral(home) : DYN_OPEN + escapeLiteral(m[0]) + DYN_CLOSE;
+    last = m.index + m[0].length;
+  }
+  out += raw.slice(last).replace(/[\\{},=~]/g, '\\$&');
+  return raw.startsWith('~') ? '~' + out.slice(2) : out;
+}
+
+/** The protected place a file tool's path argument reaches, if any. */
+export function protectedPathFor(rawPath: string, ctx: PathContext): ProtectedHit | undefined {
+  return check(rawTemplate(rawPath, ctx.home), rawPath, undefined, ctx, protectedRoots(ctx));
+}
+
+/** The first certain protected hit among the paths a bash command touches, else the first uncertain one. */
+export function protectedShellPath(analysis: ShellAnalysis, ctx: PathContext): ProtectedHit | undefined {
+  const roots = protectedRoots(ctx);
+  let uncertain: ProtectedHit | undefined;
+  for (const p of analysis.paths) {
+    const hit = check(shellPathTemplate(p), p.path, p.base, ctx, roots);
+    if (hit?.certain) return hit;
+    uncertain ??= hit;
+  }
+  return uncertain;
+}
+
+function shellPathTemplate(p: ShellPath): string {
+  if (p.template !== undefined) return p.template;
+  return p.glob || p.dynamic ? rawTemplate(p.path, '') : escapeLiteral(p.path);
+}
