@@ -92,6 +92,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX audit_decision_id ON audit_log (decision_id);
   CREATE INDEX audit_approval ON audit_log (approval_id) WHERE approval_id IS NOT NULL;
   `,
+  // 2: the audit log is append-only (see src/store/audit-retention.ts). Triggers stop accidental UPDATE/DELETE and
+  // out-of-order inserts; only retention deletes, while it holds the meta flag inside its own transaction.
+  `
+  CREATE TRIGGER audit_log_no_update BEFORE UPDATE ON audit_log
+  BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: rows cannot be changed'); END;
+  CREATE TRIGGER audit_log_no_delete BEFORE DELETE ON audit_log
+  WHEN NOT EXISTS (SELECT 1 FROM meta WHERE key = 'audit_prune_in_progress')
+  BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: only retention (--audit-retention) removes rows'); END;
+  CREATE TRIGGER audit_log_in_order BEFORE INSERT ON audit_log
+  WHEN NEW.seq IS NOT NULL AND NEW.seq <= (SELECT MAX(seq) FROM audit_log)
+  BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: a new row needs a higher seq than every existing row'); END;
+  `,
 ];
 
 /** Brings the database to the newest schema, each step in its own transaction. */
