@@ -21,6 +21,8 @@ export interface DecideInput {
   waitSeconds?: number;
   explain?: boolean;
   signal?: AbortSignal;
+  /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
+  delegateAsk?: boolean;
 }
 
 /** The final answer to a decide request. */
@@ -32,10 +34,20 @@ export interface DecideOutcome {
   /** When a human (or the expiry) answered during decide-and-wait. */
   answered?: { decision: 'allow' | 'deny'; source: 'human' | 'timeout'; reason: string; feedback: string | null; modifiedArgs: unknown };
   latencyUs: number;
+  /** Arguments an extension stage rewrote (returned to the agent as `modified_args`). */
+  modifiedArgs?: unknown;
+}
+
+/** A verdict as extension stages pass it along: possibly with rewritten arguments. */
+export type StageVerdict = Verdict & { modifiedArgs?: unknown };
+
+/** What a stage knows about the decision besides the request (the id links a later result to it). */
+export interface StageContext {
+  decisionId: string;
 }
 
 /** A step that may change the verdict after the built-in stages (extension hooks). */
-export type VerdictStage = (verdict: Verdict, input: DecideInput) => Verdict | Promise<Verdict>;
+export type VerdictStage = (verdict: StageVerdict, input: DecideInput, context: StageContext) => StageVerdict | Promise<StageVerdict>;
 
 /** What the decision service is built from. */
 export interface DeciderDeps {
@@ -57,18 +69,19 @@ export class Decider {
   async decide(input: DecideInput): Promise<DecideOutcome> {
     const started = process.hrtime.bigint();
     const policy = await this.deps.policy.current();
-    let verdict = decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy, this.deps.engine);
-    for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input);
+    let verdict: StageVerdict = decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy, this.deps.engine);
     const decisionId = randomUUID();
+    for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     const args = this.deps.redact(input.args);
     let approval: Approval | undefined;
-    if (verdict.decision === 'ask') {
+    if (verdict.decision === 'ask' && !input.delegateAsk) {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
       approval = (await this.deps.approvals.open({ verdict, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern: suggested })).approval;
     }
     const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
     await this.deps.store.appendAudit([auditEntry(decisionId, verdict, args, approval, latencyUs)]);
     const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs };
+    if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     if (approval && input.waitSeconds && input.waitSeconds > 0) {
       const latest = await this.deps.approvals.wait(approval.id, input.waitSeconds * 1000, input.signal);
       if (latest) {

@@ -51,6 +51,7 @@ export function decideResponse(outcome: DecideOutcome, explain: boolean): Decide
   };
   if (verdict.rule) body.rule = verdict.rule;
   if (approval) body.approval = { id: approval.id, status: approval.status, expires_at: approval.expiresAt, suggested_pattern: approval.suggestedPattern, poll: `/v1/approvals/${approval.id}?wait=30` };
+  if (outcome.modifiedArgs !== undefined) body.modified_args = outcome.modifiedArgs;
   if (answered) {
     body.feedback = answered.feedback;
     if (answered.modifiedArgs !== null && answered.modifiedArgs !== undefined) body.modified_args = answered.modifiedArgs;
