@@ -3,6 +3,8 @@ import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { Rule } from '../engine/rules/rule.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
+import { auditWriteProblem } from './audit-ready.ts';
+import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { migrate } from './migrations.ts';
 import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './types.ts';
@@ -68,6 +70,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     approval: db.prepare('SELECT * FROM approvals WHERE id = ?'),
     pendingByKey: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND dedupe_key = ? ORDER BY created_at LIMIT 1"),
     pendingByToolCall: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND tool_call_id = ? ORDER BY created_at LIMIT 1"),
+    pendingTotal: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending'").pluck(),
     pendingCount: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND agent_id IS ?").pluck(),
     resolve: db.prepare(`UPDATE approvals SET status = @status, choice = @choice, feedback = @feedback, modified_args = @modified_args, resolved_by = @resolved_by, rule_pattern = @rule_pattern, resolved_at = @resolved_at
       WHERE id = @id AND status = 'pending'`),
@@ -127,6 +130,16 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     async queryAudit(query) {
       return queryAudit(db, query);
+    },
+    async pruneAudit(cutoff) {
+      audit?.flush();
+      return pruneAuditLog(db, cutoff);
+    },
+    async writeProblem() {
+      return auditWriteProblem(db);
+    },
+    async countPendingApprovals() {
+      return s.pendingTotal.get() as number;
     },
     async createApproval(approval) {
       s.insertApproval.run(approvalToRow(approval));

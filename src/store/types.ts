@@ -11,9 +11,9 @@ export interface AuditEntry {
   tool: string;
   /** JSON of the (redacted) arguments. */
   args: string;
-  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result';
+  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint';
   risk: Risk | null;
-  source: DecisionSource | 'agent' | 'result';
+  source: DecisionSource | 'agent' | 'result' | 'retention';
   reason: string;
   rule_id: string | null;
   approval_id: string | null;
@@ -129,6 +129,12 @@ export interface Store {
   /** Appends audit rows; resolves once they are committed (grouped with concurrent appends). */
   appendAudit(entries: AuditEntry[]): Promise<void>;
   queryAudit(query: AuditQuery): Promise<AuditRow[]>;
+  /** Prunes the audit rows older than `cutoff` (ISO time) and appends a checkpoint row (see store/audit-retention.ts). */
+  pruneAudit(cutoff: string): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
+  /** Undefined when the database accepts writes now, else why not (readiness). */
+  writeProblem(): Promise<string | undefined>;
+  /** Pending approvals across every agent (the metrics gauge). */
+  countPendingApprovals(): Promise<number>;
 
   createApproval(approval: Approval): Promise<void>;
   getApproval(id: string): Promise<Approval | undefined>;
