@@ -34,6 +34,10 @@ export interface Config {
   settingsFile: string | null;
   plugins: string[];
   offloadThresholdBytes: number;
+  /** Agent hooks: pass `ask` through to the runtime's own prompt, or hold the hook on toolgate's approval queue. */
+  hookAsk: 'passthrough' | 'hold';
+  /** How long a held hook waits for a reviewer before answering deny, in seconds (keep it below the hook's timeout). */
+  hookHoldSeconds: number;
   /** Where the config file was read from, if any. */
   configFile: string | null;
 }
@@ -78,12 +82,14 @@ export const ConfigFileSchema = z.object({
   settings: z.string().min(1),
   plugins: z.array(z.string().min(1)),
   offload_threshold: z.coerce.number().int().min(1),
+  hook_ask: z.enum(['passthrough', 'hold']),
+  hook_hold: duration,
 }).partial().strict();
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
 
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
@@ -101,10 +107,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     host: flags.host, port: flags.port, data_dir: flags['data-dir'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
     approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
-    plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined,
+    plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -131,6 +137,8 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     settingsFile: merged.settings ?? null,
     plugins: merged.plugins ?? [],
     offloadThresholdBytes: merged.offload_threshold ?? 64 * 1024,
+    hookAsk: merged.hook_ask ?? 'passthrough',
+    hookHoldSeconds: Math.max(1, Math.round((merged.hook_hold ?? 50_000) / 1000)),
     configFile,
   };
 }

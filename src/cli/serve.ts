@@ -24,6 +24,8 @@ Options:
   --settings FILE           watch a settings.json and sync its rules
   --plugin FILE             load an extension hook module (repeatable)
   --offload-threshold BYTES tool outputs larger than this are offloaded (default 65536)
+  --hook-ask passthrough|hold  agent hooks: hand an ask to the agent's own prompt (default), or hold it for a reviewer
+  --hook-hold DUR           how long a held hook waits for a reviewer before denying (default 50s)
   -h, --help                this help
 
 Tokens: TOOLGATE_AGENT_TOKEN / TOOLGATE_REVIEWER_TOKEN, or generated into <data-dir>/tokens.json (0600).`;
@@ -93,6 +95,7 @@ export const serveCommand: Command = {
       host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
+      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' },
     }, false);
     if (values.help) {
       io.out(HELP);
