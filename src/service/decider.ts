@@ -36,7 +36,12 @@ export interface DecideOutcome {
   latencyUs: number;
   /** Arguments an extension stage rewrote (returned to the agent as `modified_args`). */
   modifiedArgs?: unknown;
+  /** Time spent committing the audit row (grouped commit included), in microseconds. */
+  auditUs?: number;
 }
+
+/** Told about every decision once its audit row is committed (metrics); must not throw or block. */
+export type DecidedListener = (outcome: DecideOutcome) => void;
 
 /** A verdict as extension stages pass it along: possibly with rewritten arguments. */
 export type StageVerdict = Verdict & { modifiedArgs?: unknown };
@@ -63,7 +68,18 @@ export interface DeciderDeps {
 
 /** Decides calls and records them. */
 export class Decider {
+  private readonly listeners: DecidedListener[] = [];
+
   constructor(private readonly deps: DeciderDeps) {}
+
+  /** Subscribes to committed decisions (before any decide-and-wait); returns the function that unsubscribes. */
+  onDecided(listener: DecidedListener): () => void {
+    this.listeners.push(listener);
+    return () => {
+      const at = this.listeners.indexOf(listener);
+      if (at >= 0) this.listeners.splice(at, 1);
+    };
+  }
 
   /** Decides, opens an approval for an ask, commits the audit row, and optionally waits for the human. */
   async decide(input: DecideInput): Promise<DecideOutcome> {
@@ -79,9 +95,11 @@ export class Decider {
       approval = (await this.deps.approvals.open({ verdict, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern: suggested })).approval;
     }
     const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
+    const auditStarted = process.hrtime.bigint();
     await this.deps.store.appendAudit([auditEntry(decisionId, verdict, args, approval, latencyUs)]);
-    const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs };
+    const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: Number((process.hrtime.bigint() - auditStarted) / 1000n) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
+    for (const listener of this.listeners) listener(outcome);
     if (approval && input.waitSeconds && input.waitSeconds > 0) {
       const latest = await this.deps.approvals.wait(approval.id, input.waitSeconds * 1000, input.signal);
       if (latest) {
