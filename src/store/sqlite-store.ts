@@ -196,6 +196,7 @@ function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   eq('agent_id', query.agentId);
   eq('session_id', query.sessionId);
   eq('approval_id', query.approvalId);
+  eq('decision_id', query.decisionId);
   if (query.q) {
     where.push("instr(args, ?) > 0");
     params.push(query.q);

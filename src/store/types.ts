@@ -107,6 +107,8 @@ export interface AuditQuery {
   agentId?: string;
   sessionId?: string;
   approvalId?: string;
+  /** Every row of one decision (its verdict, the human's answer, its result). */
+  decisionId?: string;
   q?: string;
   /** Return rows with seq below this (cursor pagination, newest first) or above it with `ascending`. */
   cursor?: number;
