@@ -1,51 +1,137 @@
-// Masks obvious secrets in tool arguments before anything is stored, logged or shown to a reviewer.
+// Masks obvious secrets in tool arguments, reasons and findings before anything is stored, logged or shown to a reviewer.
+import type { Verdict } from './decide.ts';
+import { canonicalJson } from './normalize.ts';
 
-/** One kind of secret: a pattern and how to mask it (the first capture group, when present, is kept). */
+/**
+ * One kind of secret. When the pattern has a named group `s`, only that group is masked and the text around it
+ * (groups `pre` and `post`) is kept, so a reviewer still sees *what* was there (`GITHUB_TOKEN=[REDACTED]`);
+ * without `s` the whole match is masked.
+ */
 export interface SecretPattern {
   id: string;
   reason: string;
   pattern: RegExp;
 }
 
-/** The catalogue of secrets toolgate masks. Each keeps enough context for a reviewer to know what was there. */
+/** What a masked secret is replaced with. */
+export const MASK = '[REDACTED]';
+
+// Names that mark a value as secret. Bounded quantifiers everywhere: a hostile 1 MB word must not make a pattern
+// backtrack quadratically (see test/security/redaction.test.ts).
+const SECRET_WORDS = 'SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|AUTH_?KEY|SESSION_?KEY';
+// A variable name: word characters only, so the scan cannot restart inside every `-x-x-x…` of a hostile text.
+const SECRET_NAME = String.raw`[A-Za-z0-9_]{0,64}?(?:${SECRET_WORDS})[A-Za-z0-9_]{0,64}`;
+// A JSON key may also hold `-` and `.` (`"x-api-key"`); it is anchored by its opening quote.
+const SECRET_KEY_NAME = String.raw`[A-Za-z0-9_.-]{0,64}?(?:${SECRET_WORDS})[A-Za-z0-9_.-]{0,64}`;
+// A value: a double- or single-quoted string (up to 4 KiB), or a bare word.
+const VALUE = String.raw`"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s'"&;|)<>\`]{1,4096}`;
+
+/**
+ * The catalogue, applied in order. Entries come first that consume whole structures (key blocks, URLs), then
+ * vendor token shapes (recognisable anywhere), then the name-based assignments and options.
+ */
 export const SECRET_PATTERNS: readonly SecretPattern[] = [
-  { id: 'private-key-block', reason: 'PEM private key', pattern: /-----BEGIN [A-Z ]*PRIVATE KEY-----[\s\S]*?(?:-----END [A-Z ]*PRIVATE KEY-----|$)/g },
-  { id: 'aws-access-key-id', reason: 'AWS access key id', pattern: /\b((?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA)[A-Z0-9]{16})\b/g },
-  { id: 'authorization-header', reason: 'HTTP Authorization credentials', pattern: /(\b(?:Authorization|Proxy-Authorization)\s*[:=]\s*(?:Bearer|Basic|Token|Bot)\s+)[^\s'"]+/gi },
-  { id: 'bearer-token', reason: 'bearer token', pattern: /(\bBearer\s+)[A-Za-z0-9._~+/=-]{8,}/g },
-  { id: 'github-token', reason: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,}|github_pat_[A-Za-z0-9_]{20,})\b/g },
-  { id: 'slack-token', reason: 'Slack token', pattern: /\bxox[abposr]-[A-Za-z0-9-]{10,}\b/g },
-  { id: 'openai-key', reason: 'OpenAI-style API key', pattern: /\bsk-(?:proj-|ant-)?[A-Za-z0-9_-]{20,}\b/g },
+  { id: 'private-key-block', reason: 'PEM / OpenSSH / PGP private key', pattern: /-----BEGIN (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ ){0,3}PRIVATE KEY(?: BLOCK)?-----|$)/g },
+  { id: 'url-credentials', reason: 'password in a URL (scheme://user:password@host)', pattern: /(?<pre>\b[a-z][a-z0-9+.-]{0,30}:\/\/[^\s:/@'"]{0,256}:)(?<s>[^\s@/'"]{1,1024})(?=@)/gi },
+  { id: 'authorization-header', reason: 'HTTP Authorization credentials', pattern: /(?<pre>\b(?:Proxy-)?Authorization["']?\s{0,8}[:=]\s{0,8}["']?(?:(?:Bearer|Basic|Token|Bot|Digest|Negotiate|AWS4-HMAC-SHA256)\s{1,8})?)(?<s>[^\s'"]{4,})/gi },
+  { id: 'api-key-header', reason: 'API key header', pattern: /(?<pre>\b(?:X-)?(?:API|Auth|Access)-?(?:Key|Token)["']?\s{0,8}:\s{0,8}["']?)(?<s>[^\s'"]{4,})/gi },
+  { id: 'bearer-token', reason: 'bearer token', pattern: /(?<pre>\bBearer\s{1,8})(?<s>[A-Za-z0-9._~+/=-]{8,})/g },
+  { id: 'aws-access-key-id', reason: 'AWS access key id', pattern: /\b(?:AKIA|ASIA|AGPA|AIDA|AROA|ANPA|ANVA|AIPA|ABIA|ACCA)[A-Z0-9]{16}\b/g },
+  { id: 'aws-secret-access-key', reason: 'AWS secret access key', pattern: /(?<pre>\baws_?secret_?access_?key["']?(?:\s{0,8}[:=]\s{0,8}|\s{1,8})["']?)(?<s>[A-Za-z0-9/+=]{40})(?![A-Za-z0-9/+=])/gi },
+  { id: 'github-token', reason: 'GitHub token', pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{20,255}|github_pat_[A-Za-z0-9_]{20,255})\b/g },
+  { id: 'gitlab-token', reason: 'GitLab token', pattern: /\bgl(?:pat|dt|rt|ptt|cbt)-[A-Za-z0-9_-]{20,255}/g },
+  { id: 'slack-token', reason: 'Slack token', pattern: /\bxox[abposre]-[A-Za-z0-9-]{10,255}|\bxapp-\d-[A-Za-z0-9-]{10,255}/g },
+  { id: 'slack-webhook', reason: 'Slack webhook URL', pattern: /(?<pre>https:\/\/hooks\.slack\.com\/services\/)(?<s>[A-Za-z0-9/_-]{20,255})/g },
+  { id: 'openai-key', reason: 'OpenAI / Anthropic-style API key', pattern: /\bsk-(?:proj-|ant-(?:api|admin)\d{2}-|svcacct-|admin-)?[A-Za-z0-9_-]{20,255}/g },
+  { id: 'stripe-key', reason: 'Stripe secret key', pattern: /\b(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{16,255}\b/g },
   { id: 'google-api-key', reason: 'Google API key', pattern: /\bAIza[0-9A-Za-z_-]{35}\b/g },
-  { id: 'url-credentials', reason: 'password in a URL', pattern: /(\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:)[^\s@/'"]+(?=@)/gi },
-  { id: 'secret-assignment', reason: 'secret-looking variable assignment', pattern: /(\b[A-Za-z0-9_]*(?:SECRET|TOKEN|PASSWORD|PASSWD|API_?KEY|PRIVATE_KEY|ACCESS_KEY)[A-Za-z0-9_]*\s*[=:]\s*['"]?)[^\s'"&;]+/gi },
-  { id: 'password-option', reason: 'password on the command line', pattern: /((?:^|\s)(?:--password|--passwd|-p(?=\S))[=\s]?)(?!\s)[^\s'"]{3,}/g },
-  { id: 'password-pair', reason: 'password= pair', pattern: /(\b(?:password|passwd|pwd|secret|token|api_key|apikey|access_token|client_secret)=)[^\s&'";]+/gi },
+  { id: 'npm-token', reason: 'npm token', pattern: /\bnpm_[A-Za-z0-9]{36}\b/g },
+  { id: 'pypi-token', reason: 'PyPI token', pattern: /\bpypi-[A-Za-z0-9_-]{50,255}/g },
+  { id: 'huggingface-token', reason: 'Hugging Face token', pattern: /\bhf_[A-Za-z0-9]{30,255}\b/g },
+  { id: 'jwt', reason: 'JSON Web Token', pattern: /\beyJ[A-Za-z0-9_-]{8,4096}\.eyJ[A-Za-z0-9_-]{8,8192}\.[A-Za-z0-9_-]{8,4096}/g },
+  { id: 'json-secret-field', reason: 'secret-named JSON field', pattern: new RegExp(String.raw`(?<pre>"${SECRET_KEY_NAME}"\s{0,8}:\s{0,8}")(?<s>(?:[^"\\\n]|\\.){1,4096})(?<post>")`, 'gi') },
+  { id: 'secret-assignment', reason: 'secret-named variable assignment (*_SECRET*=, *_TOKEN=, password=)', pattern: new RegExp(String.raw`(?<pre>\b${SECRET_NAME}=)(?<s>${VALUE})`, 'gi') },
+  { id: 'secret-config-line', reason: 'secret-named key in a config line (key: value / key = value)', pattern: new RegExp(String.raw`(?<pre>(?:^|[\s{,])["']?(?:aws_session_token|password|passwd|secret|client_secret|api_?key|access_token|refresh_token|auth_token|private_key)["']?\s{0,8}(?::\s{1,8}|\s{1,8}=\s{0,8}))(?<s>${VALUE})`, 'gim') },
+  { id: 'secret-option', reason: 'secret passed as a command-line option', pattern: /(?<pre>(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token|private-key)(?:=|\s{1,8}))(?<s>"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s'"-][^\s'"]{0,4095})/gi },
+  // The lookbehind runs only where ` -p` occurs, so a text full of `mysql` words stays linear.
+  { id: 'mysql-password', reason: 'MySQL -p<password>', pattern: /(?<pre>\s-p)(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]{0,200}\s-p)(?<s>[^\s'"]{1,512})/g },
+  { id: 'basic-auth-option', reason: 'user:password given to curl/wget', pattern: /(?<pre>(?:^|\s)(?:-u|--user|--proxy-user|--http-password=|--password=)\s{0,8}["']?[^\s:'"]{0,256}:)(?<s>[^\s'"]{1,1024})/g },
+  { id: 'netrc-password', reason: '.netrc password', pattern: /(?<pre>\bmachine\s{1,8}\S{1,256}(?:\s{1,8}login\s{1,8}\S{1,256})?\s{1,8}password\s{1,8})(?<s>\S{1,1024})/g },
 ];
 
-const MASK = '[REDACTED]';
+// Object keys whose string value is masked whole, whatever it looks like.
+const SECRET_KEY = /^(?:[A-Za-z0-9_.-]*(?:secret|token|password|passwd|passphrase|api_?key|apikey|private_?key|access_?key|credentials?|authorization|cookie)[A-Za-z0-9_.-]*)$/i;
+// ...except keys that merely count or describe tokens (LLM tool args carry `max_tokens`, `token_count`).
+const NOT_SECRET_KEY = /^(?:max_?tokens?|tokens?_?(?:count|limit|budget|usage|type)|num_?tokens|input_?tokens|output_?tokens|token_?file|password_?file|secret_?name|key_?name)$/i;
 
-/** Masks secrets in one string. */
+// A cheap pre-filter: a string without any of these substrings cannot match any pattern (keeps decide fast).
+const HINT = /BEGIN|:\/\/|auth|bearer|key|secret|token|pass|pwd|cookie|AKIA|ASIA|A[GINRBC][PDO]A|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|xapp|sk-|sk_|rk_|AIza|npm_|pypi-|hf_|eyJ|mysql|mariadb|-u|--user|machine|credential/i;
+
+/** Masks secrets in one string. Idempotent: masking masked text changes nothing. */
 export function redactText(text: string): string {
-  if (text.length < 8) return text;
+  if (text.length < 8 || !HINT.test(text)) return text;
   let out = text;
   for (const { pattern } of SECRET_PATTERNS) {
     pattern.lastIndex = 0;
-    out = out.replace(pattern, (match: string, keep?: unknown) => (typeof keep === 'string' && match.startsWith(keep) && keep !== match ? keep + MASK : MASK));
+    out = out.replace(pattern, (...args: unknown[]) => {
+      const groups = args[args.length - 1];
+      if (!groups || typeof groups !== 'object' || !('s' in groups)) return MASK;
+      const g = groups as { pre?: string; s?: string; post?: string };
+      // Already masked (a second pass, or a masked value inside a quoted one): leave it.
+      if (g.s === MASK || g.s?.replace(/^["']|["']$/g, '') === MASK) return String(args[0]);
+      return (g.pre ?? '') + MASK + (g.post ?? '');
+    });
   }
   return out;
 }
 
-/** Masks secrets in every string of a JSON-like value (object keys that name secrets mask their whole value). */
+/** Masks secrets in every string of a JSON-like value; object keys that name secrets mask their whole value. */
 export function redactSecrets(value: unknown): unknown {
+  return redactValue(value, 0);
+}
+
+function redactValue(value: unknown, depth: number): unknown {
   if (typeof value === 'string') return redactText(value);
-  if (Array.isArray(value)) return value.map(redactSecrets);
-  if (value && typeof value === 'object') {
-    const out: Record<string, unknown> = {};
-    for (const [key, v] of Object.entries(value)) {
-      out[key] = /^(?:password|passwd|secret|token|api_?key|access_?token|client_?secret|private_?key|authorization)$/i.test(key) && typeof v === 'string' ? MASK : redactSecrets(v);
-    }
-    return out;
+  // Bodies are depth-limited before they get here; this bound only keeps a direct caller from recursing forever.
+  if (depth > 200 || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, v] of Object.entries(value)) {
+    out[key] = typeof v === 'string' && v.length > 0 && SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key) ? MASK : redactValue(v, depth + 1);
   }
-  return value;
+  return out;
+}
+
+/** True when a string carries something the catalogue masks. */
+export function containsSecret(text: string): boolean {
+  return redactText(text) !== text;
+}
+
+/**
+ * The copy of a verdict that may be stored, shown to a reviewer or logged: arguments, canonical arguments (the
+ * approval's dedupe key), subjects, the reason and every finding masked. The agent's own answer keeps the original.
+ */
+export function redactVerdict<V extends Verdict>(verdict: V): V {
+  const call = verdict.call;
+  let args: unknown;
+  try {
+    args = JSON.parse(call.canonicalArgs);
+  } catch {
+    args = undefined;
+  }
+  return {
+    ...verdict,
+    reason: redactText(verdict.reason),
+    findings: verdict.findings.map((f) => ({ ...f, reason: redactText(f.reason), ...(f.command === undefined ? {} : { command: redactText(f.command) }) })),
+    rule: verdict.rule && { ...verdict.rule, pattern: redactText(verdict.rule.pattern) },
+    call: {
+      ...call,
+      canonicalArgs: args === undefined ? redactText(call.canonicalArgs) : canonicalJson(redactSecrets(args)),
+      command: call.command === undefined ? undefined : redactText(call.command),
+      url: call.url === undefined ? undefined : redactText(call.url),
+      paths: call.paths.map(redactText),
+      problem: call.problem === undefined ? undefined : redactText(call.problem),
+    },
+    trace: verdict.trace?.map((step) => ({ ...step, detail: redactText(step.detail) })),
+  };
 }
