@@ -1,6 +1,7 @@
 // The decision service: runs the pipeline on the current policy, opens approvals for asks, writes the audit row.
 import { randomUUID } from 'node:crypto';
 import { decide, type EngineContext, type Verdict } from '../engine/decide.ts';
+import { containsSecret, redactVerdict } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
@@ -89,14 +90,18 @@ export class Decider {
     const decisionId = randomUUID();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     const args = this.deps.redact(input.args);
+    // What is stored and shown to reviewers: reason, findings and the dedupe key masked like the args.
+    const recorded = redactVerdict(verdict);
     let approval: Approval | undefined;
     if (verdict.decision === 'ask' && !input.delegateAsk) {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
-      approval = (await this.deps.approvals.open({ verdict, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern: suggested })).approval;
+      // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
+      const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
+      approval = (await this.deps.approvals.open({ verdict: recorded, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
     }
     const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
     const auditStarted = process.hrtime.bigint();
-    await this.deps.store.appendAudit([auditEntry(decisionId, verdict, args, approval, latencyUs)]);
+    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, args, approval, latencyUs)]);
     const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: Number((process.hrtime.bigint() - auditStarted) / 1000n) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     for (const listener of this.listeners) listener(outcome);
