@@ -2,11 +2,12 @@
 import { approvalsCommand } from './approvals.ts';
 import { checkCommand } from './check.ts';
 import { processIo, UsageError, type Command, type Io } from './command.ts';
+import { reviewCommand } from './review/command.ts';
 import { rulesCommand } from './rules.ts';
 import { serveCommand } from './serve.ts';
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [serveCommand, checkCommand, rulesCommand, approvalsCommand];
+export const COMMANDS: Command[] = [serveCommand, checkCommand, rulesCommand, approvalsCommand, reviewCommand];
 
 function usage(): string {
   return `Usage: toolgate <command> [options]
