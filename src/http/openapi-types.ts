@@ -583,6 +583,187 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness (database writable, policy loaded) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Ready to decide and record. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+                /** @description Not ready; `checks` says which part failed. */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Readiness"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Prometheus metrics (text exposition format) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description toolgate_decisions_total, latency histograms, pending approvals, long-poll waiters, rule count, process metrics. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/plain": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Query the audit log, newest first, with cursor pagination (reviewer) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description ISO date-time, or a duration back from now (90s, 15m, 1h, 7d). */
+                    since?: string;
+                    /** @description ISO date-time or duration; rows strictly before it. */
+                    until?: string;
+                    decision?: components["schemas"]["AuditDecision"];
+                    source?: string;
+                    /** @description Canonical tool name (bash, read_file, …). */
+                    tool?: string;
+                    agent_id?: string;
+                    session_id?: string;
+                    approval_id?: string;
+                    decision_id?: string;
+                    /** @description Text contained in the (redacted) arguments, e.g. part of a command. */
+                    q?: string;
+                    limit?: number;
+                    /** @description The next_cursor of the previous page. */
+                    cursor?: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of rows. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["AuditPage"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+                403: components["responses"]["Problem"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/rules/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replay the audit log against a rule before saving it (reviewer) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["RulePreviewRequest"];
+                };
+            };
+            responses: {
+                /** @description Which past calls the rule would have decided differently. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["RulePreview"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+                403: components["responses"]["Problem"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -755,6 +936,87 @@ export interface components {
         };
         GrantList: {
             grants: components["schemas"]["Grant"][];
+        };
+        Readiness: {
+            /** @enum {string} */
+            status: "ready" | "not_ready";
+            checks: {
+                /** @description `ok` or why the database does not accept writes. */
+                database: string;
+                /** @description `ok` or why the policy could not be loaded. */
+                policy: string;
+            };
+        };
+        /** @enum {string} */
+        AuditDecision: "allow" | "deny" | "ask" | "approved" | "denied" | "expired" | "cancelled" | "result" | "checkpoint";
+        /** @description One row of the audit_log table (the column names are the documented contract); args and findings parsed from their JSON. */
+        AuditRecord: {
+            seq: number;
+            /** Format: date-time */
+            ts: string;
+            decision_id: string;
+            agent_id: string | null;
+            session_id: string | null;
+            tool: string;
+            /** @description The redacted arguments. */
+            args: unknown;
+            decision: components["schemas"]["AuditDecision"];
+            risk: string | null;
+            source: string;
+            reason: string;
+            rule_id: string | null;
+            approval_id: string | null;
+            mode: string | null;
+            latency_us: number | null;
+            resolved_by: string | null;
+            findings: unknown[];
+            prev_hash: string;
+            hash: string;
+        };
+        AuditPage: {
+            items: components["schemas"]["AuditRecord"][];
+            /** @description Pass as cursor for the next (older) page; null on the last page. */
+            next_cursor: string | null;
+        };
+        RulePreviewRequest: {
+            pattern: string;
+            effect?: components["schemas"]["Decision"];
+            risk?: components["schemas"]["Risk"];
+            scope?: string;
+            /** @description ISO date-time or a duration back from now; default 30d. */
+            since?: string;
+            /** @description Most recent decisions to replay (default 5000). */
+            max_rows?: number;
+        };
+        PreviewChange: {
+            from: components["schemas"]["Decision"];
+            to: components["schemas"]["Decision"];
+            count: number;
+        };
+        PreviewExample: {
+            seq: number;
+            ts: string;
+            tool: string;
+            agent_id: string | null;
+            /** @description The command, or the arguments as JSON. */
+            subject: string;
+            before: components["schemas"]["Decision"];
+            after: components["schemas"]["Decision"];
+            /** @description decision/source as recorded at the time. */
+            recorded: string;
+            reason: string;
+        };
+        RulePreview: {
+            pattern: string;
+            effect: components["schemas"]["Decision"];
+            since: string;
+            scanned: number;
+            truncated: boolean;
+            changed: number;
+            changes: components["schemas"]["PreviewChange"][];
+            examples: components["schemas"]["PreviewExample"][];
+            /** @description e.g. "allow bash(git *) would have allowed 37 past call(s), including `git push --force` (of 1204 since …)". */
+            summary: string;
         };
     };
     responses: {
