@@ -1,0 +1,136 @@
+// The toolgate command as a user runs it: help, check, rules from another terminal taking effect on a running server.
+import assert from 'node:assert/strict';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { startServer, type RunningServer } from '../../src/cli/serve.ts';
+import { AGENT_TOKEN, REVIEWER_TOKEN } from '../support/harness.ts';
+
+const BIN = join(import.meta.dirname, '../../bin/toolgate.js');
+const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
+after(() => rmSync(dataDir, { recursive: true, force: true }));
+
+function toolgate(args: string[], env: NodeJS.ProcessEnv = {}) {
+  const run = spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', env: { ...process.env, TOOLGATE_DATA_DIR: dataDir, ...env }, timeout: 60_000 });
+  return { code: run.status, out: run.stdout, err: run.stderr };
+}
+
+describe('toolgate CLI', () => {
+  it('--help works on every command', () => {
+    for (const args of [['--help'], ['serve', '--help'], ['check', '--help'], ['rules', '--help'], ['approvals', '--help']]) {
+      const { code, out } = toolgate(args);
+      assert.equal(code, 0, args.join(' '));
+      assert.match(out, /Usage: toolgate/);
+    }
+  });
+
+  it('an unknown command or flag exits 2 with a hint', () => {
+    assert.equal(toolgate(['frobnicate']).code, 2);
+    const bad = toolgate(['check', '--colour', 'red', 'ls']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /--help/);
+  });
+
+  it('check --json explains a command offline, with the stages of the pipeline', () => {
+    const { code, out } = toolgate(['check', '--json', 'git status && rm -rf /']);
+    assert.equal(code, 3, 'ask exits 3');
+    const verdict = JSON.parse(out);
+    assert.equal(verdict.decision, 'ask');
+    assert.equal(verdict.risk, 'high');
+    assert.ok(verdict.findings.some((f: { command: string }) => f.command === 'rm -rf /'));
+    assert.deepEqual(verdict.commands, [['git', 'status'], ['rm', '-rf', '/']]);
+    assert.ok(verdict.trace.some((s: { stage: string; outcome: string }) => s.stage === 'danger' && s.outcome === 'decided'));
+    assert.equal(toolgate(['check', 'git status']).code, 0);
+    const secret = toolgate(['check', '--tool', 'read_file', '--args', '{"path":"~/.ssh/id_rsa"}']);
+    assert.equal(secret.code, 1);
+    assert.match(secret.out, /DENY/);
+  });
+
+  it('rules add/list/export/rm work on the data directory and check sees them', () => {
+    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make *)']);
+    assert.equal(added.code, 0, added.err);
+    const id = /added (\S+)/.exec(added.out)![1]!;
+    assert.match(toolgate(['rules', 'list']).out, /deny\s+bash\(make \*\)/);
+    assert.equal(toolgate(['check', 'make all']).code, 1);
+    assert.deepEqual(JSON.parse(toolgate(['rules', 'export']).out).permissions.deny, ['bash(make *)']);
+    assert.equal(toolgate(['rules', 'rm', id]).code, 0);
+    assert.equal(toolgate(['check', 'make all']).code, 0);
+  });
+
+  it('rules import reads the seed format in deny → allow → ask order and reports what it cannot translate', () => {
+    const file = join(dataDir, 'settings.json');
+    writeFileSync(file, JSON.stringify({ permissions: { allow: ['bash(git *)', 'read_file'], ask: ['bash(sudo *)'], deny: ['bash(rm -rf *)', 42] } }));
+    const { code, out, err } = toolgate(['rules', 'import', file]);
+    assert.equal(code, 0, err);
+    assert.match(out, /imported 4/);
+    assert.match(err, /permissions\.deny\[1\]/);
+    const listed = toolgate(['rules', 'list', '--json']).out.trim().split('\n').map((l) => JSON.parse(l).pattern);
+    assert.deepEqual(listed, ['bash(rm -rf *)', 'bash(git *)', 'read_file', 'bash(sudo *)']);
+  });
+});
+
+describe('a running server sees rules added from another terminal at once', () => {
+  let server: RunningServer;
+  const serverDir = mkdtempSync(join(tmpdir(), 'toolgate-cli-server-'));
+  before(async () => {
+    const config = loadConfig({ 'data-dir': serverDir, port: '0' }, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN });
+    server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
+  });
+  after(async () => {
+    await server.close();
+    rmSync(serverDir, { recursive: true, force: true });
+  });
+
+  async function decide(command: string) {
+    const res = await fetch(`${server.url}/v1/decide`, { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'bash', args: { command } }) });
+    return res.json();
+  }
+
+  it('toolgate rules add in another process applies on the next decision', async () => {
+    assert.equal((await decide('make deploy')).decision, 'allow');
+    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make deploy *)'], { TOOLGATE_DATA_DIR: serverDir });
+    assert.equal(added.code, 0, added.err);
+    const after = await decide('make deploy');
+    assert.equal(after.decision, 'deny');
+    assert.equal(after.rule.pattern, 'bash(make deploy *)');
+  });
+
+  it('every decision is readable with sqlite3-compatible SQL from another process', async () => {
+    const { decision_id } = await decide('git status');
+    const probe = spawnSync(process.execPath, ['-e', `const D=require('better-sqlite3');const d=new D(${JSON.stringify(join(serverDir, 'toolgate.db'))},{readonly:true});console.log(JSON.stringify(d.prepare('select decision, source from audit_log where decision_id=?').get(${JSON.stringify(decision_id)})))`], { encoding: 'utf8' });
+    assert.deepEqual(JSON.parse(probe.stdout), { decision: 'allow', source: 'default' });
+  });
+});
+
+describe('toolgate serve', () => {
+  it('generates tokens into a 0600 file on first start, prints the path, and answers /healthz', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
+    const env = { ...process.env, TOOLGATE_AGENT_TOKEN: '', TOOLGATE_REVIEWER_TOKEN: '' };
+    const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dir], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      let log = '';
+      const url = await new Promise<string>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no start: ${log}`)), 30_000);
+        child.stderr.on('data', (d) => {
+          log += d;
+          const m = /listening on (http:\/\/\S+)/.exec(log);
+          if (m && /tokens:/.test(log)) {
+            clearTimeout(timer);
+            resolve(m[1]!);
+          }
+        });
+      });
+      assert.match(log, new RegExp(`tokens: ${join(dir, 'tokens.json').replace(/[.]/g, '\\.')}`));
+      assert.equal(statSync(join(dir, 'tokens.json')).mode & 0o777, 0o600);
+      assert.equal((await fetch(`${url}/healthz`)).status, 200);
+      assert.ok(statSync(join(dir, 'toolgate.db')).isFile());
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
