@@ -2,6 +2,7 @@
 import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
+import { failedAuthLimiter } from '../http/rate-limit.ts';
 import { loadTokens, type TokenSet } from '../service/tokens.ts';
 import { createToolgate, type Toolgate } from '../service/toolgate.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
@@ -58,7 +59,7 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
   const toolgate = await createToolgate(config);
   for (const e of extensions) await e.setup?.(toolgate, config);
-  const { app } = createApp({ toolgate, tokens, onUnexpectedError: (error) => io.err(`toolgate: unexpected error: ${(error as Error)?.stack ?? String(error)}`) }, extensions.flatMap((e) => e.routes ?? []));
+  const { app } = createApp({ toolgate, tokens, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => io.err(`toolgate: unexpected error: ${(error as Error)?.stack ?? String(error)}`) }, extensions.flatMap((e) => e.routes ?? []));
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serveHttp({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
     s.once('error', reject);
