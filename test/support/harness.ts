@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { createApp, type RouteModule } from '../../src/http/app.ts';
+import type { AuthGuard } from '../../src/http/auth.ts';
+import { failedAuthLimiter } from '../../src/http/rate-limit.ts';
 import type { ShellAnalyzer } from '../../src/engine/shell/analyzer.ts';
 import { loadShellAnalyzer } from '../../src/service/bash-language.ts';
 import { createToolgate, type Toolgate, type ToolgateOptions } from '../../src/service/toolgate.ts';
@@ -44,6 +46,8 @@ export interface HarnessOptions {
   service?: ToolgateOptions;
   /** Use a real database file in the temporary data dir instead of :memory:. */
   file?: boolean;
+  /** Failed-authentication limiter (default: the one `serve` uses). */
+  authGuard?: AuthGuard;
 }
 
 /** Builds a toolgate with fixed tokens in a fresh temporary data directory. */
@@ -52,7 +56,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const env = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env };
   const config = loadConfig({ 'data-dir': dataDir, ...options.flags }, env);
   const toolgate = await createToolgate(config, { dbPath: options.file ? undefined : ':memory:', home: TEST_HOME, analyzer: await testAnalyzer(), ...options.service });
-  const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens } }, options.routes);
+  const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens }, authGuard: options.authGuard ?? failedAuthLimiter() }, options.routes);
   const call = (token: string) => async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
