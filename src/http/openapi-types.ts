@@ -764,6 +764,151 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/hooks/{runtime}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                runtime: "claude-code" | "codex" | "gemini";
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * An agent runtime's hook (agent). Claude Code's `http` hook posts PreToolUse / PermissionRequest here directly.
+         * @description The body is the runtime's own hook input; the answer is its own hook output. Claude Code: PreToolUse →
+         *     `hookSpecificOutput.permissionDecision` allow|deny|ask; PermissionRequest → `hookSpecificOutput.decision.behavior`.
+         *     Codex: PreToolUse answers deny (an ask is held on toolgate's queue) or `{}`; PermissionRequest as Claude Code.
+         *     Gemini CLI: BeforeTool → `{decision, reason}`. With `hook_ask: hold` an ask waits for a reviewer up to `hook_hold`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    runtime: "claude-code" | "codex" | "gemini";
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["HookInput"];
+                };
+            };
+            responses: {
+                /** @description The runtime's hook output. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["HookOutput"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+                404: components["responses"]["Problem"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Report a tool's output after it ran (agent); runs the after-execute stages and offloads large outputs */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ResultRequest"];
+                };
+            };
+            responses: {
+                /** @description The output as the agent should pass it to its model (redacted, possibly truncated with a pointer). */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ResultReceipt"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+                404: components["responses"]["Problem"];
+                409: components["responses"]["Problem"];
+                413: components["responses"]["Problem"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/results/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        /** An offloaded tool output, whole (agent) */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description First character to return. */
+                    offset?: number;
+                    /** @description Most characters to return. */
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The stored output. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["StoredResult"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                404: components["responses"]["Problem"];
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1017,6 +1162,82 @@ export interface components {
             examples: components["schemas"]["PreviewExample"][];
             /** @description e.g. "allow bash(git *) would have allowed 37 past call(s), including `git push --force` (of 1204 since …)". */
             summary: string;
+        };
+        /** @description A runtime's hook input; fields toolgate does not read pass through. */
+        HookInput: {
+            /** @description PreToolUse, PermissionRequest (Claude Code, Codex) or BeforeTool (Gemini CLI); defaults to the runtime's pre-tool event. */
+            hook_event_name?: string;
+            tool_name: string;
+            /** @description The tool's arguments in the runtime's shape. */
+            tool_input: unknown;
+            session_id?: string;
+            transcript_path?: string;
+            cwd?: string;
+            permission_mode?: string;
+            tool_use_id?: string;
+            agent_id?: string;
+            agent_type?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        HookSpecificOutput: {
+            hookEventName: string;
+            permissionDecision?: components["schemas"]["Decision"];
+            permissionDecisionReason?: string;
+            /** @description Arguments to run instead (a plugin's rewrite or a reviewer's edit). */
+            updatedInput?: unknown;
+            decision?: components["schemas"]["PermissionRequestDecision"];
+            /** @description Gemini CLI's rewritten arguments. */
+            tool_input?: unknown;
+        };
+        PermissionRequestDecision: {
+            /** @enum {string} */
+            behavior: "allow" | "deny";
+            message?: string;
+            updatedInput?: unknown;
+        };
+        /** @description The runtime's hook output; `{}` means no objection (Codex allow) or "show your own prompt" (PermissionRequest ask). */
+        HookOutput: {
+            hookSpecificOutput?: components["schemas"]["HookSpecificOutput"];
+            decision?: components["schemas"]["Decision"];
+            reason?: string;
+        };
+        ResultRequest: {
+            /** @description The decision the call ran under. */
+            decision_id: string;
+            result: components["schemas"]["ToolResult"];
+        };
+        ToolResult: {
+            output: string;
+            is_error: boolean;
+        };
+        ResultReceipt: {
+            decision_id: string;
+            result: components["schemas"]["ToolResult"];
+            /** @description Size of the (redacted) output in UTF-8 bytes. */
+            bytes: number;
+            /** @description Where the whole output is, when it was larger than the offload threshold. */
+            offloaded: components["schemas"]["OffloadRef"] | null;
+            /** @description Whether secrets were masked. */
+            redacted: boolean;
+            /** @description What the after-execute stages did (plugins that changed the output or failed). */
+            notes: string[];
+        };
+        OffloadRef: {
+            id: string;
+            /** @description GET this with the agent token, e.g. /v1/results/{id}. */
+            url: string;
+            bytes: number;
+        };
+        StoredResult: {
+            id: string;
+            decision_id: string;
+            created_at: string;
+            bytes: number;
+            is_error: boolean;
+            output: string;
+            offset: number;
+            total_chars: number;
         };
     };
     responses: {
