@@ -2,14 +2,18 @@
 import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
+import type { Logger } from '../service/logger.ts';
 import type { Toolgate } from '../service/toolgate.ts';
 import { requireRole, TokenAuthenticator, type AlternateAuth, type AppEnv, type AuthGuard } from './auth.ts';
 import { problemResponse, ProblemError } from './problem.ts';
+import { requestLog } from './request-log.ts';
 import { registerApprovals } from './routes/approvals.ts';
+import { registerAudit } from './routes/audit.ts';
 import { registerDecide } from './routes/decide.ts';
 import { registerEvents } from './routes/events.ts';
 import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerOps } from './routes/ops.ts';
 import { registerRules } from './routes/rules.ts';
 import { registerStatus } from './routes/status.ts';
 
@@ -23,6 +27,8 @@ export interface CreateAppOptions {
   authGuard?: AuthGuard;
   /** Receives unexpected errors (a logger). */
   onUnexpectedError?: (error: unknown) => void;
+  /** Logs one JSON line per request, with a request id (X-Request-Id). */
+  logger?: Logger;
 }
 
 /** What route modules receive. */
@@ -48,7 +54,10 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   const app = new Hono<AppEnv>();
   const limit = options.toolgate.config.bodyLimitBytes;
   app.use('*', bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) }));
+  if (options.logger) app.use('*', requestLog(options.logger));
   registerHealth(app);
+  registerOps(app, deps);
+  registerAudit(app, deps);
   registerDecide(app, deps);
   registerRules(app, deps);
   registerApprovals(app, deps);

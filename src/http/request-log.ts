@@ -1,0 +1,40 @@
+// Request logging: a request id on every request (kept from X-Request-Id when sane), one JSON line when it ends.
+import { randomUUID } from 'node:crypto';
+import type { MiddlewareHandler } from 'hono';
+import type { Logger } from '../service/logger.ts';
+import type { AppEnv } from './auth.ts';
+
+/** Header carrying the request id, both ways. */
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+// A caller's id is echoed into logs and headers, so only short, plain tokens are trusted.
+const SAFE_ID = /^[\w.:-]{1,128}$/;
+// Probes scraped every few seconds would drown the log at info.
+const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+
+/** Middleware: sets `X-Request-Id` on the response and logs method, path, status, duration and who called. */
+export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const started = performance.now();
+    const incoming = c.req.header(REQUEST_ID_HEADER);
+    const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    c.header(REQUEST_ID_HEADER, requestId);
+    try {
+      await next();
+    } finally {
+      const status = c.res.status;
+      const identity = c.get('identity');
+      const line = {
+        req_id: requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status,
+        ms: Math.round((performance.now() - started) * 100) / 100,
+        ...(identity ? { caller: identity.name, role: identity.role } : {}),
+      };
+      if (status >= 500) logger.error(line, 'request failed');
+      else if (QUIET_PATHS.has(c.req.path)) logger.debug(line, 'request');
+      else logger.info(line, 'request');
+    }
+  };
+}
