@@ -15,7 +15,8 @@ const SUBCOMMAND_RE = /^[A-Za-z][A-Za-z0-9:_.@-]*$/;
 export function suggestPattern(call: NormalizedCall, analysis: ShellAnalysis | undefined, analyzer: ShellAnalyzer, home: string): string | undefined {
   if (analysis) {
     const target = commandThatAsked(analysis);
-    return target ? `${call.tool}(${suggestCommandSpec(target, analysis.findings, analyzer)})` : undefined;
+    const spec = target && suggestCommandSpec(target, analysis.findings, analyzer);
+    return spec ? `${call.tool}(${spec})` : undefined;
   }
   if (call.paths.length > 0) return `${call.tool}(${absolutePath(call.paths[0]!, home, call.cwd)})`;
   if (call.url) {
@@ -35,9 +36,19 @@ function commandThatAsked(analysis: ShellAnalysis): SimpleCommand | undefined {
   return (top && analysis.commands.find((c) => c.text === top.command && c.literal)) ?? analysis.commands.find((c) => c.literal);
 }
 
-/** The spec for one simple command: stem words, then ` *` only when that cannot reach a new danger. */
-export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Finding[], analyzer: ShellAnalyzer): string {
+/**
+ * The spec for one simple command: its stem (program, up to two subcommands, stable flags) followed by ` *`,
+ * else the whole command followed by ` *`, each only when appending a dangerous tail cannot raise a finding
+ * the approved command did not have. Only ` *` forms are suggested because they are anchored at the
+ * command's start and end: a spec without a wildcard is a word sequence that matches *anywhere* in a
+ * command (`bash(rm -rf /tmp/build)` also covers `rm -rf /tmp/build /` and `rm -rf / rm -rf /tmp/build`),
+ * and the rule syntax has no exact form. So when both ` *` forms reach a new danger there is no safe
+ * suggestion: undefined, and the reviewer types a `rule_pattern`. Also undefined when the command's own
+ * words contain `*` (it would turn into a glob reaching further than the command).
+ */
+export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Finding[], analyzer: ShellAnalyzer): string | undefined {
   const words = cmd.words;
+  if (words.some((w) => w.includes('*'))) return undefined;
   const programAt = words.length - cmd.argv.length;
   let end = programAt + 1;
   let subcommands = 0;
@@ -46,15 +57,21 @@ export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Findin
     subcommands++;
   }
   while (end < words.length && /^-{1,2}[A-Za-z]/.test(words[end]!) && !words[end]!.includes('=')) end++;
-  const stem = words.slice(0, end).join(' ');
-  if (end >= words.length) return stem;
-  const broad = `${stem} *`;
   const known = new Set(findings.filter((f) => f.command === cmd.text).map((f) => f.id));
-  const matcher = compileCommandSpec(broad);
-  for (const tail of DANGEROUS_TAILS) {
-    const probe = analyzer.analyze(`${words.slice(0, end).join(' ')} ${tail}`);
-    const reached = probe.commands.some((c) => matcher.test({ words: c.words, line: c.words.join(' ') }));
-    if (reached && probe.findings.some((f) => !known.has(f.id))) return words.join(' ');
+  for (const length of end < words.length ? [end, words.length] : [words.length]) {
+    const stem = words.slice(0, length).join(' ');
+    if (!reachesNewDanger(stem, known, analyzer)) return `${stem} *`;
   }
-  return broad;
+  return undefined;
+}
+
+/** Whether `<stem> *` would also allow a command with a finding outside `known`. */
+function reachesNewDanger(stem: string, known: ReadonlySet<string>, analyzer: ShellAnalyzer): boolean {
+  const matcher = compileCommandSpec(`${stem} *`);
+  for (const tail of DANGEROUS_TAILS) {
+    const probe = analyzer.analyze(`${stem} ${tail}`);
+    const reached = probe.commands.some((c) => matcher.test({ words: c.words, line: c.words.join(' ') }));
+    if (reached && probe.findings.some((f) => !known.has(f.id))) return true;
+  }
+  return false;
 }

@@ -63,6 +63,7 @@ export class ApprovalService {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private waiterCount = 0;
+  private opening: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: ApprovalServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -73,14 +74,26 @@ export class ApprovalService {
     for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 })) this.armExpiry(approval);
   }
 
-  /** Opens an approval for an ask, or returns the identical pending one. */
-  async open(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
+  /**
+   * Opens an approval for an ask, or returns the identical pending one. Opens run one at a time: the
+   * look-up, the cap count and the insert must not interleave, or two identical asks arriving together
+   * would both open a prompt (and a flood could slip past the cap).
+   */
+  open(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
+    const opened = this.opening.then(() => this.openNow(request));
+    this.opening = opened.then(() => undefined, () => undefined);
+    return opened;
+  }
+
+  private async openNow(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
     const { verdict } = request;
     const call = verdict.call;
-    const dedupeKey = [call.agentId ?? '', call.sessionId ?? '', call.tool, call.canonicalArgs].join('\u0000');
-    const existing = await this.options.store.findPendingApproval(dedupeKey, request.toolCallId);
-    if (existing) return { approval: existing, reused: true };
     const agentId = call.agentId ?? null;
+    const dedupeKey = [call.agentId ?? '', call.sessionId ?? '', call.tool, call.canonicalArgs].join('\u0000');
+    let existing = await this.options.store.findPendingApproval(dedupeKey, request.toolCallId);
+    // A tool_call_id is the agent's own name for a call: another agent's id must not hand over its approval.
+    if (existing && existing.agentId !== agentId) existing = await this.options.store.findPendingApproval(dedupeKey, null);
+    if (existing) return { approval: existing, reused: true };
     if ((await this.options.store.countPendingForAgent(agentId)) >= this.options.maxPendingPerAgent) throw new TooManyPendingError(agentId, this.options.maxPendingPerAgent);
     const created = this.now();
     const approval: Approval = {

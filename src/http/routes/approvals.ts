@@ -58,7 +58,7 @@ function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
 function requestedWait(c: Context, cap: number): { seconds: number; fromPrefer: boolean } {
   const query = c.req.query('wait');
   if (query !== undefined) {
-    const n = Number(query);
+    const n = query.trim() === '' ? Number.NaN : Number(query);
     if (!Number.isFinite(n) || n < 0) throw new ProblemError(400, 'wait must be a number of seconds ≥ 0', [`wait: expected a number ≥ 0, got ${query}`]);
     return { seconds: Math.min(n, cap), fromPrefer: false };
   }
