@@ -3,7 +3,7 @@ import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
-import { loadTokens, type TokenSet } from '../service/tokens.ts';
+import { describeTokens, loadTokens, tokenWarnings, type TokenSet } from '../service/tokens.ts';
 import { createToolgate, type Toolgate } from '../service/toolgate.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
 
@@ -112,6 +112,8 @@ export const serveCommand: Command = {
     const running = await startServer(config, io);
     io.err(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
     if (running.tokens.file) io.err(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
+    // Names and the first characters only: a log is read by more people than tokens.json (0600).
+    for (const line of [...describeTokens(running.tokens), ...tokenWarnings(running.tokens, config.configFile).map((w) => `warning: ${w}`)]) io.err(line);
     if (!isLoopback(config.host)) io.err(`warning: listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
