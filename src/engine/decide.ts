@@ -197,9 +197,13 @@ function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined
     }
     const rules: CompiledRule[] = [];
     let all = analysis.ok && analysis.commands.length > 0;
+    const hardTexts = new Set(analysis.findings.filter((f) => f.hard).map((f) => f.command));
     for (const cmd of analysis.commands) {
       const [asWritten] = commandSubjects(cmd, false);
-      const rule = cmd.literal ? policy.firstMatch('allow', call.tool, asWritten!, scope) : undefined;
+      const coverable = cmd.literal && !hardTexts.has(cmd.text);
+      let rule = coverable ? policy.firstMatch('allow', call.tool, asWritten!, scope) : undefined;
+      // A rule about the command's words does not cover a file its redirection writes, unless it names a redirection.
+      if (rule && cmd.writes?.length && !rule.rule.pattern.includes('>')) rule = undefined;
       if (rule) {
         rules.push(rule);
         coveredTexts.add(cmd.text);

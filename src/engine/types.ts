@@ -36,6 +36,11 @@ export interface Finding {
   command?: string;
   /** [start, end) character offsets of the dangerous part in the original command, when known. */
   span?: [number, number];
+  /**
+   * An allow rule cannot silence it: the command does something its words do not show (code run by a
+   * prompt expansion, a function that shadows the command), so a rule matching the words proves nothing.
+   */
+  hard?: boolean;
 }
 
 /** Ordering of risks, for taking the highest. */

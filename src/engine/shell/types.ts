@@ -15,6 +15,8 @@ export interface SimpleCommand {
   text: string;
   /** False when the command name is not a literal word (variable, substitution, glob, brace expansion). */
   literal: boolean;
+  /** Resolved targets of the command's output redirections (`> f`, `>> f`), other than /dev/null and the standard streams. */
+  writes?: string[];
   /** Nesting depth: 0 at top level, +1 inside `bash -c`, `eval`, `$(…)`, `xargs`, `find -exec`, … */
   depth: number;
 }
