@@ -15,13 +15,15 @@ import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
 import { registerOps } from './routes/ops.ts';
 import { registerRules } from './routes/rules.ts';
+import { registerReview } from './review/routes.ts';
+import { reviewCookieAuth } from './review/session.ts';
 import { registerStatus } from './routes/status.ts';
 
 /** What the app is built from. */
 export interface CreateAppOptions {
   toolgate: Toolgate;
   tokens: ConstructorParameters<typeof TokenAuthenticator>[0];
-  /** Another way to authenticate (the review page's session cookie). */
+  /** Another way to authenticate; default: the review page's session cookie, on the page's own API calls only. */
   alternateAuth?: AlternateAuth;
   /** Failed-authentication rate limiting. */
   authGuard?: AuthGuard;
@@ -45,16 +47,18 @@ export type RouteModule = (app: Hono<AppEnv>, deps: AppDeps) => void;
 /** Builds the Hono app. `extraRoutes` lets later modules (review page, hooks, audit) plug in. */
 export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] = []): { app: Hono<AppEnv>; deps: AppDeps } {
   const auth = new TokenAuthenticator(options.tokens);
+  const alternateAuth = options.alternateAuth ?? reviewCookieAuth;
   const deps: AppDeps = {
     toolgate: options.toolgate,
     auth,
-    requireAgent: requireRole('agent', auth, options.alternateAuth, options.authGuard),
-    requireReviewer: requireRole('reviewer', auth, options.alternateAuth, options.authGuard),
+    requireAgent: requireRole('agent', auth, alternateAuth, options.authGuard),
+    requireReviewer: requireRole('reviewer', auth, alternateAuth, options.authGuard),
   };
   const app = new Hono<AppEnv>();
   const limit = options.toolgate.config.bodyLimitBytes;
   app.use('*', bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) }));
   if (options.logger) app.use('*', requestLog(options.logger));
+  registerReview(app, deps); // first: its middleware hands every later route the review session store
   registerHealth(app);
   registerOps(app, deps);
   registerAudit(app, deps);

@@ -1,0 +1,110 @@
+// GET /review and its sign-in: the page, its script and style, POST /review/login and /review/logout.
+import { readFileSync } from 'node:fs';
+import type { Context, Hono } from 'hono';
+import { deleteCookie, setCookie } from 'hono/cookie';
+import type { AppDeps } from '../app.ts';
+import type { AppEnv } from '../auth.ts';
+import { clientAddress, LoginThrottle } from './login-throttle.ts';
+import { isSameOriginRequest, isSecureRequest } from './origin.ts';
+import { loginPage, reviewPage } from './pages.ts';
+import { ReviewSessions, sameSecret, SESSION_COOKIE, sessionOf } from './session.ts';
+
+const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
+
+/**
+ * Headers of every review response: no framing (a framed page could be clicked into approving), no
+ * outside requests (everything is served from here), nothing cached (the page holds a CSRF token).
+ */
+const PAGE_HEADERS: Record<string, string> = {
+  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cache-control': 'no-store',
+};
+
+/** Options: the session store and the sign-in throttle (tests pass their own clocks). */
+export interface ReviewOptions {
+  sessions?: ReviewSessions;
+  throttle?: LoginThrottle;
+}
+
+/**
+ * Registers the review page. Its middleware hands every request the app's session store, where
+ * `reviewCookieAuth` (the `alternateAuth` of createApp) finds it; without that hook the cookie
+ * authenticates nothing, so forgetting to wire it fails closed.
+ */
+export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: ReviewOptions = {}): void {
+  const sessions = options.sessions ?? new ReviewSessions();
+  const throttle = options.throttle ?? new LoginThrottle();
+  const script = asset('review.js');
+  const style = asset('review.css');
+
+  app.use('*', async (c, next) => {
+    c.set('reviewSessions', sessions);
+    await next();
+  });
+
+  app.get('/review', (c) => {
+    c.header('vary', 'cookie');
+    const session = sessionOf(c);
+    if (!session) return page(c, loginPage());
+    return page(c, reviewPage({ reviewer: session.identity.name, csrfToken: session.csrfToken }));
+  });
+
+  app.post('/review/login', async (c) => {
+    // A form posted from another site would sign the victim in as the attacker (login CSRF).
+    if (!isSameOriginRequest(c)) return page(c, loginPage('Sign-in must come from this page.'), 403);
+    const address = clientAddress(c);
+    const wait = throttle.retryAfterSeconds(address);
+    if (wait > 0) {
+      c.header('retry-after', String(wait));
+      return page(c, loginPage(`Too many failed sign-ins; try again in ${wait} s.`), 429);
+    }
+    const form = await readForm(c);
+    const token = typeof form.token === 'string' ? form.token.trim() : '';
+    const identity = token ? deps.auth.identify(token) : undefined;
+    if (!identity) {
+      throttle.failed(address);
+      return page(c, loginPage(token ? 'That token is not valid.' : 'Enter the reviewer token.'), 401);
+    }
+    if (identity.role !== 'reviewer') {
+      throttle.failed(address);
+      return page(c, loginPage('That is an agent token; the review page needs a reviewer token.'), 403);
+    }
+    throttle.succeeded(address);
+    const session = sessions.create(identity);
+    setCookie(c, SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecureRequest(c), maxAge: sessions.maxAgeSeconds });
+    return c.redirect('/review', 303);
+  });
+
+  app.post('/review/logout', async (c) => {
+    const session = sessionOf(c);
+    if (session) {
+      const form = await readForm(c);
+      // Signing someone out is harmless, but only the page itself may do it.
+      if (!isSameOriginRequest(c) || !sameSecret(typeof form.csrf === 'string' ? form.csrf : undefined, session.csrfToken)) {
+        return page(c, loginPage('Sign-out must come from the review page.'), 403);
+      }
+      sessions.delete(session.id);
+    }
+    deleteCookie(c, SESSION_COOKIE, { path: '/', secure: isSecureRequest(c) });
+    return c.redirect('/review', 303);
+  });
+
+  app.get('/review/app.js', (c) => c.body(script, 200, { ...PAGE_HEADERS, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
+  app.get('/review/app.css', (c) => c.body(style, 200, { ...PAGE_HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }));
+}
+
+async function page(c: Context<AppEnv>, body: ReturnType<typeof loginPage>, status: 200 | 401 | 403 | 429 = 200): Promise<Response> {
+  return c.html(await body, status, PAGE_HEADERS);
+}
+
+/** The urlencoded or multipart form body; anything else (or a malformed one) reads as empty. */
+async function readForm(c: Context<AppEnv>): Promise<Record<string, unknown>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    return {};
+  }
+}
