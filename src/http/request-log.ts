@@ -22,6 +22,12 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
     try {
       await next();
     } finally {
+      // Error responses are built afresh by the error handler, so the header is set again on whatever went out.
+      try {
+        c.res.headers.set(REQUEST_ID_HEADER, requestId);
+      } catch {
+        // immutable headers (a fetched response passed through): the id is still in the log line
+      }
       const status = c.res.status;
       const identity = c.get('identity');
       const line = {
