@@ -13,6 +13,8 @@ import { registerDecide } from './routes/decide.ts';
 import { registerEvents } from './routes/events.ts';
 import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
+import { registerHooks } from './routes/hooks.ts';
+import { registerResults } from './routes/results.ts';
 import { registerOps } from './routes/ops.ts';
 import { registerRules } from './routes/rules.ts';
 import { registerReview } from './review/routes.ts';
@@ -56,7 +58,9 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   };
   const app = new Hono<AppEnv>();
   const limit = options.toolgate.config.bodyLimitBytes;
-  app.use('*', bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) }));
+  const limiter = bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) });
+  // Tool outputs (POST /v1/results) carry their own, larger limit.
+  app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path === '/v1/results' ? next() : limiter(c, next)));
   if (options.logger) app.use('*', requestLog(options.logger));
   registerReview(app, deps); // first: its middleware hands every later route the review session store
   registerHealth(app);
@@ -67,6 +71,8 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   registerApprovals(app, deps);
   registerGrants(app, deps);
   registerEvents(app, deps);
+  registerHooks(app, deps);
+  registerResults(app, deps);
   registerStatus(app, deps);
   for (const register of extraRoutes) register(app, deps);
   app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
