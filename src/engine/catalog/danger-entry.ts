@@ -9,5 +9,7 @@ export interface DangerEntry {
   reason: string;
   /** Commands that must raise this entry (the catalogue test runs every one). */
   examples: string[];
+  /** The programs this entry can match, when it only looks at those (lets the catalogue skip it cheaply). */
+  programs?: readonly string[];
   match(view: CommandView): boolean;
 }

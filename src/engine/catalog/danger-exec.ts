@@ -71,6 +71,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
   },
   {
     id: 'sed-exec', risk: 'high', reason: 'GNU sed e command (or s///e) runs shell commands',
+    programs: ['sed'],
     examples: ["sed -n '1e rm -r ~/src' README.md", "sed 's/.*/id/e' f", "sed -e '$e touch x' f"],
     match: (v) => v.program === 'sed' && sedExecutes(v.args),
   },

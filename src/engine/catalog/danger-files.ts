@@ -34,21 +34,25 @@ const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--refer
 export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'rm-recursive-force', risk: 'high', reason: 'recursive forced delete (rm -rf): files are gone without a prompt',
+    programs: ['rm', 'unlink'],
     examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv'],
     match: (v) => (v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args),
   },
   {
     id: 'rm-recursive', risk: 'high', reason: 'recursive delete (rm -r) of a directory tree',
+    programs: ['rm', 'rmdir'],
     examples: ['rm -r ~', 'rm -R build', 'rmdir --ignore-fail-on-non-empty -p a/b'],
     match: (v) => (v.program === 'rm' && RECURSIVE_RM(v.args) && !FORCE_RM(v.args)) || (v.program === 'rmdir' && hasFlag(v.args, 'p', ['--parents'])),
   },
   {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
+    programs: ['rm'],
     examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd'],
     match: (v) => v.program === 'rm' && operands(v.args).some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
   },
   {
     id: 'find-delete', risk: 'high', reason: 'find deletes every file it matches (-delete or -exec rm)',
+    programs: ['find'],
     examples: ['find ~ -mindepth 1 -delete', 'find . -name "*.log" -delete', 'find . -exec rm {} +', 'find / -execdir shred -u {} ;'],
     match: (v) => v.program === 'find' && v.args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && /^(.*\/)?(rm|shred|unlink|rmdir|srm|wipe)$/.test(v.args[i + 1] ?? ''))),
   },
@@ -59,11 +63,13 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'shred', risk: 'high', reason: 'shred overwrites files so they cannot be recovered',
+    programs: ['shred', 'srm', 'wipe'],
     examples: ['shred -u notes.txt', 'shred /dev/sda'],
     match: (v) => v.program === 'shred' || v.program === 'srm' || v.program === 'wipe',
   },
   {
     id: 'dd-to-device', risk: 'high', reason: 'dd writes raw bytes onto a device',
+    programs: ['dd'],
     examples: ['dd if=/dev/zero of=/dev/sda bs=1M', 'dd if=img.iso of=/dev/disk2'],
     match: (v) => v.program === 'dd' && v.args.some((a) => a.startsWith('of=') && isDangerousDevice(a.slice(3))),
   },
@@ -84,6 +90,7 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',
+    programs: ['mv'],
     examples: ['mv /Users/merlin /tmp/x', 'mv ~ /tmp/old-home'],
     match: (v) => v.program === 'mv' && operands(v.args).some((p) => isRootOrHome(p, v.home)),
   },
@@ -99,41 +106,49 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
+    programs: ['chmod'],
     examples: ['chmod -R 777 /var/www', 'chmod -R 0777 /var/www', 'chmod 777 -R .', 'chmod --recursive a+rwx .'],
     match: (v) => v.program === 'chmod' && hasFlag(v.args, 'R', ['--recursive']) && chmodMode(v.args)?.worldWritable === true,
   },
   {
     id: 'chmod-recursive-system', risk: 'high', reason: 'recursive permission change on /, a home or a system directory',
+    programs: ['chmod', 'setfacl', 'chgrp'],
     examples: ['chmod -R 755 /etc', 'chmod -R g-w ~', 'setfacl -R -m u:app:rwx /etc'],
     match: (v) => (v.program === 'chmod' || v.program === 'setfacl' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']) && v.args.some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
   },
   {
     id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',
+    programs: ['chmod', 'setfacl'],
     examples: ['chmod -R u+w src', 'setfacl -R -m u:app:rwx data'],
     match: (v) => (v.program === 'chmod' || v.program === 'setfacl') && hasFlag(v.args, 'R', ['--recursive']),
   },
   {
     id: 'chmod-setuid', risk: 'high', reason: 'sets the setuid/setgid bit: the program then runs with its owner\'s rights',
+    programs: ['chmod'],
     examples: ['chmod u+s /usr/bin/find', 'chmod 4755 ./tool', 'chmod g+s bin/x'],
     match: (v) => v.program === 'chmod' && chmodMode(v.args)?.setid === true,
   },
   {
     id: 'chmod-world-writable', risk: 'medium', reason: 'chmod 777: everyone may modify the file',
+    programs: ['chmod'],
     examples: ['chmod 777 file', 'chmod 0666 data.db', 'chmod o+w config'],
     match: (v) => v.program === 'chmod' && chmodMode(v.args)?.worldWritable === true,
   },
   {
     id: 'chmod-executable', risk: 'medium', reason: 'makes a file executable (chmod +x): it can then be run',
+    programs: ['chmod'],
     examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run'],
     match: (v) => v.program === 'chmod' && chmodMode(v.args)?.exec === true,
   },
   {
     id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',
+    programs: ['chown', 'chgrp'],
     examples: ['chown -R 1000 /', 'chown --recursive www-data: /var/www', 'chown -hR me .'],
     match: (v) => (v.program === 'chown' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']),
   },
   {
     id: 'chown', risk: 'medium', reason: 'changes the owner of a file',
+    programs: ['chown', 'chgrp'],
     examples: ['chown root file', 'chgrp wheel ./tool'],
     match: (v) => (v.program === 'chown' || v.program === 'chgrp') && targetsAfterFirst(v.args).length > 0,
   },

@@ -34,11 +34,13 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'kill-everything', risk: 'high', reason: 'signals every process (kill -1) or init (pid 1)',
+    programs: ['kill'],
     examples: ['kill -9 -1', '/bin/kill -TERM -- -1', 'kill -- -1', 'kill -9 1'],
     match: (v) => isKill(v) && killParse(v.args).signal !== '0' && killParse(v.args).targets.some((t) => t === '-1' || t === '1'),
   },
   {
     id: 'kill-force', risk: 'medium', reason: 'kill -9: the process cannot clean up',
+    programs: ['kill'],
     examples: ['kill -9 4242', 'kill -s 9 4242', 'kill -KILL 12', 'kill -SIGKILL 12', 'kill --signal KILL 3'],
     match: (v) => isKill(v) && KILL_SIGNALS.test(killParse(v.args).signal),
   },
@@ -71,11 +73,13 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'crontab-remove', risk: 'high', reason: 'crontab -r removes every scheduled job without asking',
+    programs: ['crontab'],
     examples: ['crontab -r', 'crontab -u www -r'],
     match: (v) => v.program === 'crontab' && v.args.some((a) => /^-[a-z]*r/.test(a) && a !== '--'),
   },
   {
     id: 'crontab-replace', risk: 'medium', reason: 'installs a crontab (scheduled commands that persist)',
+    programs: ['crontab'],
     examples: ['crontab jobs.txt', 'echo "* * * * * x" | crontab -', 'crontab -e'],
     match: (v) => v.program === 'crontab' && !v.args.includes('-l') && !v.args.some((a) => /^-[a-z]*r/.test(a)),
   },

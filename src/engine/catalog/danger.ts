@@ -16,10 +16,18 @@ export type { DangerEntry } from './danger-entry.ts';
  */
 export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...SYSTEM_DANGERS];
 
-/** The findings of every catalogue entry that matches the command. */
+/** Entries that look at any program, and entries indexed by the programs they are limited to. */
+const ANY_PROGRAM = DANGER_CATALOG.filter((e) => !e.programs);
+const BY_PROGRAM = new Map<string, DangerEntry[]>();
+for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
+  BY_PROGRAM.set(p, DANGER_CATALOG.filter((e) => !e.programs || e.programs.includes(p)));
+}
+
+/** The findings of every catalogue entry that matches the command (in catalogue order). */
 export function matchDanger(view: CommandView): Finding[] {
   const out: Finding[] = [];
-  for (const entry of DANGER_CATALOG) {
+  const entries = BY_PROGRAM.get(view.program) ?? ANY_PROGRAM;
+  for (const entry of entries) {
     if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }
   return out;

@@ -44,6 +44,8 @@ export function optionValue(args: string[], names: string[]): string | undefined
       if (a === n && i + 1 < args.length) value = args[i + 1];
       else if (n.startsWith('--') && a.startsWith(n + '=')) value = a.slice(n.length + 1);
       else if (!n.startsWith('--') && n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) value = a.slice(2);
+      // A cluster of short flags ending in this one takes the next word (`curl -sLo out URL`).
+      else if (!n.startsWith('--') && n.length === 2 && /^-[a-zA-Z]{2,}$/.test(a) && a.endsWith(n[1]!) && i + 1 < args.length) value = args[i + 1];
     }
   }
   return value;

@@ -9,7 +9,7 @@ export interface InlineCode {
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
-export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\.unlink\s*\(|unlink\s*\(|rmdir\s*\()/;
+export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that start a shell or another program. */
 export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;

@@ -31,8 +31,16 @@ const TARGETS: Record<string, TargetReader> = {
   chmod: () => [],
 };
 
+/** Several catalogue entries ask for the same command's targets: computed once per view. */
+const memo = new WeakMap<CommandView, string[]>();
+
 /** Every path the command writes or replaces. */
 export function writeTargets(view: CommandView): string[] {
-  const reader = TARGETS[view.program];
-  return redirectWrites(view).concat(reader ? reader(view.args) : []);
+  let targets = memo.get(view);
+  if (!targets) {
+    const reader = TARGETS[view.program];
+    targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
+    memo.set(view, targets);
+  }
+  return targets;
 }

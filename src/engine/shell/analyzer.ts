@@ -30,33 +30,46 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
   parser.setLanguage(language);
   const cache = new LruCache<string, ShellAnalysis>(cacheSize);
 
-  const run = (command: string): ShellAnalysis => {
+  const run = (command: string, budgetMs = timeoutMs): ShellAnalysis => {
     const size = Buffer.byteLength(command, 'utf8');
     if (size > maxBytes) return failed(`command is ${size} bytes, over the ${maxBytes}-byte analysis limit`);
     if (command.includes('\u0000')) return failed('command contains a NUL byte');
-    const walker = new ScriptWalker(parser, home, { maxDepth, deadline: performance.now() + timeoutMs });
+    const walker = new ScriptWalker(parser, home, { maxDepth, timeoutMs: budgetMs });
     try {
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {
-      if (error instanceof AnalysisAbort) return { ...failed(error.message), commands: walker.commands, findings: walker.findings, paths: walker.paths };
+      if (error instanceof AnalysisAbort) return failed(error.message, error.transient, walker);
       throw error;
     }
     return { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
   };
+
+  // The first analyses run cold (wasm and JIT warm-up) and could hit the time limit: warm up once, uncached.
+  run(WARM_UP, 5_000);
 
   return {
     analyze(command: string): ShellAnalysis {
       const hit = cache.get(command);
       if (hit) return hit;
       const result = Object.freeze(run(command));
-      cache.set(command, result);
+      // A timeout can be a GC pause: it is not cached, so the next call tries again.
+      if (!TRANSIENT.has(result)) cache.set(command, result);
       return result;
     },
   };
 }
 
-function failed(error: string): ShellAnalysis {
-  return { ok: false, error, commands: [], findings: [], paths: [], readOnly: false };
+/** A command exercising most node types, analysed once when the analyzer is built. */
+const WARM_UP = `cd "$HOME/w" && x=$(echo a | base64 -d); for f in *.ts; do grep -n "$f" <<< 'y' | sh -c 'rm -rf "$0"' ~/b > /dev/null 2>&1; done; sudo git -C . push -f origin +main; cat <<'EOF'\nz\nEOF`;
+
+/** Results that must not be cached (timeouts). */
+const TRANSIENT = new WeakSet<ShellAnalysis>();
+
+/** A failed analysis keeps what was found before it stopped (protected paths still deny). */
+function failed(error: string, transient = false, partial?: ScriptWalker): ShellAnalysis {
+  const result: ShellAnalysis = { ok: false, error, commands: partial?.commands ?? [], findings: partial ? dedupe(partial.findings) : [], paths: partial?.paths ?? [], readOnly: false };
+  if (transient) TRANSIENT.add(result);
+  return result;
 }
 
 /** The same finding on the same command text once (glob candidates and nested re-walks can repeat one). */

@@ -38,12 +38,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.checkTime();
   const { frame, text } = info;
   if (words.length === 0) { processBareRedirects(walker, info.redirects, frame, text); return undefined; }
-  const finding = (f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }): void => {
-    walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: text });
-  };
   if (info.nameKind !== 'literal') {
-    finding(NAME_FINDINGS[info.nameKind]);
-    if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) finding(ANALYSIS_FINDINGS.decodedCommand);
+    pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
+    if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
   }
   if (info.nameKind === 'glob') {
     // `/usr/bin/s?do`: judge the command as each known program the glob could name.
@@ -57,7 +54,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const { argv, wrappers, scripts, noExec } = unwrap(words);
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
-  if (head?.dynamic && info.nameKind === 'literal') finding(ANALYSIS_FINDINGS.nameVariable);
+  if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   walker.commands.push({
     words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
     wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
@@ -79,6 +76,10 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if ((program === 'cd' || program === 'pushd') && wrappers.length === 0) frame.base = changeDir(frame.base, argv[1], walker.home);
   if (wrappers.length > 0 || argv.some((w) => w.dynamic)) return undefined;
   return evaluateCommand(program, view.args, info.stdin?.text);
+}
+
+function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }, command: string): void {
+  walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command });
 }
 
 /** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */

@@ -20,13 +20,11 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   const out: NestedCode[] = [];
   const { program, words } = view;
   const args = words.slice(1);
-  const script = (w: Word | undefined): void => { if (w) out.push({ kind: 'script', word: w }); };
-  const text = (s: string): void => script(literalWord(s));
 
   if (SHELLS.has(program)) {
     const c = args.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value));
-    if (c >= 0) script(args.slice(c + 1).find((w) => !w.value.startsWith('-') || w.value === '-'));
-    else if (view.stdin && view.stdin.text !== undefined && shellReadsStdin(view)) text(view.stdin.text);
+    if (c >= 0) script(out, args.slice(c + 1).find((w) => !w.value.startsWith('-') || w.value === '-'));
+    else if (view.stdin && view.stdin.text !== undefined && shellReadsStdin(view)) text(out, view.stdin.text);
   } else if (program === 'eval') {
     if (args.length) out.push({ kind: 'script', word: joinWords(args) });
   } else if (program === 'xargs') {
@@ -45,42 +43,50 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   } else if (program === 'su' || program === 'runuser') {
     const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
-    if (c >= 0) script(args[c + 1]);
+    if (c >= 0) script(out, args[c + 1]);
     const eq = args.find((w) => w.value.startsWith('--command='));
-    if (eq) text(eq.value.slice(10));
+    if (eq) text(out, eq.value.slice(10));
   } else if (program === 'ssh') {
     const host = firstOperand(args, SSH_WITH_ARG);
     if (host >= 0 && host + 1 < args.length) out.push({ kind: 'script', word: joinWords(args.slice(host + 1)) });
   } else if (program === 'git') {
     for (let i = 0; i < args.length - 1; i++) {
       const m = args[i]!.value === '-c' ? /^alias\.[^=]+=\s*!(.*)$/s.exec(args[i + 1]!.value) : null;
-      if (m) text(m[1]!);
+      if (m) text(out, m[1]!);
     }
   } else if (program === 'sed') {
-    for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(cmd);
+    for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(out, cmd);
   } else if (/^(vim|vi|nvim|ex|view|gvim)$/.test(program)) {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!.value;
       const cmd = a === '-c' || a === '--cmd' ? args[i + 1]?.value : a.startsWith('+') ? a.slice(1) : undefined;
       const m = cmd === undefined ? null : /^:?\s*!(.*)$/s.exec(cmd);
-      if (m) text(m[1]!);
+      if (m) text(out, m[1]!);
     }
   } else if (program === 'alias') {
-    for (const w of args) { const eq = w.value.indexOf('='); if (eq > 0) text(w.value.slice(eq + 1)); }
+    for (const w of args) { const eq = w.value.indexOf('='); if (eq > 0) text(out, w.value.slice(eq + 1)); }
   } else if (program === 'trap') {
-    script(args[0]);
+    script(out, args[0]);
   }
-  for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(s);
+  for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
     for (let i = 1; i + 2 < words.length; i++) {
       if (SHELLS.has(programName(words[i]!.value)) && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(words[i + 1]!.value) && !out.some((n) => n.kind === 'script' && n.word === words[i + 2])) {
-        script(words[i + 2]);
+        script(out, words[i + 2]);
         break;
       }
     }
   }
   return out;
+}
+
+function script(out: NestedCode[], w: Word | undefined): void {
+  if (w) out.push({ kind: 'script', word: w });
+}
+
+function text(out: NestedCode[], s: string): void {
+  out.push({ kind: 'script', word: literalWord(s) });
 }
 
 function firstOperand(args: Word[], withArg: string[]): number {

@@ -10,7 +10,12 @@ import { processCommand, processBareRedirects, type NameKind } from './command.t
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 
 /** Why an analysis stopped: too deep, too slow, or not parseable. */
-export class AnalysisAbort extends Error {}
+export class AnalysisAbort extends Error {
+  /** True for time limits: a retry may succeed, so the result is not cached. */
+  constructor(message: string, readonly transient = false) {
+    super(message);
+  }
+}
 
 /** Where a piece of script runs: nesting depth, known variables, directory after `cd`. */
 export interface Frame {
@@ -22,8 +27,35 @@ export interface Frame {
 /** Limits of one analysis. */
 export interface WalkLimits {
   maxDepth: number;
-  /** performance.now() value after which the analysis gives up. */
-  deadline: number;
+  /** Time budget in milliseconds. */
+  timeoutMs: number;
+}
+
+/**
+ * The time limit of one analysis. Wall time alone would fail harmless commands whenever the machine is
+ * busy (a loaded CI box stretches 50 µs into 50 ms), so past the wall-clock budget the analysis is only
+ * stopped once its own CPU time also exceeds the budget — or wall time exceeds twenty budgets.
+ */
+export class Deadline {
+  readonly #wall: number;
+  readonly #hardWall: number;
+  readonly #budgetUs: number;
+  readonly #cpuStart = process.cpuUsage();
+
+  constructor(timeoutMs: number) {
+    const now = performance.now();
+    this.#wall = now + timeoutMs;
+    this.#hardWall = now + 20 * timeoutMs;
+    this.#budgetUs = timeoutMs * 1000;
+  }
+
+  passed(): boolean {
+    const now = performance.now();
+    if (now <= this.#wall) return false;
+    if (now > this.#hardWall) return true;
+    const cpu = process.cpuUsage(this.#cpuStart);
+    return cpu.user + cpu.system > this.#budgetUs;
+  }
 }
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -38,8 +70,13 @@ export class ScriptWalker {
   readonly downloads = new Set<string>();
   readOnly = true;
   readonly #functions: string[] = [];
+  readonly #scopes = new WeakMap<Frame, WordScope>();
 
-  constructor(readonly parser: Parser, readonly home: string, readonly limits: WalkLimits) {}
+  readonly #deadline: Deadline;
+
+  constructor(readonly parser: Parser, readonly home: string, readonly limits: WalkLimits) {
+    this.#deadline = new Deadline(limits.timeoutMs);
+  }
 
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
@@ -64,21 +101,23 @@ export class ScriptWalker {
   }
 
   checkTime(): void {
-    if (performance.now() > this.limits.deadline) throw new AnalysisAbort('analysis took longer than its time limit');
+    if (this.#deadline.passed()) throw new AnalysisAbort(`analysis took longer than its ${this.limits.timeoutMs} ms limit`, true);
+  }
+
+  readonly #parseOptions = { progressCallback: (() => this.#deadline.passed()) as () => void };
+
+  #parseOnce(text: string): Tree {
+    const tree = this.parser.parse(text, null, this.#parseOptions);
+    if (!tree) throw new AnalysisAbort('parsing took longer than its time limit', true);
+    return tree;
   }
 
   #parse(text: string): Tree {
-    const cancel = (): boolean => performance.now() > this.limits.deadline;
-    const parse = (t: string): Tree => {
-      const tree = this.parser.parse(t, null, { progressCallback: cancel as () => void });
-      if (!tree) throw new AnalysisAbort('parsing took longer than its time limit');
-      return tree;
-    };
-    const tree = parse(text);
+    const tree = this.#parseOnce(text);
     if (!tree.rootNode.hasError) return tree;
     const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`);
     if (rescued !== text) {
-      const second = parse(rescued);
+      const second = this.#parseOnce(rescued);
       if (!second.rootNode.hasError) { tree.delete(); return second; }
       second.delete();
     }
@@ -130,19 +169,23 @@ export class ScriptWalker {
   #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text = node.text): string | undefined {
     const scope = this.wordScope(frame);
     const name = node.childForFieldName('name');
-    const redirectNodes = [...node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type)), ...outer];
-    for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#words(c, frame);
+    const inner: Node[] = [];
+    for (const c of node.namedChildren) {
+      const type = c.type;
+      if (REDIRECT_TYPES.has(type)) inner.push(c);
+      else if (type === 'variable_assignment') this.#words(c, frame);
+    }
     const words: Word[] = [];
     let nameKind: NameKind = 'literal';
-    for (let i = 0; i < node.childCount; i++) {
-      const child = node.child(i)!;
-      if (child === null || (child.id !== name?.id && node.fieldNameForChild(i) !== 'argument')) continue;
-      const target = child.id === name?.id ? (child.namedChildren[0] ?? child) : child;
+    if (name) {
+      // command_name wraps the word that names the program.
+      const target = name.firstNamedChild ?? name;
       const resolved = resolveWord(target, scope);
-      if (child.id === name?.id) nameKind = classifyName(target, resolved);
+      nameKind = classifyName(target, resolved);
       words.push(...resolved);
     }
-    const { redirects, stdin: redirected } = this.redirects(redirectNodes, frame);
+    for (const arg of node.childrenForFieldName('argument')) words.push(...resolveWord(arg, scope));
+    const { redirects, stdin: redirected } = this.redirects(inner.concat(outer), frame);
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
   }
 
@@ -216,13 +259,19 @@ export class ScriptWalker {
     return this.commands.slice(before).map((c) => c.program);
   }
 
+  /** The word-resolution scope of a frame (built once per frame: closures are not free on the hot path). */
   wordScope(frame: Frame): WordScope {
-    return {
-      home: this.home,
-      vars: frame.vars,
-      substitute: (n) => this.substitute(n, frame),
-      processSubstitute: (n) => this.processSubstitute(n, frame),
-    };
+    let scope = this.#scopes.get(frame);
+    if (!scope) {
+      scope = {
+        home: this.home,
+        vars: frame.vars,
+        substitute: (n) => this.substitute(n, frame),
+        processSubstitute: (n) => this.processSubstitute(n, frame),
+      };
+      this.#scopes.set(frame, scope);
+    }
+    return scope;
   }
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */

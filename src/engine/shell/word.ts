@@ -126,14 +126,9 @@ function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part 
   let cursor = base + open;
   let expanded = false;
   let substituted = false;
-  const literal = (from: number, to: number): void => {
-    if (to <= from) return;
-    const raw = text.slice(from - base, to - base).replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c));
-    template += escapeLiteral(raw);
-  };
   for (const child of node.namedChildren) {
     if (!child || child.type === 'string_content') continue;
-    literal(cursor, child.startIndex);
+    template += quotedLiteral(text, cursor - base, child.startIndex - base);
     cursor = child.endIndex;
     if (child.type === 'simple_expansion' || child.type === 'expansion') {
       expanded = true;
@@ -152,8 +147,14 @@ function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part 
       template += dynamicPart(child.text);
     }
   }
-  literal(cursor, node.endIndex - 1);
+  template += quotedLiteral(text, cursor - base, node.endIndex - 1 - base);
   return { template, quoted: true, expanded, substituted };
+}
+
+/** A literal stretch of a double-quoted string, with its four escapes (`\$ \` \" \\`) and line continuations applied. */
+function quotedLiteral(text: string, from: number, to: number): string {
+  if (to <= from) return '';
+  return escapeLiteral(text.slice(from, to).replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c)));
 }
 
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
@@ -170,13 +171,14 @@ function expansionValue(node: Node, scope: WordScope): string | undefined {
 /** Program names of the commands directly inside a substitution (for judging where code comes from). */
 function innerPrograms(node: Node): string[] {
   const out: string[] = [];
-  const visit = (n: Node): void => {
-    if (n.type === 'command') {
-      const name = n.childForFieldName('name');
-      if (name) out.push(name.text.replace(/^.*\//, '').replace(/^\\/, ''));
-    }
-    for (const c of n.namedChildren) if (c) visit(c);
-  };
-  visit(node);
+  collectPrograms(node, out);
   return out;
+}
+
+function collectPrograms(n: Node, out: string[]): void {
+  if (n.type === 'command') {
+    const name = n.childForFieldName('name');
+    if (name) out.push(name.text.replace(/^.*\//, '').replace(/^\\/, ''));
+  }
+  for (const c of n.namedChildren) collectPrograms(c, out);
 }
