@@ -144,12 +144,12 @@ function waiting(boxWidth: number, color: boolean): string[] {
 }
 
 function statusLine(state: ReviewState, options: ScreenOptions): string {
-  const parts: string[] = [];
-  parts.push(state.queue.length === 0 ? 'no pending approvals' : `${state.queue.length} pending${state.queue.length > 1 ? ` (showing the oldest)` : ''}`);
-  if (state.sidecarMode && state.sidecarMode !== 'default') parts.push(`mode: ${state.sidecarMode}`);
   const c = state.connection;
-  parts.push(c.state === 'connected' ? `connected to ${options.url}` : c.state === 'connecting' ? `connecting to ${options.url}…` : `reconnecting to ${options.url}… (${c.reason})`);
+  const parts = [c.state === 'connected' ? 'connected' : c.state === 'connecting' ? 'connecting…' : `reconnecting… (${c.reason})`];
+  parts.push(state.queue.length === 0 ? 'no pending approvals' : `${state.queue.length} pending`);
+  if (state.sidecarMode && state.sidecarMode !== 'default') parts.push(`mode: ${state.sidecarMode}`);
   if (state.sending) parts.push('sending…');
+  parts.push(options.url);
   return fit(inert(parts.join(' · ')), Math.max(1, options.columns - 1)).trimEnd();
 }
 
