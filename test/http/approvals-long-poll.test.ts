@@ -149,7 +149,7 @@ describe('GET /v1/approvals/{id}?wait=N', () => {
     await sleep(100);
     assert.equal(h.toolgate.approvals.waiting(), 1);
     controller.abort();
-    await pending.catch(() => undefined);
+    await Promise.resolve(pending).catch(() => undefined);
     await sleep(20);
     assert.equal(h.toolgate.approvals.waiting(), 0);
   });
