@@ -1,5 +1,6 @@
 // The toolgate command line: dispatches to subcommands, prints usage errors with exit code 2.
 import { approvalsCommand } from './approvals.ts';
+import { auditCommand } from './audit.ts';
 import { checkCommand } from './check.ts';
 import { processIo, UsageError, type Command, type Io } from './command.ts';
 import { reviewCommand } from './review/command.ts';
@@ -7,7 +8,7 @@ import { rulesCommand } from './rules.ts';
 import { serveCommand } from './serve.ts';
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [serveCommand, checkCommand, rulesCommand, approvalsCommand, reviewCommand];
+export const COMMANDS: Command[] = [serveCommand, checkCommand, rulesCommand, approvalsCommand, reviewCommand, auditCommand];
 
 function usage(): string {
   return `Usage: toolgate <command> [options]

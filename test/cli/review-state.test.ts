@@ -2,7 +2,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeKeys, type Key } from '../../src/cli/review/keys.ts';
-import { addApproval, answerFailed, applyKey, ARM_DELAY_MS, initialState, loadQueue, removeApproval, type Effect, type ReviewState } from '../../src/cli/review/state.ts';
+import { addApproval, answerFailed, applyKey, ARM_DELAY_MS, initialState, loadQueue, removeApproval, type Approval, type Effect, type ReviewState } from '../../src/cli/review/state.ts';
 import { approval } from './review-fixtures.ts';
 
 /** A state with `queue` loaded long after any key, so no answer key is held back. */
