@@ -3,6 +3,7 @@ import type { Hono } from 'hono';
 import { isPatternError, parsePattern } from '../../engine/rules/rule.ts';
 import { previewRule } from '../../service/rule-preview.ts';
 import { timeBound } from '../../service/time-bound.ts';
+import { auditRowJson } from '../../store/audit-json.ts';
 import type { AuditRow } from '../../store/types.ts';
 import type { AppDeps } from '../app.ts';
 import { AuditQuerySchema, RulePreviewRequestSchema } from '../audit-schemas.ts';
@@ -58,17 +59,5 @@ export function registerAudit(app: Hono<AppEnv>, deps: AppDeps): void {
 
 /** A stored row as the API shows it: the JSON columns parsed. */
 export function auditRecord(row: AuditRow): AuditRecord {
-  return { ...row, args: parseJson(row.args), findings: asArray(parseJson(row.findings)) };
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
-}
-
-function asArray(value: unknown): unknown[] {
-  return Array.isArray(value) ? value : [];
+  return auditRowJson(row);
 }
