@@ -11,8 +11,9 @@ import { loadShellAnalyzer } from '../service/bash-language.ts';
 import { ensureDataDir } from '../service/tokens.ts';
 import { openSqliteStore, type SqliteStore } from '../store/sqlite-store.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
+import { ruleTest } from './rules-test.ts';
 
-const HELP = `Usage: toolgate rules <list|add|rm|import|export> [options]
+const HELP = `Usage: toolgate rules <list|add|rm|import|export|test> [options]
 
   toolgate rules list [--json]
   toolgate rules add --effect allow|deny|ask [--risk high|medium|low] [--scope global|agent:ID|session:ID]
@@ -20,6 +21,8 @@ const HELP = `Usage: toolgate rules <list|add|rm|import|export> [options]
   toolgate rules rm ID
   toolgate rules import FILE       seed format {"permissions":{...}} or Claude Code settings.json
   toolgate rules export [FILE]     seed format, to FILE or standard output
+  toolgate rules test 'PATTERN' [--effect allow] [--since 30d] [--json]
+                                   replay the audit log: which past calls would this rule have decided differently?
 
 Patterns: read_file · bash(git *) · bash(git:*) · bash(docker) · read_file(src/**) · web_fetch(domain:example.com)
 A running server picks up changes on its next decision.
@@ -38,7 +41,7 @@ export const rulesCommand: Command = {
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
       'data-dir': { type: 'string' }, config: { type: 'string' }, effect: { type: 'string' }, risk: { type: 'string' }, scope: { type: 'string' },
-      expires: { type: 'string' }, note: { type: 'string' }, position: { type: 'string' }, json: { type: 'boolean' },
+      expires: { type: 'string' }, note: { type: 'string' }, position: { type: 'string' }, json: { type: 'boolean' }, since: { type: 'string' },
     });
     const [sub, ...rest] = positionals;
     if (values.help || !sub) {
@@ -63,6 +66,8 @@ export const rulesCommand: Command = {
           }
           io.out(`removed ${rest[0]}`);
           return 0;
+        case 'test':
+          return await ruleTest(store, config, io, rest, values);
         case 'import':
           return await importFile(store, io, rest);
         case 'export': {
@@ -72,7 +77,7 @@ export const rulesCommand: Command = {
           return 0;
         }
         default:
-          throw new UsageError(`unknown subcommand rules ${sub} (list, add, rm, import, export)`);
+          throw new UsageError(`unknown subcommand rules ${sub} (list, add, rm, import, export, test)`);
       }
     } finally {
       await store.close();
