@@ -29,8 +29,26 @@ type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | {
 type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string } | { kind: 'globstar' };
 interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
 
+// Roots depend only on the home, the data dir and the extras (and on the cwd when one of those is relative).
+// Building them costs a micromatch.scan per segment, more than the matching itself, so they are kept.
+const rootsCache = new Map<string, readonly Root[]>();
+const ROOTS_CACHE_SIZE = 256;
+
 /** The protected roots for a context: the six credential places in every home, the data dir, the extras. */
-function protectedRoots(ctx: PathContext): Root[] {
+function protectedRoots(ctx: PathContext): readonly Root[] {
+  const configured = ctx.extra ?? [];
+  const relative = [ctx.dataDir ?? '/', ...configured].some((p) => !expandHome(p, ctx.home).startsWith('/'));
+  const key = [ctx.home, relative ? ctx.cwd : '', ctx.dataDir ?? '', ...configured].join('\u0000');
+  let roots = rootsCache.get(key);
+  if (!roots) {
+    if (rootsCache.size >= ROOTS_CACHE_SIZE) rootsCache.clear();
+    roots = buildRoots(ctx);
+    rootsCache.set(key, roots);
+  }
+  return roots;
+}
+
+function buildRoots(ctx: PathContext): Root[] {
   const roots: Root[] = [];
   const homes = [{ dir: ctx.home, label: '~' }, ...OTHER_HOMES.map((h) => ({ dir: h, label: h }))];
   for (const { dir, label } of homes) {
@@ -43,8 +61,12 @@ function protectedRoots(ctx: PathContext): Root[] {
   return roots;
 }
 
+function expandHome(path: string, home: string): string {
+  return path.replace(/^~(?=\/|$)/, home).replace(/^\$\{?HOME\}?(?=\/|$)/, home);
+}
+
 function resolveLiteral(path: string, ctx: PathContext): string {
-  const expanded = path.replace(/^~(?=\/|$)/, ctx.home).replace(/^\$\{?HOME\}?(?=\/|$)/, ctx.home);
+  const expanded = expandHome(path, ctx.home);
   return expanded.startsWith('/') ? expanded : `${ctx.cwd}/${expanded}`;
 }
 
@@ -146,7 +168,7 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
 }
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
-function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: Root[]): ProtectedHit | undefined {
+function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: readonly Root[]): ProtectedHit | undefined {
   const segs = absoluteSegs(template, base, ctx);
   const certain = !segs.some((s) => s.kind === 'dyn');
   const candidates = [segs];

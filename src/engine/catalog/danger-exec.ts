@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
-import { DELETE_API, REMOTE_EVAL, SPAWN_API, inlineCode } from './inline-code.ts';
+import { DELETE_API, REMOTE_EVAL, SPAWN_API, codeOutsideStrings, inlineCode } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -86,7 +86,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'inline-code-delete', risk: 'high', reason: 'inline interpreter code deletes files or trees (shutil.rmtree, rm_rf, fs.rmSync, unlink)',
     examples: ["perl -e 'use File::Path; rmtree($ENV{HOME})'", "ruby -rfileutils -e 'FileUtils.rm_rf(Dir.home)'", 'python3 -c "import shutil; shutil.rmtree(\'/srv\')"', "node -e \"require('fs').rmSync('/x',{recursive:true})\""],
-    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && DELETE_API.test(c.code)),
+    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && DELETE_API.test(codeOutsideStrings(c.code))),
   },
   {
     id: 'inline-code-remote', risk: 'high', reason: 'inline code downloads code and evaluates it',
@@ -96,7 +96,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',
     examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'"],
-    match: (v) => inlineCode(v).some((c) => SPAWN_API.test(c.code) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
+    match: (v) => inlineCode(v).some((c) => SPAWN_API.test(codeOutsideStrings(c.code)) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
   },
   {
     id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',

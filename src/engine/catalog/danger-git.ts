@@ -56,7 +56,7 @@ export const GIT_DANGERS: DangerEntry[] = [
   gitEntry('git-rm-force', 'high', 'git rm -f deletes files together with their uncommitted changes',
     ['git rm -f src/main.rs', 'git rm -rf vendor'],
     (sub, args) => sub === 'rm' && hasFlag(args, 'f', ['--force']) && !args.includes('--cached')),
-  gitEntry('git-tag-delete', 'medium', 'deletes a tag',
+  gitEntry('git-tag-delete', 'medium', 'deletes a tag (releases and deploys may point at it)',
     ['git tag -d v1.0'],
     (sub, args) => sub === 'tag' && hasFlag(args, 'd', ['--delete'])),
   gitEntry('git-rebase-interactive', 'medium', 'interactive rebase rewrites history and waits on an editor',

@@ -29,6 +29,11 @@ function awkProgram(args: string[]): string | undefined {
   return undefined;
 }
 
+/** The code with the contents of its string literals blanked: API names inside strings are only data. */
+export function codeOutsideStrings(code: string): string {
+  return code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => m[0]! + m[0]!);
+}
+
 /** Every piece of inline code the command hands to an interpreter. */
 export function inlineCode(view: CommandView): InlineCode[] {
   const out: InlineCode[] = [];

@@ -126,21 +126,31 @@ export class ScriptWalker {
     throw new AnalysisAbort(`cannot parse the command (syntax error near "${bad.slice(0, 40)}")`);
   }
 
-  /** Visits a node; returns its static stdout when known (for `$(…)` and pipelines into shells). */
-  visit(node: Node, frame: Frame, stdin?: Stdin): string | undefined {
+  /**
+   * Visits a node; returns its static stdout when known (for `$(…)` and pipelines into shells).
+   * `trailing` are redirections written after the node that bash applies to its last simple command
+   * (tree-sitter-bash hangs `a && b > f` and `a | b > f` on the whole list or pipeline).
+   */
+  visit(node: Node, frame: Frame, stdin?: Stdin, trailing: Node[] = []): string | undefined {
     this.checkTime();
     switch (node.type) {
       case 'comment': return undefined;
-      case 'command': return this.#command(node, frame, [], stdin);
+      case 'command': return this.#command(node, frame, trailing, stdin, trailing.length ? undefined : node.text);
       case 'redirected_statement': {
         const body = node.childForFieldName('body');
-        const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type));
+        const redirects = node.namedChildren.filter((c) => c.id !== body?.id && REDIRECT_TYPES.has(c.type)).concat(trailing);
         if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
+        if (body?.type === 'list' || body?.type === 'pipeline') return this.visit(body, frame, stdin, redirects);
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
         return body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
       }
-      case 'pipeline': return this.#pipeline(node, frame, stdin);
+      case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
+      case 'list': {
+        const children = node.namedChildren.filter((c) => c.type !== 'comment');
+        children.forEach((c, i) => this.visit(c, frame, stdin, i === children.length - 1 ? trailing : []));
+        return undefined;
+      }
       case 'variable_assignment': this.#assign(node, frame); return undefined;
       case 'declaration_command':
         for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#assign(c, frame); else this.#words(c, frame);
@@ -166,7 +176,8 @@ export class ScriptWalker {
     }
   }
 
-  #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text = node.text): string | undefined {
+  #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text?: string): string | undefined {
+    text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
     const name = node.childForFieldName('name');
     const inner: Node[] = [];
@@ -189,14 +200,14 @@ export class ScriptWalker {
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
   }
 
-  #pipeline(node: Node, frame: Frame, stdin?: Stdin): string | undefined {
+  #pipeline(node: Node, frame: Frame, stdin: Stdin | undefined, trailing: Node[]): string | undefined {
     let input = stdin;
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
-    for (const stage of node.namedChildren) {
-      if (stage.type === 'comment') continue;
+    const stages = node.namedChildren.filter((c) => c.type !== 'comment');
+    for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
-      out = this.visit(stage, frame, input);
+      out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : []);
       upstream.push(...this.commands.slice(before).map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
     }
