@@ -32,19 +32,23 @@ export interface PruneResult {
 export const CHECKPOINT_DECISION = 'checkpoint';
 
 /**
- * Prunes rows older than `cutoff` (ISO time). Only a *prefix* of the chain is removed: it stops at the first row
+ * Prunes rows older than `cutoff` (ISO time), at most `maxRows` of them. Only a *prefix* of the chain is removed: it stops at the first row
  * that is not older than the cutoff, so the kept rows stay one unbroken chain. Everything happens in one IMMEDIATE
  * transaction: raise the meta flag the delete trigger checks, delete, drop the flag, append the checkpoint.
  * Other connections never see the flag (it is never committed), so a stray `DELETE FROM audit_log` still fails.
  */
-export function pruneAuditLog(db: Database.Database, cutoff: string, now: () => Date = () => new Date()): PruneResult {
+export function pruneAuditLog(db: Database.Database, cutoff: string, maxRows = Number.MAX_SAFE_INTEGER, now: () => Date = () => new Date()): PruneResult {
   const firstKept = db.prepare('SELECT MIN(seq) FROM audit_log WHERE ts >= ?').pluck();
   const lastSeq = db.prepare('SELECT MAX(seq) FROM audit_log').pluck();
+  const firstSeq = db.prepare('SELECT MIN(seq) FROM audit_log').pluck();
   const rowAt = db.prepare('SELECT seq, hash FROM audit_log WHERE seq <= ? ORDER BY seq DESC LIMIT 1');
   const count = db.prepare('SELECT COUNT(*) FROM audit_log WHERE seq <= ?').pluck();
   const run = db.transaction((): PruneResult => {
     const keptFrom = firstKept.get(cutoff) as number | null;
-    const through = keptFrom === null ? (lastSeq.get() as number | null) : keptFrom - 1;
+    const oldest = firstSeq.get() as number | null;
+    let through = keptFrom === null ? (lastSeq.get() as number | null) : keptFrom - 1;
+    // A bounded batch keeps the write lock (and the server's event loop: better-sqlite3 is synchronous) short.
+    if (through !== null && oldest !== null) through = Math.min(through, oldest + maxRows - 1);
     const last = through === null ? undefined : (rowAt.get(through) as { seq: number; hash: string } | undefined);
     if (!last) return { pruned: 0, throughSeq: null, checkpointSeq: null };
     const pruned = count.get(last.seq) as number;

@@ -131,9 +131,9 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async queryAudit(query) {
       return queryAudit(db, query);
     },
-    async pruneAudit(cutoff) {
+    async pruneAudit(cutoff, maxRows) {
       audit?.flush();
-      return pruneAuditLog(db, cutoff);
+      return pruneAuditLog(db, cutoff, maxRows);
     },
     async writeProblem() {
       return auditWriteProblem(db);

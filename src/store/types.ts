@@ -131,8 +131,8 @@ export interface Store {
   /** Appends audit rows; resolves once they are committed (grouped with concurrent appends). */
   appendAudit(entries: AuditEntry[]): Promise<void>;
   queryAudit(query: AuditQuery): Promise<AuditRow[]>;
-  /** Prunes the audit rows older than `cutoff` (ISO time) and appends a checkpoint row (see store/audit-retention.ts). */
-  pruneAudit(cutoff: string): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
+  /** Prunes up to `maxRows` audit rows older than `cutoff` (ISO time) and appends a checkpoint row (see store/audit-retention.ts). */
+  pruneAudit(cutoff: string, maxRows?: number): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
   /** Undefined when the database accepts writes now, else why not (readiness). */
   writeProblem(): Promise<string | undefined>;
   /** Pending approvals across every agent (the metrics gauge). */

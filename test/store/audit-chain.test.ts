@@ -143,3 +143,18 @@ describe('audit retention', () => {
     assert.match((await store.writeProblem())!, /closed/);
   });
 });
+
+describe('audit retention in batches', () => {
+  it('prunes a long prefix batch by batch, each with its checkpoint, and verify passes', async () => {
+    const { startAuditPruner } = await import('../../src/service/audit-pruner.ts');
+    const store = await storeWith(25, (i) => (i <= 20 ? new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() : new Date().toISOString()));
+    const pruner = startAuditPruner(store, { retentionMs: 86_400_000, batchRows: 8 });
+    assert.equal(await pruner.runOnce(), 20, 'the 20 old rows, in batches of 8, 8 and 4');
+    pruner.stop();
+    assert.equal(store.db.prepare("SELECT COUNT(*) FROM audit_log WHERE decision = 'checkpoint'").pluck().get(), 3, 'one checkpoint per batch');
+    assert.equal(store.db.prepare('SELECT MIN(seq) FROM audit_log').pluck().get(), 21);
+    const verified = verifyAuditChain(store.db);
+    assert.equal(verified.ok, true, verified.problem?.message);
+    await store.close();
+  });
+});
