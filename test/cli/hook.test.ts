@@ -1,0 +1,145 @@
+// `toolgate hook …` as a real process: each runtime's output against a real server, and fail-closed when the sidecar is down.
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { loadConfig } from '../../src/config.ts';
+import { startServer, type RunningServer } from '../../src/cli/serve.ts';
+
+const AGENT = 'hook-cli-agent-token-0123456789';
+const REVIEWER = 'hook-cli-reviewer-token-0123456789';
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  json: any;
+}
+
+function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = []): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['bin/toolgate.js', 'hook', runtime, ...extra], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      let json: unknown;
+      try {
+        json = JSON.parse(stdout);
+      } catch {
+        json = undefined;
+      }
+      resolve({ code, stdout, stderr, json });
+    });
+    child.stdin.end(input);
+  });
+}
+
+/** A port nothing listens on: bound, then released. */
+async function closedPort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
+
+const claudeInput = (tool: string, toolInput: unknown) => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: process.cwd(), permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: toolInput, tool_use_id: 'toolu_1' });
+const codexInput = (command: string) => JSON.stringify({ session_id: 's', turn_id: 't', cwd: process.cwd(), hook_event_name: 'PreToolUse', model: 'gpt-5', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_1' });
+const geminiInput = (command: string) => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.json', cwd: process.cwd(), hook_event_name: 'BeforeTool', timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command } });
+
+describe('toolgate hook, sidecar down: never allows', () => {
+  let env: Record<string, string>;
+  before(async () => {
+    env = { TOOLGATE_URL: `http://127.0.0.1:${await closedPort()}`, TOOLGATE_AGENT_TOKEN: AGENT };
+  });
+
+  for (const [runtime, input, isDeny] of [
+    ['claude-code', claudeInput('Bash', { command: 'git status' }), (j: any) => j.hookSpecificOutput.permissionDecision === 'deny'],
+    ['codex', codexInput('git status'), (j: any) => j.hookSpecificOutput.permissionDecision === 'deny' && j.hookSpecificOutput.permissionDecisionReason.length > 0],
+    ['gemini', geminiInput('git status'), (j: any) => j.decision === 'deny'],
+  ] as const) {
+    it(`${runtime}: blocks git status with exit 2, a deny in its format, and the reason on stderr`, async () => {
+      const run = await runHook(runtime, input, env);
+      assert.equal(run.code, 2, run.stderr);
+      assert.ok(isDeny(run.json), run.stdout);
+      assert.match(run.stderr, /blocked: cannot reach toolgate at http:\/\/127\.0\.0\.1:\d+/);
+    });
+  }
+
+  it('blocks when standard input is not JSON', async () => {
+    const run = await runHook('claude-code', 'not json', env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /not JSON/);
+  });
+
+  it('blocks when no agent token is configured', async () => {
+    const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: env.TOOLGATE_URL!, HOME: mkdtempSync(join(tmpdir(), 'toolgate-nohome-')) });
+    assert.equal(run.code, 2);
+    assert.equal(run.json.decision, 'deny');
+    assert.match(run.stderr, /no agent token/);
+  });
+});
+
+describe('toolgate hook against a running sidecar', () => {
+  let server: RunningServer;
+  let dataDir: string;
+  let env: Record<string, string>;
+  before(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'toolgate-hook-cli-'));
+    const config = loadConfig({ 'data-dir': dataDir, port: '0', 'hook-hold': '1s' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+    server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
+    env = { TOOLGATE_URL: server.url, TOOLGATE_AGENT_TOKEN: AGENT };
+  });
+  after(async () => {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('claude-code: ask for rm -rf ./build, deny for Read ~/.ssh/id_rsa, allow for git status (exit 0 each)', async () => {
+    const [ask, deny, allow] = await Promise.all([
+      runHook('claude-code', claudeInput('Bash', { command: 'rm -rf ./build' }), env),
+      runHook('claude-code', claudeInput('Read', { file_path: '~/.ssh/id_rsa' }), env),
+      runHook('claude-code', claudeInput('Bash', { command: 'git status' }), env),
+    ]);
+    for (const run of [ask, deny, allow]) assert.equal(run.code, 0, run.stderr);
+    assert.equal(ask.json.hookSpecificOutput.permissionDecision, 'ask');
+    assert.equal(deny.json.hookSpecificOutput.permissionDecision, 'deny');
+    assert.equal(allow.json.hookSpecificOutput.permissionDecision, 'allow');
+  });
+
+  it('codex: {} for git status, deny with a reason for a protected path', async () => {
+    const allow = await runHook('codex', codexInput('git status'), env);
+    assert.equal(allow.code, 0);
+    assert.deepEqual(allow.json, {});
+    const deny = await runHook('codex', codexInput('cat ~/.aws/credentials'), env);
+    assert.equal(deny.code, 0);
+    assert.equal(deny.json.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(deny.json.hookSpecificOutput.permissionDecisionReason, /\.aws/);
+  });
+
+  it('gemini: {decision, reason}', async () => {
+    const run = await runHook('gemini', geminiInput('rm -rf ./build'), env);
+    assert.equal(run.code, 0);
+    assert.equal(run.json.decision, 'ask');
+    assert.ok(run.json.reason.length > 0);
+  });
+
+  it('blocks when the sidecar rejects the token', async () => {
+    const run = await runHook('claude-code', claudeInput('Bash', { command: 'git status' }), { ...env, TOOLGATE_AGENT_TOKEN: 'wrong-token-wrong-token' });
+    assert.equal(run.code, 2);
+    assert.equal(run.json.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(run.stderr, /401/);
+  });
+
+  it('rejects an unknown runtime as a usage error', async () => {
+    const run = await runHook('cursor', '{}', env);
+    assert.equal(run.code, 2);
+    assert.match(run.stderr, /claude-code, codex, gemini/);
+  });
+});
