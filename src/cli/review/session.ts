@@ -61,9 +61,16 @@ export function runReviewSession(options: ReviewSessionOptions): Promise<ReviewO
       // Looked up now: the stream may remove it from the queue before the POST's reply arrives.
       const approval = state.queue.find((a) => a.id === answer.approvalId);
       try {
-        await callSidecar<Approval>(url, options.token(), 'POST', `/v1/approvals/${encodeURIComponent(answer.approvalId)}/resolve`, {
-          choice: answer.choice, feedback: answer.feedback, rule_pattern: answer.rulePattern,
-        });
+        const body = { choice: answer.choice, feedback: answer.feedback, rule_pattern: answer.rulePattern };
+        const path = `/v1/approvals/${encodeURIComponent(answer.approvalId)}/resolve`;
+        try {
+          await callSidecar<Approval>(url, options.token(), 'POST', path, body);
+        } catch (error) {
+          // After a sidecar restart the first POST can meet a pooled connection the old process closed.
+          // The same answer twice is idempotent on the server, so one immediate retry is safe.
+          if (!(error instanceof RemoteError && error.status === 0)) throw error;
+          await callSidecar<Approval>(url, options.token(), 'POST', path, body);
+        }
         settled.add(answer.approvalId);
         update(removeApproval(state, answer.approvalId, `${CHOICE_WORDS[answer.choice]}: ${approval ? describe(approval) : answer.approvalId}`, now()));
         return undefined;
