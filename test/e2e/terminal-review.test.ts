@@ -84,7 +84,7 @@ describe('toolgate review in tmux', () => {
     await startSidecar();
     // After the dialog quits, the shell prints the exit code and whether the terminal is back in cooked mode.
     const script = `node bin/toolgate.js review --url http://127.0.0.1:${port}; echo "review exited $?"; stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo; sleep 600`;
-    const env = { ...process.env, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TERM: 'xterm-256color' };
+    const env: NodeJS.ProcessEnv = { ...process.env, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TERM: 'xterm-256color' };
     delete env.NO_COLOR;
     execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', 'new-session', '-d', '-s', SESSION, '-x', '80', '-y', '24', '-c', ROOT, '-e', `TOOLGATE_REVIEWER_TOKEN=${REVIEWER}`, 'sh', '-c', script], { env });
     await waitForScreen((s) => s.includes('waiting for approval requests') && s.includes('connected ·'), 'the waiting screen', 30_000);
