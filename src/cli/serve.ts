@@ -3,6 +3,8 @@ import { serve as serveHttp, type ServerType } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
+import { startAuditPruner } from '../service/audit-pruner.ts';
+import { createLogger, type Logger } from '../service/logger.ts';
 import { describeTokens, loadTokens, tokenWarnings, type TokenSet } from '../service/tokens.ts';
 import { createToolgate, type Toolgate } from '../service/toolgate.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
@@ -51,6 +53,8 @@ export interface RunningServer {
   toolgate: Toolgate;
   tokens: TokenSet;
   server: ServerType;
+  /** JSON logs (pino) at the configured level, on standard error. */
+  logger: Logger;
   close(): Promise<void>;
 }
 
@@ -59,7 +63,9 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
   const toolgate = await createToolgate(config);
   for (const e of extensions) await e.setup?.(toolgate, config);
-  const { app } = createApp({ toolgate, tokens, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => io.err(`toolgate: unexpected error: ${(error as Error)?.stack ?? String(error)}`) }, extensions.flatMap((e) => e.routes ?? []));
+  const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
+  const { app } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
+  const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
   const server = await new Promise<ServerType>((resolve, reject) => {
     const s = serveHttp({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
     s.once('error', reject);
@@ -74,13 +80,25 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
     toolgate,
     tokens,
     server,
+    logger,
     close() {
       closing ??= (async () => {
-        const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+        pruner?.stop();
+        // Stop accepting; idle keep-alive connections close now, busy ones once their response is out.
+        let drained = false;
+        const closed = new Promise<void>((resolve) => server.close(() => resolve())).then(() => void (drained = true));
+        // Answer every held long-poll with the current (pending) state, and keep answering any that arrive on a
+        // still-open connection, until the responses are out or the grace period ends (SSE streams never end).
+        const grace = Date.now() + 2000;
         await toolgate.approvals.stop();
+        while (!drained && Date.now() < grace) {
+          await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 25))]);
+          if (toolgate.approvals.waiting() > 0) await toolgate.approvals.stop();
+        }
         (server as { closeAllConnections?: () => void }).closeAllConnections?.();
         await closed;
-        await toolgate.close();
+        await toolgate.close(); // flushes queued audit rows, closes the database
+        logger.info('toolgate stopped');
       })();
       return closing;
     },
@@ -110,14 +128,18 @@ export const serveCommand: Command = {
       throw error;
     }
     const running = await startServer(config, io);
-    io.err(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
-    if (running.tokens.file) io.err(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
+    const { logger } = running;
+    // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.
+    const announce = (text: string) => (logger.isLevelEnabled('info') ? logger.info(text) : io.err(text));
+    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
+    if (running.tokens.file) announce(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
-    for (const line of [...describeTokens(running.tokens), ...tokenWarnings(running.tokens, config.configFile).map((w) => `warning: ${w}`)]) io.err(line);
-    if (!isLoopback(config.host)) io.err(`warning: listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
+    for (const line of describeTokens(running.tokens)) announce(line);
+    for (const warning of tokenWarnings(running.tokens, config.configFile)) logger.warn(warning);
+    if (!isLoopback(config.host)) logger.warn(`listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
-        io.err(`toolgate: ${signal}, shutting down`);
+        logger.info({ signal }, 'shutting down: answering held long-polls, flushing the audit log');
         const force = setTimeout(() => process.exit(1), 5000);
         force.unref();
         void running.close().then(resolve, resolve);
