@@ -12,6 +12,7 @@ function layout(title: string, body: Html, head: Html | string = ''): Html {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <title>${title}</title>
+<link rel="icon" href="data:,">
 <link rel="stylesheet" href="/review/app.css">
 ${head}
 </head>

@@ -47,7 +47,7 @@
     (a.findings || []).forEach(function (f) {
       if (exact && Array.isArray(f.span) && f.span[0] >= 0 && f.span[1] > f.span[0] && f.span[1] <= text.length) ranges.push([f.span[0], f.span[1]]);
       else if (f.command && f.command.length < text.length) {
-        var at = text.indexOf(f.command);
+        var at = wordAt(text, f.command);
         if (at >= 0) ranges.push([at, at + f.command.length]);
       }
     });
@@ -62,6 +62,15 @@
     });
     if (pos < text.length) code.appendChild(document.createTextNode(text.slice(pos)));
     return code;
+  }
+
+  // Where `part` stands in `text` as whole shell words (so `sh` is found in `… | sh`, not in `example.sh`).
+  function wordAt(text, part) {
+    for (var at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
+      var before = at === 0 ? ' ' : text[at - 1], after = text[at + part.length] || ' ';
+      if (/[\s;|&(`$]/.test(before) && /[\s;|&)`]/.test(after)) return at;
+    }
+    return -1;
   }
 
   function riskOf(a) { return a.risk === 'high' || a.risk === 'medium' ? a.risk : 'low'; }
