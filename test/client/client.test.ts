@@ -1,6 +1,6 @@
 // toolgate/client from TypeScript, against a real started server (sockets): decide, decide-and-wait, abort, resolve, rules, results.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -93,5 +93,13 @@ describe('toolgate/client against a running server', () => {
   it('hook passes a Claude Code PreToolUse body through', async () => {
     const out = await agent.hook('claude-code', { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '~/.ssh/id_rsa' }, session_id: 'h', cwd: process.cwd() });
     assert.equal(out.hookSpecificOutput?.permissionDecision, 'deny');
+  });
+});
+
+describe('toolgate/client boundaries', () => {
+  it('imports nothing from the server but the generated types', () => {
+    const source = readFileSync('src/client/index.ts', 'utf8');
+    const imports = [...source.matchAll(/^import (type )?.*? from '([^']+)';$/gm)].map((m) => `${m[1] ?? ''}${m[2]}`);
+    assert.deepEqual(imports, ['openapi-fetch', 'type ../http/openapi-types.ts']);
   });
 });

@@ -3,6 +3,9 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, it } from 'node:test';
+import { setupIntegrations } from '../../src/cli/integrations.ts';
+import { startServer } from '../../src/cli/serve.ts';
+import { loadConfig } from '../../src/config.ts';
 import { checkPlugin, installPlugins, loadPlugins, type ToolgatePlugin } from '../../src/service/plugins.ts';
 import { bash, startHarness, TEST_HOME, type Harness } from '../support/harness.ts';
 
@@ -45,6 +48,25 @@ describe('example plugins end to end', () => {
       assert.equal(lines.find((l) => l.event === 'after').bytes, 'added 120 packages'.length);
     } finally {
       delete process.env.TOOLGATE_PLUGIN_AUDIT_FILE;
+    }
+  });
+
+  it('serve --plugin loads both examples in order; a real server rewrites npm install', async () => {
+    const dataDir = (h = await startHarness()).dataDir;
+    const config = loadConfig({ 'data-dir': dataDir, port: '0', plugin: ['./examples/plugins/npm-ci.js', './examples/plugins/audit-log.js'] }, { TOOLGATE_AGENT_TOKEN: 'plugin-agent-token-0123456789' });
+    const logged: string[] = [];
+    const server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
+    try {
+      // startServer ran the serve extensions (integrations are registered by importing the module).
+      await assert.rejects(setupIntegrations(server.toolgate, config, (l) => logged.push(l)), /already installed/);
+      process.env.TOOLGATE_PLUGIN_AUDIT_FILE = join(dataDir, 'served.jsonl');
+      const res = await fetch(`${server.url}/v1/decide`, { method: 'POST', headers: { authorization: 'Bearer plugin-agent-token-0123456789', 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'Bash', args: { command: 'npm i' } }) });
+      const body = await res.json();
+      assert.deepEqual(body.modified_args, { command: 'npm ci' });
+      assert.match(readFileSync(join(dataDir, 'served.jsonl'), 'utf8'), new RegExp(body.decision_id));
+    } finally {
+      delete process.env.TOOLGATE_PLUGIN_AUDIT_FILE;
+      await server.close();
     }
   });
 
