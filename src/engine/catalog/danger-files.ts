@@ -85,8 +85,14 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
-    examples: ['echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
-    match: (v) => writeTargets(v).some((p) => isSystemPath(p) && !isKernelControl(p)),
+    examples: ['tar -xf evil.tar -C /', 'echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
+    match: (v) => writeTargets(v).some((p) => (isSystemPath(p) || /^\/+$/.test(p)) && !isKernelControl(p)),
+  },
+  {
+    id: 'rsync-delete', risk: 'high', reason: 'rsync --delete removes every file of the destination that the source lacks',
+    programs: ['rsync'],
+    examples: ['rsync -a --delete ./empty/ ~/', 'rsync -av --delete src/ /var/www/', 'rsync -a --delete-before a/ b/'],
+    match: (v) => v.args.some((a) => /^--(delete(-\w+)?|del|remove-source-files)$/.test(a)),
   },
   {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',

@@ -7,7 +7,7 @@ import { optionValue } from './flags.ts';
 const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|oc|helm|eksctl|kind|minikube|k3d|terraform|tofu|terragrunt|pulumi|cdk|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
 
 /** Subcommand words that destroy: `kubectl delete`, `aws s3 rb`, `helm uninstall`, `rclone purge`, … */
-const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|apps:destroy|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
+const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|drain|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|apps:destroy|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
 const DESTROY_FLAG = /^--(delete|destroy|purge|force-delete)$/;
 
 /** Verbs that are harmless even though a CLI is listed (npm rm of a dependency, gh … delete of a draft are left to humans). */
@@ -64,6 +64,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
       const w = v.args.filter((a) => !a.startsWith('-'));
       return w[0] === 'rm' || w[0] === 'rmi' || ((w[0] === 'container' || w[0] === 'image') && /^(rm|remove)$/.test(w[1] ?? ''));
     })(),
+  },
+  {
+    id: 'container-host-access', risk: 'medium', reason: 'runs a container with host privileges (--privileged, the host root mounted, host pid/network namespace)',
+    programs: ['docker', 'podman', 'nerdctl'],
+    examples: ['docker run --privileged -v /:/host alpine chroot /host', 'docker run -v /:/mnt alpine', 'podman run --pid=host x'],
+    match: (v) => v.args.some((a, i) => a === '--privileged' || /^--(pid|net|network|ipc|userns|uts)=host$/.test(a) || (/^(-v|--volume|--mount)$/.test(a) && /^\/(:|$)|source=\/(,|$)|\/var\/run\/docker\.sock/.test(v.args[i + 1] ?? '')) || /^(-v|--volume=)\/:/.test(a)),
   },
   {
     id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE without WHERE)',

@@ -26,6 +26,20 @@ function killParse(args: string[]): { signal: string; targets: string[] } {
 
 const isKill = (v: CommandView): boolean => v.program === 'kill';
 
+/** Listing the firewall only reads it (`iptables -L`, `ufw status`, `nft list ruleset`, `firewall-cmd --list-all`). */
+function firewallReadOnly(v: CommandView): boolean {
+  const { program, args } = v;
+  if (program === 'ufw') return args[0] === 'status' || args[0] === 'show' || args[0] === 'version';
+  if (program === 'nft') return args.filter((a) => !a.startsWith('-'))[0] === 'list';
+  if (program === 'firewall-cmd') return args.length > 0 && args.every((a) => /^--(list|get|query|state|zone=)/.test(a) || !a.startsWith('-'));
+  if (/^(ip6?tables|iptables-legacy)$/.test(program)) {
+    const lists = args.some((a) => /^-[a-zA-Z]*[LS][a-zA-Z]*$|^--list(-rules)?$|^-C$|^--check$/.test(a));
+    const mutates = args.some((a) => /^-[ADIRFPXNZE]$|^--(append|delete|insert|replace|flush|policy|delete-chain|new-chain|zero|rename-chain)$/.test(a));
+    return lists && !mutates;
+  }
+  return false;
+}
+
 export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'privilege', risk: 'medium', reason: 'runs with root (or another user\'s) privileges',
@@ -52,7 +66,8 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'firewall', risk: 'medium', reason: 'changes (or reads with privilege) the firewall',
     examples: ['iptables -F', 'ip6tables -F', 'nft flush ruleset', 'ufw disable', 'firewall-cmd --reload', 'pfctl -d'],
-    match: (v) => /^(iptables|ip6tables|iptables-restore|ip6tables-restore|iptables-legacy|nft|ufw|firewall-cmd|pfctl|ebtables|arptables)$/.test(v.program),
+    programs: ['iptables', 'ip6tables', 'iptables-restore', 'ip6tables-restore', 'iptables-legacy', 'nft', 'ufw', 'firewall-cmd', 'pfctl', 'ebtables', 'arptables'],
+    match: (v) => !firewallReadOnly(v),
   },
   {
     id: 'power-state', risk: 'high', reason: 'reboots, halts or powers off the machine',
@@ -66,9 +81,10 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     examples: ['systemctl restart nginx', 'service sshd stop', 'rc-service nginx stop', 'launchctl unload x.plist', 'supervisorctl stop all'],
     match: (v) => {
       if (!/^(systemctl|service|rc-service|rc-update|launchctl|initctl|sv|supervisorctl|update-rc\.d|chkconfig)$/.test(v.program)) return false;
+      if (v.args.includes('--status-all')) return false;
       const ops = operands(v.args, ['-H', '--host', '-M', '--machine', '-t', '--type', '-p', '--property']);
       if (ops.length === 0) return v.program !== 'systemctl' && v.program !== 'launchctl';
-      return !ops.some((o) => SERVICE_READS.has(o)) && !v.args.includes('--status-all');
+      return !ops.some((o) => SERVICE_READS.has(o));
     },
   },
   {

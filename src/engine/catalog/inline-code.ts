@@ -9,10 +9,13 @@ export interface InlineCode {
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
-export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
+export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that start a shell or another program. */
 export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
+
+/** A socket wired to a shell or a spawned process: a reverse shell. */
+export const REVERSE_SHELL = /(socket|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|exec|spawn|popen)/;
 
 /** Code that fetches from the network and evaluates it. */
 export const REMOTE_EVAL = /\b(exec|eval|Function|load|require)\s*\(.{0,200}(urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)/s;

@@ -26,6 +26,7 @@ const TARGETS: Record<string, TargetReader> = {
   find: (args) => args.flatMap((a, i) => (/^-f(print0?|printf|ls)$/.test(a) && args[i + 1] ? [args[i + 1]!] : [])),
   curl: (args) => [optionValue(args, ['-o', '--output'])].filter((x): x is string => x !== undefined),
   wget: (args) => [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
+  tar: (args) => (args.some((a) => /^-?[a-zA-Z]*x/.test(a) && !a.startsWith('--') || a === '--extract' || a === '--get') ? [optionValue(args, ['-C', '--directory']) ?? ''].filter(Boolean) : []),
   touch: (args) => operands(args, ['-d', '-t', '-r', '--date', '--reference']),
   mkdir: (args) => operands(args, ['-m', '--mode']),
   chmod: () => [],

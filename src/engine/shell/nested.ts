@@ -56,7 +56,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   } else if (program === 'sed') {
     for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(out, cmd);
-  } else if (/^(vim|vi|nvim|ex|view|gvim)$/.test(program)) {
+  } else if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) {
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!.value;
       const cmd = a === '-c' || a === '--cmd' ? args[i + 1]?.value : a.startsWith('+') ? a.slice(1) : undefined;

@@ -49,7 +49,27 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
   }
   if (program === 'find') out.push(...findSecretPaths(view, base));
+  if (readsRecursively(view)) {
+    // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
+    for (const w of view.words.slice(1)) if (!w.value.startsWith('-')) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
+  }
   return out;
+}
+
+/** Commands that read (or copy, or archive) whole trees, hidden files included. */
+function readsRecursively(view: CommandView): boolean {
+  const { program, args } = view;
+  const short = (letters: RegExp): boolean => args.some((a) => /^-[a-zA-Z]+$/.test(a) && letters.test(a));
+  switch (program) {
+    case 'grep': case 'egrep': case 'fgrep': return short(/[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive');
+    case 'rg': return args.some((a) => a === '--hidden' || a === '-uu' || a === '-uuu' || a === '-.');
+    case 'cp': case 'scp': return short(/[rRa]/) || args.includes('--recursive') || args.includes('--archive');
+    case 'rsync': return short(/[ra]/) || args.includes('--recursive') || args.includes('--archive');
+    case 'tar': case 'bsdtar': return args.some((a) => /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && !a.startsWith('--')) || args.includes('--create');
+    case 'zip': return short(/r/) || args.includes('--recurse-paths');
+    case '7z': case '7za': return args[0] === 'a';
+    default: return false;
+  }
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */

@@ -34,7 +34,8 @@ export interface WalkLimits {
 /**
  * The time limit of one analysis. Wall time alone would fail harmless commands whenever the machine is
  * busy (a loaded CI box stretches 50 µs into 50 ms), so past the wall-clock budget the analysis is only
- * stopped once its own CPU time also exceeds the budget — or wall time exceeds twenty budgets.
+ * stopped once the process's CPU time also exceeds twice the budget (twice: JIT and GC threads count
+ * too) — or wall time exceeds twenty budgets.
  */
 export class Deadline {
   readonly #wall: number;
@@ -46,7 +47,7 @@ export class Deadline {
     const now = performance.now();
     this.#wall = now + timeoutMs;
     this.#hardWall = now + 20 * timeoutMs;
-    this.#budgetUs = timeoutMs * 1000;
+    this.#budgetUs = 2 * timeoutMs * 1000;
   }
 
   passed(): boolean {
