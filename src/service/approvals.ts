@@ -145,27 +145,40 @@ export class ApprovalService {
    * Resolves with the current state when the wait runs out or `signal` aborts.
    */
   async wait(id: string, ms: number, signal?: AbortSignal): Promise<Approval | undefined> {
+    if (ms <= 0 || signal?.aborted) return this.options.store.getApproval(id);
+    // Register before reading: an answer landing between the read and the registration would otherwise
+    // go unnoticed until the wait runs out.
+    let set = this.waiters.get(id);
+    if (!set) this.waiters.set(id, (set = new Set()));
+    const waiters = set;
+    let settle!: (approval: Approval | undefined) => void;
+    const result = new Promise<Approval | undefined>((resolve) => (settle = resolve));
+    let settled = false;
+    let timer: NodeJS.Timeout | undefined;
+    let onAbort: (() => void) | undefined;
+    const done = (approval: Approval | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (onAbort) signal?.removeEventListener('abort', onAbort);
+      waiters.delete(done);
+      if (waiters.size === 0 && this.waiters.get(id) === waiters) this.waiters.delete(id);
+      this.waiterCount--;
+      settle(approval);
+    };
+    waiters.add(done);
+    this.waiterCount++;
     const current = await this.options.store.getApproval(id);
-    if (!current || isTerminal(current) || ms <= 0 || signal?.aborted) return current;
-    return new Promise((resolve) => {
-      let set = this.waiters.get(id);
-      if (!set) this.waiters.set(id, (set = new Set()));
-      const done = (approval: Approval) => {
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        set!.delete(done);
-        if (set!.size === 0) this.waiters.delete(id);
-        this.waiterCount--;
-        resolve(approval);
-      };
-      const onAbort = () => done(current);
-      const timer = setTimeout(() => {
-        void this.options.store.getApproval(id).then((latest) => done(latest ?? current), () => done(current));
-      }, ms);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      set.add(done);
-      this.waiterCount++;
-    });
+    if (!current || isTerminal(current)) {
+      done(current);
+      return result;
+    }
+    onAbort = () => done(current);
+    timer = setTimeout(() => {
+      void this.options.store.getApproval(id).then((latest) => done(latest ?? current), () => done(current));
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return result;
   }
 
   /** Answers a pending approval. The first answer wins; the same answer again is idempotent; a different one conflicts. */
@@ -240,6 +253,10 @@ export class ApprovalService {
 
   private async expire(id: string): Promise<void> {
     this.timers.delete(id);
+    // setTimeout caps its delay at ~24.8 days: a longer approval timeout wakes early and re-arms.
+    const pending = await this.options.store.getApproval(id);
+    if (!pending || isTerminal(pending)) return;
+    if (Date.parse(pending.expiresAt) > this.now()) return this.armExpiry(pending);
     const { changed, approval } = await this.options.store.resolveApproval(id, { status: 'expired', choice: null, feedback: null, modifiedArgs: null, resolvedBy: null, rulePattern: null, resolvedAt: new Date(this.now()).toISOString() });
     if (!changed || !approval) return;
     await this.finish(approval, 'approval.expired', { decision: 'deny', source: 'timeout', reason: `no reviewer answered before ${approval.expiresAt}; denied`, rule_id: null, resolved_by: null });
@@ -270,6 +287,9 @@ export class ApprovalService {
   }
 }
 
+/** Whether a repeated answer is the one already recorded (then it is idempotent, not a conflict). */
 function sameAnswer(approval: Approval, answer: Answer): boolean {
-  return approval.choice === answer.choice && (answer.feedback === undefined || (approval.feedback ?? '') === answer.feedback.trim() || approval.feedback === answer.feedback);
+  if (approval.choice !== answer.choice) return false;
+  if (answer.feedback !== undefined && approval.feedback !== answer.feedback && (approval.feedback ?? '') !== answer.feedback.trim()) return false;
+  return answer.rulePattern === undefined || approval.rulePattern === answer.rulePattern;
 }

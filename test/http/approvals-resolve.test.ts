@@ -147,6 +147,10 @@ describe('the five choices', () => {
     assert.equal((await poll(h, approval.id)).body.status, 'pending');
     const { body } = await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo systemctl restart redis *)' });
     assert.equal(body.rule_pattern, 'bash(sudo systemctl restart redis *)');
+    assert.equal((await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo systemctl restart redis *)' })).status, 200, 'the same answer again');
+    assert.equal((await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo *)' })).status, 409, 'a different rule is a different answer');
+    const saved = (await (await h.reviewer('/v1/rules')).json()).rules.filter((r: any) => r.pattern.startsWith('bash(sudo'));
+    assert.deepEqual(saved.map((r: any) => r.pattern), ['bash(sudo systemctl restart redis *)'], 'one rule, saved once');
     const { body: later } = await h.decide(bash('sudo systemctl restart redis --no-block', { session_id: 'always-3' }));
     assert.equal(later.decision, 'allow');
   });
