@@ -4,33 +4,7 @@ import { after, before, describe, it } from 'node:test';
 import { ReviewSessions } from '../../src/http/review/session.ts';
 import { openAsk } from '../support/approvals.ts';
 import { AGENT_TOKEN, REVIEWER_TOKEN, startHarness, type Harness } from '../support/harness.ts';
-
-const ORIGIN = 'http://localhost';
-
-/** POST /review/login as a browser on this origin would; returns the response. */
-function login(h: Harness, token: string, headers: Record<string, string> = {}): Promise<Response> {
-  return h.app.request('/review/login', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN, ...headers },
-    body: new URLSearchParams({ token }).toString(),
-  });
-}
-
-/** Signs in with the reviewer token; returns the cookie pair and the page's CSRF token. */
-async function signIn(h: Harness): Promise<{ cookie: string; csrf: string }> {
-  const res = await login(h, REVIEWER_TOKEN);
-  assert.equal(res.status, 303);
-  const cookie = res.headers.get('set-cookie')!.split(';')[0]!;
-  const page = await (await h.app.request('/review', { headers: { cookie } })).text();
-  const csrf = /<meta name="csrf-token" content="([^"]+)">/.exec(page)?.[1];
-  assert.ok(csrf, 'the signed-in page carries a CSRF token');
-  return { cookie, csrf };
-}
-
-/** A request carrying only the cookie (no bearer token), as the page's script sends it. */
-function withCookie(h: Harness, cookie: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
-  return h.app.request(path, { ...init, headers: { cookie, ...init.headers } });
-}
+import { login, ORIGIN, signIn, withCookie } from './review-support.ts';
 
 describe('review page sign-in', () => {
   let h: Harness;
@@ -137,7 +111,8 @@ describe('review cookie as a credential', () => {
   }
 
   it('refuses a cross-origin request carrying the cookie, even a read (403)', async () => {
-    for (const headers of [{ origin: 'http://evil.example' }, { origin: 'http://localhost:8080' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }]) {
+    const attempts: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'http://localhost:8080' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    for (const headers of attempts) {
       const res = await withCookie(h, session.cookie, '/v1/approvals?status=pending', { headers });
       assert.equal(res.status, 403, JSON.stringify(headers));
       assert.match((await res.json()).detail, /another origin/);

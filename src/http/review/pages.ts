@@ -2,9 +2,11 @@
 import { html } from 'hono/html';
 import type { HtmlEscapedString } from 'hono/utils/html';
 
-type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
+/** Rendered HTML, possibly still resolving. */
+export type Html = HtmlEscapedString | Promise<HtmlEscapedString>;
 
-function layout(title: string, body: Html, head: Html | string = ''): Html {
+/** The document around every review page: own style only, no outside requests. */
+export function layout(title: string, body: Html, head: Html | string = ''): Html {
   return html`<!doctype html>
 <html lang="en">
 <head>
@@ -51,7 +53,7 @@ export function reviewPage(model: ReviewPageModel): Html {
   <p id="conn" class="conn" role="status" data-state="connecting">connecting…</p>
   <nav aria-label="account">
     <span>signed in as <b>${model.reviewer}</b></span>
-    <a href="/v1/audit" target="_blank" rel="noopener">Audit log</a>
+    <a href="/review/audit">Audit log</a>
     <form method="post" action="/review/logout" class="inline">
       <input type="hidden" name="csrf" value="${model.csrfToken}">
       <button type="submit" class="link">Sign out</button>

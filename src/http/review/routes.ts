@@ -6,7 +6,8 @@ import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
 import { clientAddress, LoginThrottle } from './login-throttle.ts';
 import { isSameOriginRequest, isSecureRequest } from './origin.ts';
-import { loginPage, reviewPage } from './pages.ts';
+import { auditPage } from './audit-page.ts';
+import { layout, loginPage, reviewPage, type Html } from './pages.ts';
 import { ReviewSessions, sameSecret, SESSION_COOKIE, sessionOf } from './session.ts';
 
 const asset = (name: string) => readFileSync(new URL(`./assets/${name}`, import.meta.url), 'utf8');
@@ -93,11 +94,16 @@ export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: Review
     return c.redirect('/review', 303);
   });
 
+  app.get('/review/audit', async (c) => {
+    if (!sessionOf(c)) return c.redirect('/review', 303);
+    return page(c, layout('toolgate audit log', await auditPage(c, deps.toolgate.store)));
+  });
+
   app.get('/review/app.js', (c) => c.body(script, 200, { ...PAGE_HEADERS, 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-cache' }));
   app.get('/review/app.css', (c) => c.body(style, 200, { ...PAGE_HEADERS, 'content-type': 'text/css; charset=utf-8', 'cache-control': 'no-cache' }));
 }
 
-async function page(c: Context<AppEnv>, body: ReturnType<typeof loginPage>, status: 200 | 401 | 403 | 429 = 200): Promise<Response> {
+async function page(c: Context<AppEnv>, body: Html, status: 200 | 401 | 403 | 429 = 200): Promise<Response> {
   return c.html(await body, status, PAGE_HEADERS);
 }
 
