@@ -1,8 +1,8 @@
 // The review page in a real browser against a real server: sign in, watch approvals arrive live, answer each with one key.
 import assert from 'node:assert/strict';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Page } from 'playwright-core';
 import { loadConfig } from '../../src/config.ts';
@@ -185,7 +185,19 @@ describe('review page in Chromium', () => {
     assert.equal(await item.locator('.badge').evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(215, 0, 0)', 'high risk is #d70000');
     assert.equal(await item.locator('mark').first().innerText(), 'rm -rf ~/projects/old-site');
     await page.screenshot({ path: join(RESULTS_DIR, 'review-page.png') });
-    if (process.env.UPDATE_DOCS_SCREENSHOT) copyFileSync(join(RESULTS_DIR, 'review-page.png'), DOCS_SCREENSHOT);
+    if (process.env.UPDATE_DOCS_SCREENSHOT) {
+      mkdirSync(dirname(DOCS_SCREENSHOT), { recursive: true });
+      copyFileSync(join(RESULTS_DIR, 'review-page.png'), DOCS_SCREENSHOT);
+    }
+  });
+
+  it('opens the audit log from the page and shows who answered', async () => {
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await page.getByRole('table').waitFor();
+    assert.match(await page.locator('tbody').innerText(), /reviewer answered deny_with_feedback: use the staging host, not production/);
+    await page.screenshot({ path: join(RESULTS_DIR, 'review-audit.png') });
+    await page.getByRole('link', { name: 'Back to the queue' }).click();
+    await page.locator('#conn[data-state="live"]').waitFor();
   });
 
   it('is readable at phone width: no horizontal scrolling, the dialog first', async () => {

@@ -60,6 +60,7 @@ export function reviewPage(model: ReviewPageModel): Html {
     </form>
   </nav>
 </header>
+<p id="announce" class="sr-only" aria-live="polite"></p>
 <main class="layout">
   <section class="queue-pane" aria-labelledby="queue-h">
     <h2 id="queue-h">Pending <span id="count" class="count"></span></h2>

@@ -73,6 +73,9 @@
     return -1;
   }
 
+  // Screen readers hear arrivals and answers without moving focus.
+  function announce(text) { $('announce').textContent = text; }
+
   function riskOf(a) { return a.risk === 'high' || a.risk === 'medium' ? a.risk : 'low'; }
   function badge(a) {
     var b = el('span', 'badge risk-' + riskOf(a), a.risk || 'unknown');
@@ -230,6 +233,7 @@
   function added(a) {
     if (arrivedDuringLoad) arrivedDuringLoad[a.id] = true;
     if (a.status !== 'pending' || finished[a.id] || find(a.id) >= 0) return;
+    announce('New ' + (a.risk || 'unknown') + ' risk request: ' + a.tool + ' ' + subject(a));
     pending.push(a);
     setPending(pending);
   }
@@ -243,6 +247,7 @@
       renderQueue();
       ensureSelection();
     }
+    announce(a.tool + ' ' + subject(a) + ': ' + a.status + (a.resolved_by ? ' by ' + a.resolved_by : ''));
     history = history.filter(function (h) { return h.id !== a.id; });
     history.unshift(a);
     history.length = Math.min(history.length, HISTORY_SIZE);
