@@ -1,0 +1,56 @@
+// The realistic request mix an agent sends: git, npm, reads, edits, a dangerous command, a protected read.
+import { homedir } from 'node:os';
+
+/** Placeholder the unique-command runs replace with a fresh counter in every request. */
+export const UNIQUE = '@N@';
+
+/** The project directory the calls claim to run in. */
+export const PROJECT = `${homedir()}/work/bench-project`;
+
+/** One decide body template; `UNIQUE` marks where a unique run puts its counter. */
+export type DecideBody = Record<string, unknown>;
+
+const bash = (command: string): DecideBody => ({ tool: 'Bash', args: { command, description: 'run a command' } });
+
+/**
+ * Sixteen calls in the proportions a coding agent produces: mostly git and npm and file reads/edits,
+ * one dangerous command (non-interactive, so the fallback denies it) and one read of ~/.ssh (protected).
+ */
+export const MIX: readonly DecideBody[] = [
+  bash(`git status --short @N@`),
+  bash(`git log --oneline -n 20 -- src/module-@N@.ts`),
+  bash(`git diff HEAD~1 -- src/app-@N@.ts`),
+  bash(`git add src/app-@N@.ts && git commit -m "fix: handle empty input @N@"`),
+  bash(`npm test -- --grep case-@N@`),
+  bash(`npm run build -- --filter pkg-@N@`),
+  bash(`npm install lodash-@N@ --save-dev`),
+  bash(`ls -la src/dir-@N@ | head -n 40`),
+  bash(`rg -n "TODO @N@" src | head -n 20`),
+  bash(`rm -rf /tmp/build-@N@ ~/`),
+  { tool: 'Read', args: { file_path: `${PROJECT}/src/index-@N@.ts` } },
+  { tool: 'Read', args: { file_path: `${PROJECT}/package.json`, offset: '@N@' } },
+  { tool: 'Read', args: { file_path: '~/.ssh/id_ed25519-@N@' } },
+  { tool: 'Edit', args: { file_path: `${PROJECT}/src/app-@N@.ts`, old_string: 'const retries = 3;', new_string: 'const retries = 5;' } },
+  { tool: 'Write', args: { file_path: `${PROJECT}/test/app-@N@.test.ts`, content: "import { test } from 'node:test';\n\ntest('retries', () => {});\n" } },
+  { tool: 'Grep', args: { pattern: 'retries @N@', path: `${PROJECT}/src` } },
+];
+
+/** The rules the benchmark server starts with: a small, typical policy. */
+export const BENCH_RULES: readonly { effect: 'allow' | 'deny' | 'ask'; pattern: string; risk?: 'high' | 'medium' | 'low' }[] = [
+  { effect: 'deny', pattern: 'bash(git push --force *)' },
+  { effect: 'ask', pattern: 'bash(npm publish *)', risk: 'high' },
+  { effect: 'allow', pattern: 'bash(git status *)' },
+  { effect: 'allow', pattern: 'bash(git log *)' },
+  { effect: 'allow', pattern: 'bash(git diff *)' },
+  { effect: 'allow', pattern: 'bash(npm test *)' },
+  { effect: 'allow', pattern: 'bash(npm run build *)' },
+  { effect: 'allow', pattern: 'read_file(src/**)' },
+  { effect: 'allow', pattern: 'edit_file(src/**)' },
+];
+
+/** A decide body with the common fields, the placeholder replaced by `n` (or left in place when `n` is undefined). */
+export function decideBody(template: DecideBody, n?: number | string): string {
+  const full = { ...template, agent_id: 'bench-agent', session_id: 'bench-session', cwd: PROJECT, interactive: false };
+  const json = JSON.stringify(full);
+  return n === undefined ? json : json.split(UNIQUE).join(String(n));
+}

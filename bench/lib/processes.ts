@@ -1,0 +1,128 @@
+// Starting and stopping the real server processes the HTTP benchmarks measure (pinned to a core, ulimit raised).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root (bench/lib/ → ../..). */
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** Fixed tokens for the benchmark servers (passed through the environment, as an operator would). */
+export const AGENT_TOKEN = 'bench-agent-token-0123456789abcdef';
+export const REVIEWER_TOKEN = 'bench-reviewer-token-0123456789abcdef';
+
+/** The core the server runs on and the core the load generator runs on (the other one). */
+export const SERVER_CPU = 0;
+export const LOAD_CPU = availableParallelism() > 1 ? 1 : 0;
+
+/** A server child process and its address. */
+export interface ServerProcess {
+  pid: number;
+  url: string;
+  port: number;
+  child: ChildProcess;
+  /** Everything the process wrote to stderr so far (for error reports). */
+  stderr(): string;
+  /** Resident set size of the process, in MB (from /proc). */
+  rssMb(): number;
+  /** SIGTERM and wait for exit. */
+  stop(): Promise<void>;
+  /** SIGKILL and wait for exit. */
+  kill9(): Promise<void>;
+}
+
+/** Options of a spawned server. */
+export interface SpawnOptions {
+  /** Pin to this core with taskset; undefined leaves it unpinned. */
+  cpu?: number;
+  env?: NodeJS.ProcessEnv;
+  /** Raise the open-file limit to the hard limit first (long-poll capacity needs ~10k sockets). */
+  raiseFdLimit?: boolean;
+}
+
+/** Runs `node <args>` through bash (for `ulimit`) and taskset (for pinning), so the child's pid is node's. */
+export function spawnNode(args: string[], options: SpawnOptions = {}): ChildProcess {
+  const quoted = args.map(shellQuote).join(' ');
+  const pin = options.cpu === undefined ? '' : `taskset -c ${options.cpu} `;
+  const ulimit = options.raiseFdLimit ? 'ulimit -n 65536 2>/dev/null || ulimit -n "$(ulimit -Hn)"; ' : '';
+  return spawn('bash', ['-c', `${ulimit}exec ${pin}${shellQuote(process.execPath)} ${quoted}`], {
+    cwd: ROOT,
+    env: { ...process.env, ...options.env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** Starts `node bin/toolgate.js serve` on a free port with a fresh data directory and the bench tokens. */
+export async function startToolgate(options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[] } = {}): Promise<ServerProcess & { dataDir: string }> {
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
+  const child = spawnNode([...(options.nodeFlags ?? []), 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
+    ...options,
+    env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env },
+  });
+  const server = await waitForListening(child, /listening on (http:\/\/\S+)/);
+  return { ...server, dataDir };
+}
+
+/** Starts the baseline: a raw node:http server that parses the same JSON and answers a fixed decision. */
+export function startRawServer(options: SpawnOptions = {}): Promise<ServerProcess> {
+  return waitForListening(spawnNode(['bench/servers/raw-server.mjs'], options), /listening on (http:\/\/\S+)/);
+}
+
+/** Removes a benchmark's temporary data directory. */
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function waitForListening(child: ChildProcess, pattern: RegExp, timeoutMs = 30_000): Promise<ServerProcess> {
+  let err = '';
+  let out = '';
+  child.stderr!.setEncoding('utf8');
+  child.stdout!.setEncoding('utf8');
+  child.stdout!.on('data', (d: string) => (out = (out + d).slice(-20_000)));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const pid = child.pid!;
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`server did not start within ${timeoutMs} ms:\n${err}${out}`));
+    }, timeoutMs);
+    const onData = (d: string) => {
+      err = (err + d).slice(-20_000);
+      const m = pattern.exec(err);
+      if (!m) return;
+      clearTimeout(timer);
+      const url = m[1]!;
+      const stopWith = (signal: NodeJS.Signals) => async () => {
+        if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+        await exited;
+      };
+      resolve({
+        pid,
+        url,
+        port: Number(new URL(url).port),
+        child,
+        stderr: () => err,
+        rssMb: () => rssMb(pid),
+        stop: stopWith('SIGTERM'),
+        kill9: stopWith('SIGKILL'),
+      });
+    };
+    child.stderr!.on('data', onData);
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${err}${out}`));
+    });
+  });
+}
+
+/** VmRSS of a process in MB. */
+export function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const m = /VmRSS:\s+(\d+)\s+kB/.exec(status);
+  return m ? Number(m[1]) / 1024 : Number.NaN;
+}
+
+function shellQuote(text: string): string {
+  return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
