@@ -1,9 +1,9 @@
 // The HTTP application, assembled in one place from route modules; dependencies come in through createApp(deps).
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { HTTPException } from 'hono/http-exception';
 import type { Logger } from '../service/logger.ts';
 import type { Toolgate } from '../service/toolgate.ts';
+import { fastBodyLimit } from './body-limit.ts';
 import { requireRole, TokenAuthenticator, type AlternateAuth, type AppEnv, type AuthGuard } from './auth.ts';
 import { problemResponse, ProblemError } from './problem.ts';
 import { requestLog } from './request-log.ts';
@@ -58,7 +58,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   };
   const app = new Hono<AppEnv>();
   const limit = options.toolgate.config.bodyLimitBytes;
-  const limiter = bodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) });
+  const limiter = fastBodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) });
   // Tool outputs (POST /v1/results) carry their own, larger limit.
   app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path === '/v1/results' ? next() : limiter(c, next)));
   if (options.logger) app.use('*', requestLog(options.logger));
