@@ -82,7 +82,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const findings = analysis ? [...analysis.findings] : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
-  trace.add('normalize', 'passed', () => `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
+  trace.add('normalize', 'passed', () => `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const base = { findings, mode: mode.name, call, analysis };
   const verdict = (v: Omit<Verdict, 'findings' | 'mode' | 'call' | 'analysis' | 'needsHuman' | 'trace'>, needsHuman = false): Verdict => ({ ...v, ...base, needsHuman, trace: trace.steps });
@@ -99,7 +99,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
     trace.add('deny_rules', 'decided', () => `matched ${denied.rule.pattern}`);
     return verdict({ decision: 'deny', reason: `denied by rule ${denied.rule.pattern}`, risk: denied.rule.risk ?? 'high', source: 'rule', rule: ruleRef(denied) });
   }
-  trace.add('deny_rules', 'passed', () => 'no deny rule matched');
+  trace.add('deny_rules', 'passed', () => `no deny rule matched${triedRules(policy, 'deny')}`);
 
   if (mode.flags.readOnly && isWrite(call, analysis, ctx)) {
     trace.add('read_only', 'decided', () => 'the call writes');
@@ -116,7 +116,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
     const suppressed = findings.length > 0 ? `; it suppresses ${findings.map((f) => f.id).join(', ')}` : '';
     return verdict({ decision: 'allow', reason: `allowed by ${source === 'session_grant' ? 'session grant' : 'rule'} ${first.rule.pattern}${suppressed}`, risk: highestRisk(findings.map((f) => f.risk)) ?? null, source, rule: ruleRef(first) });
   }
-  trace.add('allow_rules', 'passed', () => (coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : 'no allow rule or grant matched'));
+  trace.add('allow_rules', 'passed', () => (coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : `no allow rule or grant matched${triedRules(policy, 'allow')}`));
 
   const ask = hit ? protectedAsk(hit) : askRuleFor(call, analysis, coverage.coveredTexts, policy, scope, ctx, trace) ?? dangerAsk(uncoveredFindings, trace);
   if (!ask) {
@@ -226,7 +226,7 @@ function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, c
     }
   } else rule = firstForSubjects('ask', call, policy, scope, ctx);
   if (!rule) {
-    trace.add('ask_rules', 'passed', () => 'no ask rule matched');
+    trace.add('ask_rules', 'passed', () => `no ask rule matched${triedRules(policy, 'ask')}`);
     return undefined;
   }
   const risk = rule.rule.risk ?? 'medium';
@@ -280,6 +280,14 @@ function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx:
   if (call.kind === 'read' || call.kind === 'list' || call.kind === 'search' || call.kind === 'fetch') return false;
   if (call.kind === 'other') return !(ctx.readOnlyTools ?? []).some((t) => t.toLowerCase() === call.tool.toLowerCase());
   return true;
+}
+
+/** For the trace only (built lazily): the rules of one effect that were tried, as patterns. */
+function triedRules(policy: Policy, effect: Effect): string {
+  const patterns = policy.rules.filter((r) => r.effect === effect).map((r) => r.pattern);
+  if (patterns.length === 0) return ` (there are no ${effect} rules)`;
+  const shown = patterns.slice(0, 8).join(', ');
+  return ` (tried ${patterns.length}: ${shown}${patterns.length > 8 ? `, … ${patterns.length - 8} more` : ''})`;
 }
 
 function ruleRef(c: CompiledRule): RuleRef {
