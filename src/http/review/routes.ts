@@ -7,6 +7,7 @@ import type { AppEnv } from '../auth.ts';
 import { clientAddress, LoginThrottle } from './login-throttle.ts';
 import { isSameOriginRequest, isSecureRequest } from './origin.ts';
 import { auditPage } from './audit-page.ts';
+import { ReviewLoginSchema, ReviewLogoutSchema } from './forms.ts';
 import { layout, loginPage, reviewPage, type Html } from './pages.ts';
 import { ReviewSessions, sameSecret, SESSION_COOKIE, sessionOf } from './session.ts';
 
@@ -63,8 +64,7 @@ export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: Review
       c.header('retry-after', String(wait));
       return page(c, loginPage(`Too many failed sign-ins; try again in ${wait} s.`), 429);
     }
-    const form = await readForm(c);
-    const token = typeof form.token === 'string' ? form.token.trim() : '';
+    const token = ReviewLoginSchema.safeParse(await readForm(c)).data?.token ?? '';
     const identity = token ? deps.auth.identify(token) : undefined;
     if (!identity) {
       throttle.failed(address);
@@ -83,9 +83,9 @@ export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: Review
   app.post('/review/logout', async (c) => {
     const session = sessionOf(c);
     if (session) {
-      const form = await readForm(c);
+      const csrf = ReviewLogoutSchema.safeParse(await readForm(c)).data?.csrf;
       // Signing someone out is harmless, but only the page itself may do it.
-      if (!isSameOriginRequest(c) || !sameSecret(typeof form.csrf === 'string' ? form.csrf : undefined, session.csrfToken)) {
+      if (!isSameOriginRequest(c) || !sameSecret(csrf, session.csrfToken)) {
         return page(c, loginPage('Sign-out must come from the review page.'), 403);
       }
       sessions.delete(session.id);
