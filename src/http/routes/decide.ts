@@ -27,7 +27,10 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
         toolCallId: body.tool_call_id,
         waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
         explain,
-        signal: c.req.raw.signal,
+        // Lazy: reading c.req.raw.signal builds an AbortController per request; only a wait (or a stage) needs it.
+        get signal() {
+          return c.req.raw.signal;
+        },
       });
       return c.json(decideResponse(outcome, explain));
     } catch (error) {
