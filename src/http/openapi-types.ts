@@ -332,6 +332,7 @@ export interface paths {
                         "application/json": components["schemas"]["Approval"];
                     };
                 };
+                400: components["responses"]["Problem"];
                 404: components["responses"]["Problem"];
             };
         };
@@ -1114,6 +1115,42 @@ export interface paths {
             cookie?: never;
         };
         /** The review page's script */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Plain JavaScript. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/javascript": string;
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/review/render.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The review page's DOM builders (an ES module imported by app.js) */
         get: {
             parameters: {
                 query?: never;
