@@ -176,6 +176,17 @@ describe('review page in Chromium', () => {
     assert.equal((await answered(first.id)).choice, 'allow_once');
   });
 
+  it('reconnects by itself when the event stream drops, and catches up on what arrived meanwhile', async () => {
+    (server.server as unknown as { closeAllConnections(): void }).closeAllConnections();
+    await page.locator('#conn[data-state="offline"]').waitFor();
+    // EventSource waits a few seconds before it retries: this approval arrives while nobody listens.
+    const { approval } = await ask('sudo systemctl restart haproxy');
+    await page.locator('#conn[data-state="live"]').waitFor({ timeout: 15_000 });
+    await waitForItem(approval.id);
+    await page.keyboard.press('4');
+    assert.equal((await answered(approval.id)).choice, 'deny');
+  });
+
   it('shows a pending high-risk approval with the dangerous part highlighted (README screenshot)', async () => {
     const high = (await ask('git status && rm -rf ~/projects/old-site', { session_id: 'sess-7f3a' })).approval;
     await ask('git push --force origin main', { agent_id: 'codex', session_id: 'sess-91c2', cwd: '/home/alice/projects/api' });

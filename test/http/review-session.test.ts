@@ -1,6 +1,7 @@
 // The review page's sign-in: the session cookie, where it is accepted, CSRF and Origin on its state changes, sign-out.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { gunzipSync } from 'node:zlib';
 import { ReviewSessions } from '../../src/http/review/session.ts';
 import { openAsk } from '../support/approvals.ts';
 import { AGENT_TOKEN, REVIEWER_TOKEN, startHarness, type Harness } from '../support/harness.ts';
@@ -62,7 +63,7 @@ describe('review page sign-in', () => {
     const page = await (await withCookie(h, cookie, '/review')).text();
     assert.match(page, /signed in as <b>reviewer<\/b>/);
     assert.match(page, /action="\/review\/logout"/);
-    assert.match(page, /<script src="\/review\/app.js" defer><\/script>/);
+    assert.match(page, /<script type="module" src="\/review\/app.js"><\/script>/);
   });
 
   it('serves its own script and style, nothing from elsewhere', async () => {
@@ -70,6 +71,14 @@ describe('review page sign-in', () => {
     assert.equal(js.status, 200);
     assert.match(js.headers.get('content-type')!, /text\/javascript/);
     assert.match(await js.text(), /new EventSource\('\/v1\/events'\)/);
+    const render = await h.app.request('/review/render.js');
+    assert.match(await render.text(), /export function commandEl/);
+    const packed = await h.app.request('/review/app.js', { headers: { 'accept-encoding': 'gzip, br' } });
+    assert.equal(packed.headers.get('content-encoding'), 'gzip');
+    const plain = await (await h.app.request('/review/app.js')).text();
+    const bytes = Buffer.from(await packed.arrayBuffer());
+    assert.equal(gunzipSync(bytes).toString(), plain);
+    assert.ok(bytes.length < 8 * 1024, `the script is ${bytes.length} bytes compressed`);
     const css = await h.app.request('/review/app.css');
     assert.match(css.headers.get('content-type')!, /text\/css/);
     const page = await (await withCookie(h, (await signIn(h)).cookie, '/review')).text();

@@ -47,7 +47,7 @@ export interface ReviewPageModel {
 /** The signed-in page: queue, dialog and history; /review/app.js renders the approvals into it. */
 export function reviewPage(model: ReviewPageModel): Html {
   const head = html`<meta name="csrf-token" content="${model.csrfToken}">
-<script src="/review/app.js" defer></script>`;
+<script type="module" src="/review/app.js"></script>`;
   return layout('toolgate review', html`<header class="top">
   <h1>toolgate <span class="sub">review</span></h1>
   <p id="conn" class="conn" role="status" data-state="connecting">connecting…</p>
