@@ -23,7 +23,30 @@ export async function readJson<S extends z.ZodType>(c: Context, schema: S): Prom
     throw new ProblemError(400, `malformed JSON: ${(error as Error).message}`, [`(body): malformed JSON`]);
   }
   if (jsonDepth(json) > MAX_JSON_DEPTH) throw new ProblemError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, [`(body): nested deeper than ${MAX_JSON_DEPTH} levels`]);
+  const nul = nulBytePath(json);
+  if (nul !== undefined) throw new ProblemError(400, `${nul}: contains a NUL byte`, [`${nul}: contains a NUL byte`]);
   return validate(schema, json);
+}
+
+/**
+ * The path of the first string (or key) holding U+0000, or undefined. Rejected everywhere: a C string ends at
+ * NUL, so the command a shell or a file API would see is not the one toolgate judged.
+ */
+export function nulBytePath(value: unknown): string | undefined {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [v, path] = stack.pop()!;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return path || '(body)';
+    } else if (v !== null && typeof v === 'object') {
+      for (const [key, child] of Object.entries(v)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return path || '(body)';
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return undefined;
 }
 
 /** Validates a value with zod; a failure is a 400 ProblemError listing every issue. */

@@ -6,7 +6,7 @@ import type { AppDeps } from '../app.ts';
 import { approvalJson } from '../approval-json.ts';
 import type { AppEnv } from '../auth.ts';
 
-/** Seconds between keep-alive comments (proxies close idle streams). */
+/** Milliseconds between keep-alive comments (proxies close idle streams; the contract promises at least one every 30 s). */
 export const KEEP_ALIVE_MS = 15_000;
 
 export function registerEvents(app: Hono<AppEnv>, deps: AppDeps): void {
