@@ -97,7 +97,9 @@ function redactValue(value: unknown, depth: number): unknown {
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1));
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    out[key] = typeof v === 'string' && v.length > 0 && SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key) ? MASK : redactValue(v, depth + 1);
+    const masked = typeof v === 'string' && v.length > 0 && SECRET_KEY.test(key) && !NOT_SECRET_KEY.test(key) ? MASK : redactValue(v, depth + 1);
+    // defineProperty, not `out[key] =`: a `__proto__` key from JSON.parse must stay a plain field, not a prototype.
+    Object.defineProperty(out, key, { value: masked, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
