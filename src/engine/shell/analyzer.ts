@@ -39,6 +39,8 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {
       if (error instanceof AnalysisAbort) return failed(error.message, error.transient, walker);
+      // Thousands of nested `( … )` exhaust the stack before a depth check runs: refuse to judge it, don't crash (a 500).
+      if (error instanceof RangeError) return failed('command nests too deeply to analyse');
       throw error;
     }
     return { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
