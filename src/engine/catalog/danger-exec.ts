@@ -32,7 +32,8 @@ const isRunner = (v: CommandView): boolean => isInterpreter(v.program) || v.prog
 /** Programs whose output becomes code here: the pipe upstream, and `$(…)`/`<(…)` in the code-bearing words. */
 function codeSources(v: CommandView): string[] {
   const fromWords = v.words.slice(1).flatMap((w) => w.inner?.programs ?? []);
-  const fromPipe = v.stdin?.kind === 'pipe' && (SHELLS.has(v.program) ? shellReadsStdin(v) : interpreterReadsStdin(v)) ? v.stdin.upstream : [];
+  const readsStdin = v.program === 'source' || v.program === '.' ? /^\/dev\/(stdin|fd\/0)$|^-$/.test(v.args[0] ?? '') : SHELLS.has(v.program) ? shellReadsStdin(v) : interpreterReadsStdin(v);
+  const fromPipe = v.stdin && readsStdin ? v.stdin.upstream : [];
   return [...fromWords, ...fromPipe];
 }
 

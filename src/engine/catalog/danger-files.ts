@@ -34,9 +34,9 @@ const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--refer
 export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'rm-recursive-force', risk: 'high', reason: 'recursive forced delete (rm -rf): files are gone without a prompt',
-    programs: ['rm', 'unlink'],
-    examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv'],
-    match: (v) => (v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args),
+    programs: ['rm', 'unlink', 'rimraf'],
+    examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv', 'npx rimraf ~/work'],
+    match: (v) => ((v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args)) || v.program === 'rimraf',
   },
   {
     id: 'rm-recursive', risk: 'high', reason: 'recursive delete (rm -r) of a directory tree',

@@ -5,7 +5,7 @@ import type { CommandView, Redirect, Stdin } from './view.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
-import { nestedCode } from './nested.ts';
+import { nestedCode, type NestedCode } from './nested.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand } from './static-eval.ts';
@@ -41,6 +41,11 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (info.nameKind !== 'literal') {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
     if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
+  }
+  if (info.nameKind === 'variable' && /^"?\$\{?(SHELL|BASH|0)\}?"?$/.test(words[0]!.source)) {
+    // `$SHELL -c '…'`: whatever the shell is, it runs the -c string.
+    processCommand(walker, [literalWord('bash'), ...words.slice(1)], { ...info, nameKind: 'literal' });
+    return undefined;
   }
   if (info.nameKind === 'glob') {
     // `/usr/bin/s?do`: judge the command as each known program the glob could name.
@@ -86,7 +91,7 @@ function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medi
 function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: Word[], info: CommandInfo): void {
   const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
   const items = info.stdin?.text?.split(/\s+/).filter(Boolean);
-  const nested = [...wrapperScripts.map((word) => ({ kind: 'script' as const, word })), ...nestedCode(view, items)];
+  const nested: NestedCode[] = [...wrapperScripts.map((word) => ({ kind: 'script' as const, word })), ...nestedCode(view, items)];
   for (const n of nested) {
     if (n.kind === 'argv') {
       processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });
@@ -97,9 +102,17 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
         walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: view.text });
       }
     } else {
-      walker.nestedScript(n.word.value, inner, view.text);
+      const frame: Frame = n.positional ? { ...inner, vars: withPositional(inner.vars, n.positional) } : inner;
+      walker.nestedScript(n.word.value, frame, view.text);
     }
   }
+}
+
+/** `$0`, `$1`, … bound to the words after a `-c` script (unknown when the word itself is not static). */
+function withPositional(vars: Map<string, string | undefined>, words: Word[]): Map<string, string | undefined> {
+  const out = new Map(vars);
+  words.slice(0, 10).forEach((w, i) => out.set(String(i), w.dynamic ? undefined : w.value));
+  return out;
 }
 
 /** Redirections with no command (`> f`, `$(<file)`, `{ …; } > /dev/sda`): paths and device writes still count. */

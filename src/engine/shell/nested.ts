@@ -9,8 +9,8 @@ import { shellReadsStdin } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 
-/** Code a command runs: a script to parse, or an argv to analyse as a command. */
-export type NestedCode = { kind: 'script'; word: Word } | { kind: 'argv'; words: Word[] };
+/** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
+export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
 
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
 const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I'];
@@ -23,8 +23,15 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
 
   if (SHELLS.has(program)) {
     const c = args.findIndex((w) => /^-[a-zA-Z]*c[a-zA-Z]*$/.test(w.value));
-    if (c >= 0) script(out, args.slice(c + 1).find((w) => !w.value.startsWith('-') || w.value === '-'));
-    else if (view.stdin && view.stdin.text !== undefined && shellReadsStdin(view)) text(out, view.stdin.text);
+    const at = c < 0 ? -1 : args.findIndex((w, k) => k > c && (!w.value.startsWith('-') || w.value === '-'));
+    // `sh -c 'rm -rf "$0"' ~/work`: the words after the script are $0, $1, …
+    if (at >= 0) out.push({ kind: 'script', word: args[at]!, positional: args.slice(at + 1) });
+    else if (shellReadsStdin(view)) stdinScript(out, view);
+    else script(out, args.find((w) => w.processOutput !== undefined && !w.value.startsWith('-')), true);
+  } else if (program === 'source' || program === '.') {
+    const file = args[0];
+    if (file && /^\/dev\/(stdin|fd\/0)$|^-$/.test(file.value)) stdinScript(out, view);
+    else script(out, file, true);
   } else if (program === 'eval') {
     if (args.length) out.push({ kind: 'script', word: joinWords(args) });
   } else if (program === 'xargs') {
@@ -81,8 +88,19 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   return out;
 }
 
-function script(out: NestedCode[], w: Word | undefined): void {
-  if (w) out.push({ kind: 'script', word: w });
+/** Adds a word as code; with `fromProcess`, only a `<(…)` whose output is known counts (its output is the code). */
+function script(out: NestedCode[], w: Word | undefined, fromProcess = false): void {
+  if (!w) return;
+  if (!fromProcess) out.push({ kind: 'script', word: w });
+  else if (w.processOutput !== undefined) text(out, w.processOutput);
+}
+
+/** The command's stdin as code (here-doc, here-string, evaluable pipe); unknown parts make it dynamic code. */
+function stdinScript(out: NestedCode[], view: CommandView): void {
+  const stdin = view.stdin;
+  if (!stdin || stdin.text === undefined) return;
+  if (stdin.dynamic) out.push({ kind: 'script', word: { ...literalWord(stdin.text), dynamic: true } });
+  else text(out, stdin.text);
 }
 
 function text(out: NestedCode[], s: string): void {

@@ -5,7 +5,9 @@ import type { ShellPath } from './types.ts';
 import type { CommandView, Redirect } from './view.ts';
 import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
-import { DEEP, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+import { inlineCode } from '../catalog/inline-code.ts';
+import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
+import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
 /** Programs whose first operand is a pattern or a program text, not a file. */
 const PATTERN_FIRST = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'sed', 'awk', 'gawk', 'mawk', 'jq', 'yq', 'perl', 'git']);
@@ -47,7 +49,11 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (skipPattern) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
+    // `-v ~/.ssh:/keys`, `SRC:DST` pairs: the part before the colon is a local path.
+    const colon = t.indexOf(':');
+    if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(0, colon), view.home)));
   }
+  for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
@@ -70,6 +76,23 @@ function readsRecursively(view: CommandView): boolean {
     case '7z': case '7za': return args[0] === 'a';
     default: return false;
   }
+}
+
+/** Protected names as they appear in code that builds a path from the home (`homedir() + '/.ssh/id_rsa'`). */
+const PROTECTED_IN_CODE = new RegExp(`(^|/)(${PROTECTED_IN_HOME.map((e) => e.relative.replace(/\./g, '\\.')).join('|')})(/|$)`);
+
+/** Paths in the string literals of inline code: absolute or `~` paths, and protected names joined to a home. */
+function codePaths(code: string, view: CommandView, base: string | undefined): ShellPath[] {
+  const out: ShellPath[] = [];
+  for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)) {
+    const literal = m[1] ?? m[2] ?? '';
+    if (/^[~/]/.test(literal)) out.push(shellPath(literal, 'argument', view, base, expandTilde(literal[0] + escapeLiteral(literal.slice(1)), view.home)));
+    const named = PROTECTED_IN_CODE.exec(literal);
+    if (named) {
+      out.push(shellPath(literal, 'argument', view, base, `${escapeLiteral(view.home)}/${escapeLiteral(literal.slice(named.index + named[1]!.length))}`));
+    }
+  }
+  return out;
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */

@@ -8,6 +8,15 @@ export const DYN_OPEN = '\u0000';
 export const DYN_CLOSE = '\u0001';
 /** Stands in for a `{` that starts a brace-expanded command word, which tree-sitter cannot parse (see walker.ts). */
 export const BRACE_PLACEHOLDER = '\u0002';
+/** Stands in for a lone `~` on a re-parse: tree-sitter-bash reads `[[ -d ~ ]]` as an operator (see walker.ts). */
+export const TILDE_PLACEHOLDER = '\u0004';
+/** In a template: a field-splitting point (whitespace produced by an unquoted expansion). */
+export const SPLIT = '\u0005';
+
+/** The template of an unquoted expansion's value: split on whitespace, globs live, nothing else special. */
+export function splittableTemplate(value: string): string {
+  return escapeLiteral(value).replace(/\\([*?[\]])/g, '$1').replace(/[ \t\n]+/g, SPLIT);
+}
 /** In a template: any number of directories, hidden ones included (what `find ROOT -name X` searches). */
 export const DEEP = '\u0003';
 const SPECIAL = new Set(['\\', '{', '}', ',', '*', '?', '[', ']', '~', '=', DYN_OPEN, DYN_CLOSE]);
@@ -15,7 +24,7 @@ const SPECIAL = new Set(['\\', '{', '}', ',', '*', '?', '[', ']', '~', '=', DYN_
 /** Escapes text that is quoted (or otherwise literal) so that nothing in it is special. */
 export function escapeLiteral(text: string): string {
   let out = '';
-  for (const c of text) out += SPECIAL.has(c) ? '\\' + c : c;
+  for (const c of text) out += c === TILDE_PLACEHOLDER ? '\\~' : SPECIAL.has(c) ? '\\' + c : c;
   return out;
 }
 
@@ -34,6 +43,7 @@ export function unquotedTemplate(raw: string): string {
       if (n === '\n') continue; // line continuation
       out += SPECIAL.has(n) ? '\\' + n : n;
     } else if (c === BRACE_PLACEHOLDER) out += '{';
+    else if (c === TILDE_PLACEHOLDER) out += '~';
     else out += c === DYN_OPEN || c === DYN_CLOSE ? '\\' + c : c;
   }
   return out;

@@ -48,6 +48,10 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   firejail: {},
   'xvfb-run': { withArg: ['-n', '-s', '-f', '-e', '-p', '--server-args'] },
   noglob: {},
+  coproc: {},
+  // Package runners run a package's binary (`npx rimraf dist`); `-c` takes a shell string.
+  npx: { withArg: ['-p', '--package'], scriptArg: ['-c', '--call'] },
+  bunx: { withArg: ['-p', '--package'] },
   nocorrect: {},
 };
 

@@ -18,6 +18,8 @@ export interface Stdin {
   upstream: string[];
   /** The text, when statically known (here-doc bodies, here-strings, evaluable pipelines). */
   text?: string;
+  /** Part of the text is only known at run time (`<<< "$(curl …)"`). */
+  dynamic?: boolean;
 }
 
 /** The command as the catalogue judges it. */

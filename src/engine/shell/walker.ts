@@ -5,7 +5,7 @@ import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord } from './word.ts';
-import { BRACE_PLACEHOLDER } from './template.ts';
+import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 
@@ -62,6 +62,8 @@ export class Deadline {
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 /** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
 const BRACE_COMMAND = /(^|[;&|(\n]\s*)\{(?=[^\s{}]*,[^\s]*\})/g;
+/** A lone `~` word, which tree-sitter-bash misreads inside `[[ … ]]` and `[ … ]`. */
+const LONE_TILDE = /(?<=[\s(])~(?=[\s/;)]|$)/g;
 
 /** Collects commands, findings, paths and read-only-ness of one command line and everything it nests. */
 export class ScriptWalker {
@@ -116,7 +118,7 @@ export class ScriptWalker {
   #parse(text: string): Tree {
     const tree = this.#parseOnce(text);
     if (!tree.rootNode.hasError) return tree;
-    const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`);
+    const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`).replace(LONE_TILDE, TILDE_PLACEHOLDER);
     if (rescued !== text) {
       const second = this.#parseOnce(rescued);
       if (!second.rootNode.hasError) { tree.delete(); return second; }
@@ -262,13 +264,16 @@ export class ScriptWalker {
     return out?.replace(/\n+$/, '');
   }
 
-  /** `<(…)` / `>(…)`: walks the inner commands; returns their program names. */
-  processSubstitute(node: Node, frame: Frame): string[] {
+  /** `<(…)` / `>(…)`: walks the inner commands; returns their program names and static output. */
+  processSubstitute(node: Node, frame: Frame): { programs: string[]; output?: string } {
     const before = this.commands.length;
     const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars) };
     if (inner.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
-    for (const c of node.namedChildren) this.visit(c, inner);
-    return this.commands.slice(before).map((c) => c.program);
+    const children = node.namedChildren.filter((c) => c.type !== 'comment');
+    let output: string | undefined;
+    for (const c of children) output = this.visit(c, inner);
+    const programs = this.commands.slice(before).map((c) => c.program);
+    return children.length === 1 && output !== undefined ? { programs, output } : { programs };
   }
 
   /** The word-resolution scope of a frame (built once per frame: closures are not free on the hot path). */
@@ -300,8 +305,10 @@ export class ScriptWalker {
         if (target) redirects.push({ op, target, write: op.includes('>') });
       } else if (node.type === 'herestring_redirect') {
         const word = node.namedChildren[0];
-        const value = word ? resolveWord(word, scope).map((w) => w.value).join(' ') : '';
-        stdin = { kind: 'herestring', upstream: [], text: value + '\n' };
+        const words = word ? resolveWord(word, scope) : [];
+        const value = words.map((w) => w.value).join(' ');
+        stdin = { kind: 'herestring', upstream: words.flatMap((w) => w.inner?.programs ?? []), text: value + '\n' };
+        if (words.some((w) => w.dynamic)) stdin.dynamic = true;
       } else if (node.type === 'heredoc_redirect') {
         stdin = { kind: 'heredoc', upstream: [], text: this.#heredocText(node, frame) };
         const nested = node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type));

@@ -3,7 +3,7 @@ import type { Node } from 'web-tree-sitter';
 import { decodeAnsiC } from './ansi-c.ts';
 import { expandBraces } from './brace.ts';
 import {
-  dynamicPart, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
+  SPLIT, dynamicPart, escapeLiteral, expandTilde, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
 } from './template.ts';
 
 /** One resolved shell word. */
@@ -24,6 +24,8 @@ export interface Word {
   source: string;
   /** Commands run by `$(…)`/`<(…)` inside this word (filled by the walker). */
   inner?: InnerCommands;
+  /** Static output of a `<(…)` this word is, when known (`source <(echo …)`). */
+  processOutput?: string;
 }
 
 /** What a substitution inside a word runs, for judging code passed as data (`sh -c "$(curl …)"`). */
@@ -39,11 +41,11 @@ export interface WordScope {
   vars: ReadonlyMap<string, string | undefined>;
   /** Runs (records) a `$(…)` and returns its static output, or undefined when it cannot be known. */
   substitute(node: Node): string | undefined;
-  /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside. */
-  processSubstitute(node: Node): string[];
+  /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
+  processSubstitute(node: Node): { programs: string[]; output?: string };
 }
 
-interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; splittable?: string }
+interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
 
 /** Builds a Word from plain text (for argv produced by xargs, find -exec, decoded payloads). */
 export function literalWord(value: string): Word {
@@ -64,15 +66,14 @@ export function resolveWord(node: Node, scope: WordScope): Word[] {
   const expanded = parts.some((p) => p.expanded);
   const substituted = parts.some((p) => p.substituted);
   const innerOrUndefined = inner.programs.length || inner.processSubstitution ? inner : undefined;
-  // An unquoted expansion that stands alone is split on whitespace (`x="rm -rf"; $x ~`).
-  if (parts.length === 1 && parts[0]!.splittable !== undefined) {
-    const pieces = parts[0]!.splittable.split(/[ \t\n]+/).filter(Boolean);
-    return pieces.map((piece) => finish(unquotedTemplate(piece), node.text, expanded, substituted, false, innerOrUndefined));
-  }
   const template = parts.map((p) => p.template).join('');
   const expandedTemplates = expandBraces(template);
   const braced = expandedTemplates.length > 1 || expandedTemplates[0] !== template;
-  return expandedTemplates.map((t) => finish(expandTilde(t, scope.home), node.text, expanded, substituted, braced, innerOrUndefined));
+  // Unquoted expansions split into fields (`x="rm -rf"; $x ~`, `rm${IFS}-rf`): SPLIT marks where.
+  const words = expandedTemplates.flatMap((t) => expandTilde(t, scope.home).split(SPLIT).filter((f) => f !== '' || !t.includes(SPLIT)))
+    .map((t) => finish(t, node.text, expanded, substituted, braced, innerOrUndefined));
+  if (parts.length === 1 && parts[0]!.processOutput !== undefined) for (const w of words) w.processOutput = parts[0]!.processOutput;
+  return words;
 }
 
 function finish(template: string, source: string, expanded: boolean, substituted: boolean, braced: boolean, inner?: InnerCommands): Word {
@@ -98,22 +99,26 @@ function collectParts(node: Node, scope: WordScope, inner: InnerCommands): Part[
       return node.children.flatMap((c) => (c ? collectParts(c, scope, inner) : []));
     case 'simple_expansion': case 'expansion': {
       const value = expansionValue(node, scope);
-      if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: false }];
-      return [{ template: unquotedTemplate(value).replace(/[{},~]/g, '\\$&'), quoted: false, expanded: true, substituted: false, splittable: value }];
+      if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
+      return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: false }];
     }
     case 'command_substitution': {
       const value = scope.substitute(node);
       inner.programs.push(...innerPrograms(node));
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
-      return [{ template: unquotedTemplate(value).replace(/[{},~]/g, '\\$&'), quoted: false, expanded: true, substituted: true, splittable: value }];
+      return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: true }];
     }
-    case 'process_substitution':
-      inner.programs.push(...scope.processSubstitute(node));
+    case 'process_substitution': {
+      const { programs, output } = scope.processSubstitute(node);
+      inner.programs.push(...programs);
       inner.processSubstitution = true;
-      return [{ template: escapeLiteral('/dev/fd/63'), quoted: false, expanded: true, substituted: true }];
+      const part: Part = { template: escapeLiteral('/dev/fd/63'), quoted: false, expanded: true, substituted: true };
+      if (output !== undefined) part.processOutput = output;
+      return [part];
+    }
     default:
-      // Arithmetic and anything exotic: not statically known.
-      return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: false }];
+      // Arithmetic and anything exotic: not statically known, but substitutions inside still run.
+      return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
   }
 }
 
@@ -133,6 +138,7 @@ function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part 
     if (child.type === 'simple_expansion' || child.type === 'expansion') {
       expanded = true;
       const value = expansionValue(child, scope);
+      if (value === undefined && runInner(child, scope, inner)) substituted = true;
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'command_substitution') {
       expanded = substituted = true;
@@ -140,10 +146,11 @@ function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part 
       inner.programs.push(...innerPrograms(child));
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'process_substitution') {
-      inner.programs.push(...scope.processSubstitute(child));
+      inner.programs.push(...scope.processSubstitute(child).programs);
       template += escapeLiteral(child.text);
     } else {
       expanded = true;
+      if (runInner(child, scope, inner)) substituted = true;
       template += dynamicPart(child.text);
     }
   }
@@ -165,7 +172,19 @@ function expansionValue(node: Node, scope: WordScope): string | undefined {
   if (node.type === 'expansion' && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(node.text)) return undefined;
   const name = names[0]!.text;
   if (scope.vars.has(name)) return scope.vars.get(name);
-  return name === 'HOME' ? scope.home : undefined;
+  // IFS is whitespace unless the script sets it: `rm${IFS}-rf` is `rm -rf`.
+  return name === 'HOME' ? scope.home : name === 'IFS' ? ' \t\n' : undefined;
+}
+
+/** Runs the substitutions nested in an unresolvable expansion (`${x:-$(cmd)}`, `$(( $(cmd) ))`); true if any. */
+function runInner(node: Node, scope: WordScope, inner: InnerCommands): boolean {
+  let found = false;
+  for (const c of node.namedChildren) {
+    if (c.type === 'command_substitution') { scope.substitute(c); inner.programs.push(...innerPrograms(c)); found = true; }
+    else if (c.type === 'process_substitution') { inner.programs.push(...scope.processSubstitute(c).programs); found = true; }
+    else if (runInner(c, scope, inner)) found = true;
+  }
+  return found;
 }
 
 /** Program names of the commands directly inside a substitution (for judging where code comes from). */
