@@ -1,16 +1,23 @@
 // The toolgate command line: dispatches to subcommands, prints usage errors with exit code 2.
-import { approvalsCommand } from './approvals.ts';
-import { auditCommand } from './audit.ts';
-import { checkCommand } from './check.ts';
 import { processIo, UsageError, type Command, type Io } from './command.ts';
-import { hookCommand } from './hook.ts';
-import './integrations.ts';
-import { reviewCommand } from './review/command.ts';
-import { rulesCommand } from './rules.ts';
-import { serveCommand } from './serve.ts';
+
+/** A subcommand as the dispatcher knows it: loaded only when it runs, so `toolgate hook` starts fast. */
+interface CommandEntry {
+  name: string;
+  summary: string;
+  load: () => Promise<Command>;
+}
 
 /** Every subcommand, in the order `--help` lists them. */
-export const COMMANDS: Command[] = [serveCommand, checkCommand, rulesCommand, approvalsCommand, reviewCommand, auditCommand, hookCommand];
+export const COMMANDS: CommandEntry[] = [
+  { name: 'serve', summary: 'run the sidecar (HTTP API on 127.0.0.1:7411)', load: async () => (await import('./integrations.ts'), (await import('./serve.ts')).serveCommand) },
+  { name: 'check', summary: 'explain the decision for a command, offline', load: async () => (await import('./check.ts')).checkCommand },
+  { name: 'rules', summary: 'list, add, remove, test, import and export rules', load: async () => (await import('./rules.ts')).rulesCommand },
+  { name: 'approvals', summary: 'list, show and answer pending approvals', load: async () => (await import('./approvals.ts')).approvalsCommand },
+  { name: 'review', summary: 'answer approvals in an interactive terminal dialog', load: async () => (await import('./review/command.ts')).reviewCommand },
+  { name: 'audit', summary: 'query, follow (tail) and verify the audit log', load: async () => (await import('./audit.ts')).auditCommand },
+  { name: 'hook', summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)', load: async () => (await import('./hook.ts')).hookCommand },
+];
 
 function usage(): string {
   return `Usage: toolgate <command> [options]
@@ -30,13 +37,13 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.out(usage());
     return name ? 0 : 2;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) {
+  const entry = COMMANDS.find((c) => c.name === name);
+  if (!entry) {
     io.err(`toolgate: unknown command ${name}\n\n${usage()}`);
     return 2;
   }
   try {
-    return await command.run(rest, io);
+    return await (await entry.load()).run(rest, io);
   } catch (error) {
     if (error instanceof UsageError) {
       io.err(`toolgate ${name}: ${error.message}\nRun 'toolgate ${name} --help' for usage.`);
