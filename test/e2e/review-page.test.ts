@@ -143,6 +143,9 @@ describe('review page in Chromium', () => {
     await input.waitFor({ state: 'visible' });
     assert.equal(await input.inputValue(), approval.suggested_pattern);
     await input.fill('bash(kubectl delete namespace preview-*)');
+    // The editor replays the audit log: this very ask is a past call the edited rule would have allowed.
+    await page.locator('#rule-preview', { hasText: /would have allowed \d+ past call/ }).waitFor({ timeout: 15_000 });
+    assert.match(await page.locator('#rule-preview').innerText(), /kubectl delete namespace preview-123/);
     await page.screenshot({ path: join(RESULTS_DIR, 'review-3-rule.png') });
     await page.keyboard.press('Enter');
     const done = await answered(approval.id);

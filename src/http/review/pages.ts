@@ -79,7 +79,8 @@ export function reviewPage(model: ReviewPageModel): Html {
     </div>
     <div id="rule-edit" class="edit" hidden>
       <label for="rule">Rule to save, <code>allow</code> — edit it, Enter saves, Esc goes back</label>
-      <input id="rule" class="mono" type="text" spellcheck="false" autocomplete="off">
+      <input id="rule" class="mono" type="text" spellcheck="false" autocomplete="off" aria-describedby="rule-preview">
+      <p id="rule-preview" class="preview" aria-live="polite"></p>
       <div class="edit-actions"><button type="button" id="rule-save">Save rule and allow</button> <button type="button" class="link" id="rule-cancel">Back</button></div>
     </div>
     <div id="feedback-edit" class="edit" hidden>

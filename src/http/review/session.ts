@@ -108,6 +108,8 @@ const PAGE_API: { method: string; path: RegExp }[] = [
   { method: 'GET', path: /^\/v1\/approvals\/[^/]+$/ },
   { method: 'POST', path: /^\/v1\/approvals\/[^/]+\/resolve$/ },
   { method: 'GET', path: /^\/v1\/audit(?:\/[^/]+)*$/ },
+  // Replays the audit log against the rule in the "always allow" editor; it reads, and saves nothing.
+  { method: 'POST', path: /^\/v1\/rules\/preview$/ },
 ];
 
 const SAFE_METHODS = new Set(['GET', 'HEAD']);

@@ -160,6 +160,7 @@ function setMode(m) {
     ruleInput.value = (a && a.suggested_pattern) || '';
     ruleInput.focus();
     ruleInput.setSelectionRange(ruleInput.value.length, ruleInput.value.length);
+    previewRule();
   } else if (m === 'feedback') {
     feedbackInput.value = '';
     feedbackInput.focus();
@@ -256,6 +257,25 @@ feedbackInput.addEventListener('keydown', function (e) {
   if (e.key === 'Enter' && !e.shiftKey) { e.preventDefault(); sendFeedback(); }
   else if (e.key === 'Escape') { e.preventDefault(); backToOptions(); }
 });
+// What the rule would have changed in the last 30 days, replayed from the audit log by the sidecar.
+var previewTimer = null;
+var previewSeq = 0;
+function previewRule() {
+  clearTimeout(previewTimer);
+  var out = $('rule-preview');
+  var pattern = ruleInput.value.trim();
+  if (!pattern) { out.textContent = ''; return; }
+  out.textContent = 'Replaying the audit log…';
+  var seq = ++previewSeq;
+  previewTimer = setTimeout(function () {
+    api('/v1/rules/preview', { method: 'POST', body: JSON.stringify({ pattern: pattern, effect: 'allow', since: '30d' }) })
+      .then(function (res) { return res.ok ? res.json() : res.json().then(function (p) { throw new Error(p.detail || 'preview failed'); }); })
+      .then(function (p) { if (seq === previewSeq) out.textContent = 'Last 30 days: ' + p.summary; })
+      .catch(function (e) { if (seq === previewSeq) out.textContent = e.message === 'signed out' ? '' : 'Preview: ' + e.message; });
+  }, 250);
+}
+ruleInput.addEventListener('input', previewRule);
+
 function saveRule() {
   var a = selected();
   var pattern = ruleInput.value.trim();
