@@ -7,6 +7,8 @@ import type { Word, WordScope } from './word.ts';
 import { resolveWord } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
+import { Deadline } from './deadline.ts';
+import { resolveRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 
 /** Why an analysis stopped: too deep, too slow, or not parseable. */
@@ -29,34 +31,6 @@ export interface WalkLimits {
   maxDepth: number;
   /** Time budget in milliseconds. */
   timeoutMs: number;
-}
-
-/**
- * The time limit of one analysis. Wall time alone would fail harmless commands whenever the machine is
- * busy (a loaded CI box stretches 50 µs into 50 ms), so past the wall-clock budget the analysis is only
- * stopped once the process's CPU time also exceeds twice the budget (twice: JIT and GC threads count
- * too) — or wall time exceeds twenty budgets.
- */
-export class Deadline {
-  readonly #wall: number;
-  readonly #hardWall: number;
-  readonly #budgetUs: number;
-  readonly #cpuStart = process.cpuUsage();
-
-  constructor(timeoutMs: number) {
-    const now = performance.now();
-    this.#wall = now + timeoutMs;
-    this.#hardWall = now + 20 * timeoutMs;
-    this.#budgetUs = 2 * timeoutMs * 1000;
-  }
-
-  passed(): boolean {
-    const now = performance.now();
-    if (now <= this.#wall) return false;
-    if (now > this.#hardWall) return true;
-    const cpu = process.cpuUsage(this.#cpuStart);
-    return cpu.user + cpu.system > this.#budgetUs;
-  }
 }
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -293,50 +267,7 @@ export class ScriptWalker {
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
   redirects(nodes: Node[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
-    const scope = this.wordScope(frame);
-    const redirects: Redirect[] = [];
-    let stdin: Stdin | undefined;
-    for (const node of nodes) {
-      const op = node.children.find((c) => !c.isNamed)?.text ?? '';
-      if (node.type === 'file_redirect') {
-        const dest = node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
-        if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
-        const target = resolveWord(dest, scope)[0];
-        if (target) redirects.push({ op, target, write: op.includes('>') });
-      } else if (node.type === 'herestring_redirect') {
-        const word = node.namedChildren[0];
-        const words = word ? resolveWord(word, scope) : [];
-        const value = words.map((w) => w.value).join(' ');
-        stdin = { kind: 'herestring', upstream: words.flatMap((w) => w.inner?.programs ?? []), text: value + '\n' };
-        if (words.some((w) => w.dynamic)) stdin.dynamic = true;
-      } else if (node.type === 'heredoc_redirect') {
-        stdin = { kind: 'heredoc', upstream: [], text: this.#heredocText(node, frame) };
-        const nested = node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type));
-        if (nested.length) redirects.push(...this.redirects(nested, frame).redirects);
-      }
-    }
-    return stdin ? { redirects, stdin } : { redirects };
-  }
-
-  #heredocText(node: Node, frame: Frame): string {
-    const start = node.namedChildren.find((c) => c.type === 'heredoc_start')?.text ?? '';
-    const body = node.namedChildren.find((c) => c.type === 'heredoc_body');
-    if (!body) return '';
-    const stripTabs = node.children.some((c) => c.text === '<<-');
-    let text = '';
-    if (/['"\\]/.test(start) || body.namedChildren.length === 0) text = body.text;
-    else {
-      let cursor = body.startIndex;
-      for (const c of body.namedChildren) {
-        text += body.text.slice(cursor - body.startIndex, c.startIndex - body.startIndex);
-        cursor = c.endIndex;
-        if (c.type === 'heredoc_content') text += c.text;
-        else if (c.type === 'command_substitution') text += this.substitute(c, frame) ?? c.text;
-        else text += c.type === 'simple_expansion' || c.type === 'expansion' ? resolveWord(c, this.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
-      }
-      text += body.text.slice(cursor - body.startIndex);
-    }
-    return stripTabs ? text.replace(/^\t+/gm, '') : text;
+    return resolveRedirects(this, nodes, frame);
   }
 }
 

@@ -1,0 +1,55 @@
+// Resolves redirections: file targets (read or written), and here-docs / here-strings as a command's stdin.
+import type { Node } from 'web-tree-sitter';
+import type { Frame, ScriptWalker } from './walker.ts';
+import type { Redirect, Stdin } from './view.ts';
+import { resolveWord } from './word.ts';
+
+const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+
+/** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
+export function resolveRedirects(walker: ScriptWalker, nodes: Node[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+  const scope = walker.wordScope(frame);
+  const redirects: Redirect[] = [];
+  let stdin: Stdin | undefined;
+  for (const node of nodes) {
+    const op = node.children.find((c) => !c.isNamed)?.text ?? '';
+    if (node.type === 'file_redirect') {
+      const dest = node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
+      if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
+      const target = resolveWord(dest, scope)[0];
+      if (target) redirects.push({ op, target, write: op.includes('>') });
+    } else if (node.type === 'herestring_redirect') {
+      const word = node.namedChildren[0];
+      const words = word ? resolveWord(word, scope) : [];
+      const value = words.map((w) => w.value).join(' ');
+      stdin = { kind: 'herestring', upstream: words.flatMap((w) => w.inner?.programs ?? []), text: value + '\n' };
+      if (words.some((w) => w.dynamic)) stdin.dynamic = true;
+    } else if (node.type === 'heredoc_redirect') {
+      stdin = { kind: 'heredoc', upstream: [], text: heredocText(walker, node, frame) };
+      const nested = node.namedChildren.filter((c) => REDIRECT_TYPES.has(c.type));
+      if (nested.length) redirects.push(...resolveRedirects(walker, nested, frame).redirects);
+    }
+  }
+  return stdin ? { redirects, stdin } : { redirects };
+}
+
+function heredocText(walker: ScriptWalker, node: Node, frame: Frame): string {
+  const start = node.namedChildren.find((c) => c.type === 'heredoc_start')?.text ?? '';
+  const body = node.namedChildren.find((c) => c.type === 'heredoc_body');
+  if (!body) return '';
+  const stripTabs = node.children.some((c) => c.text === '<<-');
+  let text = '';
+  if (/['"\\]/.test(start) || body.namedChildren.length === 0) text = body.text;
+  else {
+    let cursor = body.startIndex;
+    for (const c of body.namedChildren) {
+      text += body.text.slice(cursor - body.startIndex, c.startIndex - body.startIndex);
+      cursor = c.endIndex;
+      if (c.type === 'heredoc_content') text += c.text;
+      else if (c.type === 'command_substitution') text += walker.substitute(c, frame) ?? c.text;
+      else text += c.type === 'simple_expansion' || c.type === 'expansion' ? resolveWord(c, walker.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
+    }
+    text += body.text.slice(cursor - body.startIndex);
+  }
+  return stripTabs ? text.replace(/^\t+/gm, '') : text;
+}
