@@ -1,5 +1,6 @@
 // Shell analyzer cost: one-line commands cold (no cache), a 2 KB script, and a cache hit. Targets from issue 3.
 // Run alone with `node --import tsx bench/shell.ts`; `npm run bench` includes it through bench/run.ts.
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { loadShellAnalyzer } from '../src/service/bash-language.ts';
 import { atMost, info, type BenchOptions, type BenchResult } from './lib/result.ts';
@@ -53,6 +54,7 @@ export async function benchShell(options: BenchOptions = { quick: false, log: ()
       oneLine.push((performance.now() - t) * 1000);
     }
   }
+  const cpuOneLine = cpuPerCall(() => { for (const c of ONE_LINERS) cold.analyze(c); }, ONE_LINERS.length, Math.max(5, rounds / 10));
   const script = twoKilobyteScript();
   const scriptTimes: number[] = [];
   for (let r = 0; r < Math.max(10, rounds / 4); r++) {
@@ -60,6 +62,7 @@ export async function benchShell(options: BenchOptions = { quick: false, log: ()
     cold.analyze(script);
     scriptTimes.push((performance.now() - t) * 1000);
   }
+  const cpuScript = cpuPerCall(() => cold.analyze(script), 1, Math.max(10, rounds / 4));
   cached.analyze(ONE_LINERS[0]!);
   const hits: number[] = [];
   const batch = 1000;
@@ -73,8 +76,20 @@ export async function benchShell(options: BenchOptions = { quick: false, log: ()
     atMost('shell', `${script.length}-byte script, p50`, round(percentile(scriptTimes, 50)), 2000, 'µs', `p99 ${round(percentile(scriptTimes, 99))} µs`),
     atMost('shell', 'cache hit, mean per call', round(percentile(hits, 50), 2), 5, 'µs'),
     info('shell', 'one-line command, cold, p99', round(percentile(oneLine, 99)), 'µs'),
+    // CPU time per analysis: what the figures above would be on an idle core (this box is often shared).
+    info('shell', 'one-line command, CPU time per analysis', round(cpuOneLine), 'µs', 'process.cpuUsage, includes GC/JIT threads'),
+    info('shell', `${script.length}-byte script, CPU time per analysis`, round(cpuScript), 'µs', 'process.cpuUsage, includes GC/JIT threads'),
+    info('shell', 'machine load average (1 min) during the run', round(loadavg()[0] ?? 0, 2), '', `${cpus().length} CPUs`),
   ];
   return { bench: 'shell', figures, raw: { oneLine: summary(oneLine), script: summary(scriptTimes), hits: summary(hits) } };
+}
+
+/** Mean CPU microseconds per call of `fn`, which makes `perRun` analyses each run. */
+function cpuPerCall(fn: () => void, perRun: number, runs: number): number {
+  const start = process.cpuUsage();
+  for (let i = 0; i < runs; i++) fn();
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / (runs * perRun);
 }
 
 function round(v: number, digits = 1): number {

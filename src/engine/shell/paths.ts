@@ -62,17 +62,20 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   return out;
 }
 
+function hasShort(args: string[], letters: RegExp): boolean {
+  return args.some((a) => /^-[a-zA-Z]+$/.test(a) && letters.test(a));
+}
+
 /** Commands that read (or copy, or archive) whole trees, hidden files included. */
 function readsRecursively(view: CommandView): boolean {
   const { program, args } = view;
-  const short = (letters: RegExp): boolean => args.some((a) => /^-[a-zA-Z]+$/.test(a) && letters.test(a));
   switch (program) {
-    case 'grep': case 'egrep': case 'fgrep': return short(/[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive');
+    case 'grep': case 'egrep': case 'fgrep': return hasShort(args, /[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive');
     case 'rg': return args.some((a) => a === '--hidden' || a === '-uu' || a === '-uuu' || a === '-.');
-    case 'cp': case 'scp': return short(/[rRa]/) || args.includes('--recursive') || args.includes('--archive');
-    case 'rsync': return short(/[ra]/) || args.includes('--recursive') || args.includes('--archive');
+    case 'cp': case 'scp': return hasShort(args, /[rRa]/) || args.includes('--recursive') || args.includes('--archive');
+    case 'rsync': return hasShort(args, /[ra]/) || args.includes('--recursive') || args.includes('--archive');
     case 'tar': case 'bsdtar': return args.some((a) => /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && !a.startsWith('--')) || args.includes('--create');
-    case 'zip': return short(/r/) || args.includes('--recurse-paths');
+    case 'zip': return hasShort(args, /r/) || args.includes('--recurse-paths');
     case '7z': case '7za': return args[0] === 'a';
     default: return false;
   }

@@ -156,23 +156,22 @@ export class ScriptWalker {
   #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text?: string): string | undefined {
     text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
-    const name = node.childForFieldName('name');
     const inner: Node[] = [];
+    const words: Word[] = [];
+    let nameKind: NameKind = 'literal';
+    // One pass over the children (each child access crosses into wasm): assignments, the name, arguments, redirects.
     for (const c of node.namedChildren) {
       const type = c.type;
       if (REDIRECT_TYPES.has(type)) inner.push(c);
       else if (type === 'variable_assignment') this.#words(c, frame);
+      else if (type === 'command_name') {
+        // command_name wraps the word that names the program.
+        const target = c.firstNamedChild ?? c;
+        const resolved = resolveWord(target, scope);
+        nameKind = classifyName(target, resolved);
+        words.push(...resolved);
+      } else if (type !== 'comment') words.push(...resolveWord(c, scope));
     }
-    const words: Word[] = [];
-    let nameKind: NameKind = 'literal';
-    if (name) {
-      // command_name wraps the word that names the program.
-      const target = name.firstNamedChild ?? name;
-      const resolved = resolveWord(target, scope);
-      nameKind = classifyName(target, resolved);
-      words.push(...resolved);
-    }
-    for (const arg of node.childrenForFieldName('argument')) words.push(...resolveWord(arg, scope));
     const { redirects, stdin: redirected } = this.redirects(inner.concat(outer), frame);
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
   }

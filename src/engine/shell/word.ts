@@ -59,8 +59,15 @@ export function unknownWord(display: string): Word {
   return { value: display, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: display };
 }
 
+/** A bare word with nothing the shell would expand or unescape: its text is its value (the common case). */
+const PLAIN_WORD = /^[^\\{},*?[\]~=\u0000-\u0005$`'"]+$/;
+
 /** Resolves one argument node into one or more words (brace expansion and word splitting can multiply it). */
 export function resolveWord(node: Node, scope: WordScope): Word[] {
+  if (node.type === 'word') {
+    const text = node.text;
+    if (PLAIN_WORD.test(text)) return [{ value: text, template: text, dynamic: false, glob: false, expanded: false, substituted: false, braced: false, source: text }];
+  }
   const inner: InnerCommands = { programs: [], processSubstitution: false };
   const parts = collectParts(node, scope, inner);
   const expanded = parts.some((p) => p.expanded);
