@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decideBody, MIX, BENCH_RULES } from './lib/mix.ts';
-import { AGENT_TOKEN, removeDir, REVIEWER_TOKEN, SERVER_CPU, startRawServer, startToolgate, type ServerProcess } from './lib/processes.ts';
+import { AGENT_TOKEN, cpuTimeUs, removeDir, REVIEWER_TOKEN, SERVER_CPU, startRawServer, startToolgate, type ServerProcess } from './lib/processes.ts';
 import { atLeast, atMost, info, type BenchOptions, type BenchResult } from './lib/result.ts';
 import { median, round3 } from './lib/stats.ts';
 import { hasWrk, runWrk, type WrkRun } from './lib/wrk.ts';
@@ -47,8 +47,12 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
     await seedRules(toolgate);
     const decisions = await sampleDecisions(toolgate.url);
     options.log(`  mix: ${decisions.join(', ')}`);
-    const run = (server: ServerProcess, unique: boolean, runId: string, secs = seconds) =>
-      runWrk({ url: server.url, bodiesFile: unique ? uniqueFile : repeatedFile, token: AGENT_TOKEN, unique, runId, connections, seconds: secs });
+    // CPU time per request says what each request costs the server, whatever else the machine is doing.
+    const run = async (server: ServerProcess, unique: boolean, runId: string, secs = seconds): Promise<WrkRun & { cpuUsPerRequest: number }> => {
+      const cpu0 = cpuTimeUs(server.pid);
+      const result = await runWrk({ url: server.url, bodiesFile: unique ? uniqueFile : repeatedFile, token: AGENT_TOKEN, unique, runId, connections, seconds: secs });
+      return { ...result, cpuUsPerRequest: (cpuTimeUs(server.pid) - cpu0) / Math.max(1, result.requests) };
+    };
 
     // Warm-up: JIT, the analysis cache, SQLite's page cache. Not counted.
     const warm = options.quick ? 1 : 2;
@@ -56,16 +60,18 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
     await run(toolgate, false, 'w1', warm);
     await run(toolgate, true, 'w2', warm);
 
-    const rows: { round: number; raw: WrkRun; repeated: WrkRun; unique: WrkRun }[] = [];
+    type Run = Awaited<ReturnType<typeof run>>;
+    const rows: { round: number; raw: Run; repeated: Run; unique: Run }[] = [];
     for (let round = 1; round <= rounds; round++) {
       // Alternate the order so drift in the machine's speed does not favour one side.
       const order = round % 2 === 1 ? ['raw', 'repeated', 'unique'] as const : ['unique', 'repeated', 'raw'] as const;
-      const got: Partial<Record<'raw' | 'repeated' | 'unique', WrkRun>> = {};
+      const got: Partial<Record<'raw' | 'repeated' | 'unique', Run>> = {};
       for (const which of order) {
         got[which] = which === 'raw' ? await run(raw, false, `raw${round}`) : await run(toolgate, which === 'unique', `u${round}n`);
       }
       rows.push({ round, raw: got.raw!, repeated: got.repeated!, unique: got.unique! });
-      options.log(`  round ${round}: raw ${got.raw!.rps.toFixed(0)} req/s · toolgate repeated ${got.repeated!.rps.toFixed(0)} req/s (p99 ${(got.repeated!.latencyUs.p99 / 1000).toFixed(2)} ms) · unique ${got.unique!.rps.toFixed(0)} req/s (p99 ${(got.unique!.latencyUs.p99 / 1000).toFixed(2)} ms)`);
+      const show = (r: Run) => `${r.rps.toFixed(0)} req/s, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.cpuUsPerRequest.toFixed(0)} CPU µs/req`;
+      options.log(`  round ${round}: raw ${show(got.raw!)} · toolgate repeated ${show(got.repeated!)} · unique ${show(got.unique!)}`);
     }
     const repeatedRatio = median(rows.map((r) => r.repeated.rps / r.raw.rps));
     const uniqueRatio = median(rows.map((r) => r.unique.rps / r.raw.rps));
@@ -77,6 +83,7 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
       bench: BENCH,
       figures: [
         info(BENCH, 'raw node:http baseline', round3(rawRps), 'req/s', detail),
+        info(BENCH, 'server CPU per request: raw / repeated / unique', round3(median(rows.map((r) => r.repeated.cpuUsPerRequest))), 'µs', `raw ${median(rows.map((r) => r.raw.cpuUsPerRequest)).toFixed(0)} µs, unique ${median(rows.map((r) => r.unique.cpuUsPerRequest)).toFixed(0)} µs (toolgate repeated shown)`),
         atLeast(BENCH, '/v1/decide vs raw, repeated commands', round3(repeatedRatio), 0.5, '×', `${median(rows.map((r) => r.repeated.rps)).toFixed(0)} req/s`),
         atLeast(BENCH, '/v1/decide vs raw, every command unique', round3(uniqueRatio), 0.3, '×', `${median(rows.map((r) => r.unique.rps)).toFixed(0)} req/s`),
         atMost(BENCH, '/v1/decide p99 latency (worst run)', round3(p99Ms), 10, 'ms'),

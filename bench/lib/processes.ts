@@ -116,6 +116,18 @@ function waitForListening(child: ChildProcess, pattern: RegExp, timeoutMs = 30_0
   });
 }
 
+/** CPU time (user + system) a process has used so far, in microseconds (from /proc/<pid>/stat). */
+export function cpuTimeUs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  // Fields after the command name (which may contain spaces): utime and stime are the 12th and 13th.
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const ticks = Number(fields[11]) + Number(fields[12]);
+  return (ticks / CLOCK_TICKS) * 1e6;
+}
+
+/** USER_HZ: /proc reports CPU times in these ticks (100 on Linux everywhere that matters). */
+const CLOCK_TICKS = 100;
+
 /** VmRSS of a process in MB. */
 export function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
