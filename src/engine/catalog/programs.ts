@@ -32,6 +32,9 @@ export const DECODERS = new Set(['base64', 'base32', 'xxd', 'rev', 'openssl', 'g
 /** Programs that only print their arguments: their arguments are data, never paths or commands. */
 export const PRINTERS = new Set(['echo', 'printf', ':', 'true', 'false', 'type', 'which', 'whence', 'hash', 'help', 'whatis', 'apropos', 'man', 'info']);
 
+/** Programs whose output is shell set-up code meant for `eval` (`eval "$(ssh-agent -s)"`): not hidden code. */
+export const ENV_SETUP = new Set(['ssh-agent', 'pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'direnv', 'conda', 'brew', 'starship', 'zoxide', 'fnm', 'mise', 'rtx', 'opam', 'luarocks', 'dircolors', 'keychain', 'gpg-agent', 'thefuck', 'register-python-argcomplete', 'atuin', 'asdf']);
+
 /** Every program name the catalogue knows: a glob in a command name (`/usr/bin/s?do`) is matched against it. */
 export const KNOWN_PROGRAMS = [
   'rm', 'rmdir', 'shred', 'unlink', 'dd', 'mkfs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'mkswap', 'chmod', 'chown', 'chgrp',

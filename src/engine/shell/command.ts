@@ -12,7 +12,7 @@ import { evaluateCommand } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
-import { DECODERS, KNOWN_PROGRAMS } from '../catalog/programs.ts';
+import { DECODERS, ENV_SETUP, KNOWN_PROGRAMS } from '../catalog/programs.ts';
 
 /** How the command name was written. */
 export type NameKind = 'literal' | 'variable' | 'substitution' | 'glob' | 'brace';
@@ -97,7 +97,9 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
       processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });
     } else if (n.word.dynamic) {
       const known = walker.findings.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
-      if (!known) {
+      const programs = n.word.inner?.programs ?? [];
+      const setup = programs.length > 0 && programs.every((p) => ENV_SETUP.has(p)) && !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
+      if (!known && !setup) {
         const f = ANALYSIS_FINDINGS.dynamicCode;
         walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: view.text });
       }

@@ -170,7 +170,8 @@ export class ScriptWalker {
         const resolved = resolveWord(target, scope);
         nameKind = classifyName(target, resolved);
         words.push(...resolved);
-      } else if (type !== 'comment') words.push(...resolveWord(c, scope));
+      } else if (type === 'subshell' || type === 'compound_statement') this.visit(c, frame); // `time (make)`
+      else if (type !== 'comment') words.push(...resolveWord(c, scope));
     }
     const { redirects, stdin: redirected } = this.redirects(inner.concat(outer), frame);
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
