@@ -1,0 +1,112 @@
+// Memoised verdicts for repeated calls: agents repeat the same commands all day, and the pipeline is pure.
+import { decide, type DecideRequest, type EngineContext, type Verdict } from '../engine/decide.ts';
+import { redactVerdict } from '../engine/redact.ts';
+import type { Policy } from '../engine/rules/policy.ts';
+
+/** Options of the cache. */
+export interface VerdictCacheOptions {
+  /** Verdicts kept (least recently used go first). */
+  size?: number;
+  /** Calls whose key is longer than this are decided every time (a large script would only crowd the cache out). */
+  maxKeyLength?: number;
+}
+
+interface Entry {
+  verdict: Verdict;
+  /** Every symlink lookup the pipeline made, with its answer: the verdict holds only while they answer the same. */
+  probes: [path: string, real: string | undefined][];
+}
+
+/**
+ * A verdict depends on the request, the policy snapshot, the engine context, the clock (rules expire) and what
+ * `realpath` answers about the file system. The cache is emptied when the policy object changes or the next
+ * rule expiry passes, and every hit repeats the realpath lookups of the original decision: a symlink created
+ * since then makes it decide afresh. Explain requests are never cached (their trace is per request).
+ */
+export class VerdictCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly redacted = new WeakMap<Verdict, Verdict>();
+  private policy: Policy | undefined;
+  private validUntil = Number.POSITIVE_INFINITY;
+  private readonly size: number;
+  private readonly maxKeyLength: number;
+
+  constructor(private readonly engine: EngineContext, options: VerdictCacheOptions = {}) {
+    this.size = options.size ?? 4096;
+    this.maxKeyLength = options.maxKeyLength ?? 4096;
+  }
+
+  /** The pipeline's verdict for this request: from the cache when nothing it depends on has changed. */
+  decide(request: DecideRequest, policy: Policy): Verdict {
+    const now = request.now ?? Date.now();
+    if (request.explain || this.size <= 0) return decide({ ...request, now }, policy, this.engine);
+    if (policy !== this.policy || now >= this.validUntil) {
+      this.entries.clear();
+      this.policy = policy;
+      this.validUntil = nextExpiry(policy, now);
+    }
+    const key = this.keyOf(request);
+    if (key === undefined || key.length > this.maxKeyLength) return decide({ ...request, now }, policy, this.engine);
+    const hit = this.entries.get(key);
+    if (hit && this.probesHold(hit)) {
+      this.entries.delete(key);
+      this.entries.set(key, hit);
+      return hit.verdict;
+    }
+    const probes: Entry['probes'] = [];
+    const realpath = this.engine.realpath;
+    const ctx: EngineContext = realpath
+      ? {
+          ...this.engine,
+          realpath: (path) => {
+            const real = realpath(path);
+            probes.push([path, real]);
+            return real;
+          },
+        }
+      : this.engine;
+    const verdict = decide({ ...request, now }, policy, ctx);
+    if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
+    this.entries.set(key, { verdict, probes });
+    return verdict;
+  }
+
+  /** `redactVerdict(verdict)`, computed once per verdict object (a cached verdict is masked once). */
+  redact<V extends Verdict>(verdict: V): V {
+    let recorded = this.redacted.get(verdict) as V | undefined;
+    if (!recorded) {
+      recorded = redactVerdict(verdict);
+      this.redacted.set(verdict, recorded);
+    }
+    return recorded;
+  }
+
+  private keyOf(request: DecideRequest): string | undefined {
+    const { call } = request;
+    // The engine context's mutable settings are part of the key, so changing them never serves a stale verdict.
+    try {
+      return JSON.stringify([call.tool, call.args ?? null, call.agentId ?? null, call.sessionId ?? null, call.cwd ?? null, request.mode ?? null, request.interactive ?? null,
+        this.engine.operatorMode, this.engine.askFallback, this.engine.dataDir ?? null, this.engine.extraProtected ?? null, this.engine.readOnlyTools ?? null]);
+    } catch {
+      return undefined; // arguments JSON cannot express (a cycle, a BigInt): decided every time
+    }
+  }
+
+  private probesHold(entry: Entry): boolean {
+    const realpath = this.engine.realpath;
+    if (!realpath) return true;
+    for (const [path, real] of entry.probes) if (realpath(path) !== real) return false;
+    return true;
+  }
+}
+
+/** The first moment after `now` at which a rule of the policy expires (and the verdicts may change). */
+function nextExpiry(policy: Policy, now: number): number {
+  let next = Number.POSITIVE_INFINITY;
+  for (const rule of policy.rules) {
+    if (!rule.expiresAt) continue;
+    const at = Date.parse(rule.expiresAt);
+    if (at > now && at < next) next = at;
+  }
+  return next;
+}

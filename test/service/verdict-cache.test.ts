@@ -1,0 +1,74 @@
+// The verdict cache answers repeated calls without changing any answer: rules, expiry, modes and symlinks all count.
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { buildAliasIndex } from '../../src/engine/catalog/tool-aliases.ts';
+import type { EngineContext } from '../../src/engine/decide.ts';
+import { compilePolicy } from '../../src/engine/rules/policy.ts';
+import type { Rule } from '../../src/engine/rules/rule.ts';
+import { realpathIfExists } from '../../src/service/toolgate.ts';
+import { VerdictCache } from '../../src/service/verdict-cache.ts';
+import { testAnalyzer } from '../support/harness.ts';
+
+const aliases = buildAliasIndex();
+
+function rule(id: string, effect: Rule['effect'], pattern: string, expiresAt: string | null = null): Rule {
+  return { id, effect, pattern, risk: null, scope: 'global', expiresAt, note: null, createdBy: null, createdAt: '', position: Number(id.slice(1)) };
+}
+
+describe('verdict cache', () => {
+  let home: string;
+  let engine: EngineContext;
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'toolgate-verdicts-'));
+    mkdirSync(join(home, '.ssh'));
+    mkdirSync(join(home, 'work'));
+    engine = { operatorMode: 'default', askFallback: 'deny', home, aliases, analyzer: await testAnalyzer(), realpath: realpathIfExists };
+  });
+  after(() => rmSync(home, { recursive: true, force: true }));
+
+  const read = (path: string) => ({ call: { tool: 'Read', args: { file_path: path }, cwd: join(home, 'work') }, interactive: false });
+  const bash = (command: string) => ({ call: { tool: 'Bash', args: { command }, cwd: join(home, 'work') }, interactive: false });
+
+  it('gives a repeated call the same verdict object, and a new policy a fresh decision', () => {
+    const cache = new VerdictCache(engine);
+    const allowGit = compilePolicy([rule('r1', 'allow', 'bash(git *)')], aliases, home, 1);
+    const first = cache.decide(bash('git status'), allowGit);
+    assert.equal(first.decision, 'allow');
+    assert.equal(first.source, 'rule');
+    assert.equal(cache.decide(bash('git status'), allowGit), first);
+    const denyGit = compilePolicy([rule('r1', 'deny', 'bash(git *)')], aliases, home, 2);
+    assert.equal(cache.decide(bash('git status'), denyGit).decision, 'deny');
+  });
+
+  it('decides afresh once a rule has expired', () => {
+    const cache = new VerdictCache(engine);
+    const expiry = Date.now() + 60_000;
+    const policy = compilePolicy([rule('r1', 'deny', 'bash(npm publish *)', new Date(expiry).toISOString())], aliases, home, 1);
+    assert.equal(cache.decide({ ...bash('npm publish'), now: expiry - 1 }, policy).decision, 'deny');
+    assert.notEqual(cache.decide({ ...bash('npm publish'), now: expiry + 1 }, policy).source, 'rule');
+  });
+
+  it('keeps modes and interactivity apart', () => {
+    const cache = new VerdictCache(engine);
+    const policy = compilePolicy([], aliases, home, 1);
+    assert.equal(cache.decide(bash('rm -rf /tmp/x'), policy).decision, 'deny');
+    assert.equal(cache.decide({ ...bash('rm -rf /tmp/x'), interactive: true }, policy).decision, 'ask');
+    assert.equal(cache.decide({ ...bash('ls'), mode: 'strict' }, policy).decision, 'deny');
+    assert.equal(cache.decide(bash('ls'), policy).decision, 'allow');
+  });
+
+  it('notices a symlink created after a call was cached: the link into ~/.ssh is denied', () => {
+    const cache = new VerdictCache(engine);
+    const policy = compilePolicy([], aliases, home, 1);
+    const target = join(home, 'work', 'keys', 'id_rsa');
+    assert.equal(cache.decide(read(target), policy).decision, 'allow');
+    assert.equal(cache.decide(read(target), policy).decision, 'allow');
+    symlinkSync(join(home, '.ssh'), join(home, 'work', 'keys'));
+    const after = cache.decide(read(target), policy);
+    assert.equal(after.decision, 'deny');
+    assert.equal(after.source, 'protected_path');
+  });
+});
