@@ -1,12 +1,13 @@
 // The decision service: runs the pipeline on the current policy, opens approvals for asks, writes the audit row.
 import { randomUUID } from 'node:crypto';
-import { decide, type EngineContext, type Verdict } from '../engine/decide.ts';
-import { containsSecret, redactVerdict } from '../engine/redact.ts';
+import type { EngineContext, Verdict } from '../engine/decide.ts';
+import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
 import { approvalDecision, type ApprovalService } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
+import { VerdictCache } from './verdict-cache.ts';
 
 /** One decide request, as the HTTP layer (or a hook adapter) passes it. */
 export interface DecideInput {
@@ -71,7 +72,12 @@ export interface DeciderDeps {
 export class Decider {
   private readonly listeners: DecidedListener[] = [];
 
-  constructor(private readonly deps: DeciderDeps) {}
+  /** Repeated calls skip the pipeline (see verdict-cache.ts for what invalidates a verdict). */
+  private readonly verdicts: VerdictCache;
+
+  constructor(private readonly deps: DeciderDeps) {
+    this.verdicts = new VerdictCache(deps.engine);
+  }
 
   /** Subscribes to committed decisions (before any decide-and-wait); returns the function that unsubscribes. */
   onDecided(listener: DecidedListener): () => void {
@@ -86,12 +92,12 @@ export class Decider {
   async decide(input: DecideInput): Promise<DecideOutcome> {
     const started = process.hrtime.bigint();
     const policy = await this.deps.policy.current();
-    let verdict: StageVerdict = decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy, this.deps.engine);
+    let verdict: StageVerdict = this.verdicts.decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy);
     const decisionId = randomUUID();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     const args = this.deps.redact(input.args);
     // What is stored and shown to reviewers: reason, findings and the dedupe key masked like the args.
-    const recorded = redactVerdict(verdict);
+    const recorded = this.verdicts.redact(verdict);
     let approval: Approval | undefined;
     if (verdict.decision === 'ask' && !input.delegateAsk) {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
