@@ -10,14 +10,11 @@ export const GENESIS_HASH = '0'.repeat(64);
 
 /** sha256 over the previous hash, the row's sequence number and its hashed columns, as hex. */
 export function auditRowHash(prevHash: string, seq: number, entry: AuditEntry): string {
-  const h = createHash('sha256');
-  h.update(prevHash);
-  h.update('\u0000');
-  h.update(String(seq));
+  // One update over the joined text hashes the same bytes as an update per part, without 35 calls into C++.
+  let text = `${prevHash}\u0000${seq}`;
   for (const column of HASHED_COLUMNS) {
-    h.update('\u0000');
     const value = entry[column];
-    h.update(value === null || value === undefined ? '\u0001' : String(value));
+    text += value === null || value === undefined ? '\u0000\u0001' : `\u0000${String(value)}`;
   }
-  return h.digest('hex');
+  return createHash('sha256').update(text).digest('hex');
 }
