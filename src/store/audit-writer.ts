@@ -19,7 +19,7 @@ export class AuditWriter {
 
   constructor(db: Database.Database) {
     this.insert = db.prepare(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
-      VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)`);
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     // IMMEDIATE: the chain head is read and extended under the write lock, so another process cannot interleave.
     this.writeBatch = db.transaction((batch: Pending[]) => {
@@ -30,7 +30,9 @@ export class AuditWriter {
         for (const entry of p.entries) {
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
-          this.insert.run({ ...entry, seq, prev_hash: prev, hash });
+          // Positional parameters: no object copy and no name lookups per row.
+          this.insert.run(seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
+            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash);
           prev = hash;
         }
       }
