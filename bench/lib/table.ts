@@ -19,7 +19,7 @@ export function textTable(figures: readonly Figure[]): string {
 
 /** A Markdown table (the README's performance section). */
 export function markdownTable(figures: readonly Figure[]): string {
-  const head = '| # | figure | measured | target | holds |\n|---|---|---|---|---|';
+  const head = '| bench | figure | measured | target | holds |\n|---|---|---|---|---|';
   const rows = figures.map((f) => `| ${f.bench} | ${f.name}${f.detail ? ` <br><sub>${f.detail}</sub>` : ''} | ${value(f)} | ${f.target} | ${f.ok === undefined ? '' : f.ok ? '✓' : '✗'} |`);
   return [head, ...rows].join('\n');
 }
