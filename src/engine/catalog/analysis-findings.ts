@@ -15,7 +15,7 @@ export const ANALYSIS_FINDINGS = {
   nameSubstitution: { id: 'command-name-substitution', risk: 'medium', reason: 'the program name is the output of a command substitution', examples: ['`echo rm` -r -f ~/work', '$(which python) x.py', 'g$(printf it) status'] },
   nameGlob: { id: 'command-name-glob', risk: 'medium', reason: 'the program name is a glob the shell expands (/usr/bin/s?do)', examples: ['/usr/bin/s?do whoami', '/usr/*/git status'] },
   nameBrace: { id: 'command-name-brace', risk: 'medium', reason: 'the command line is produced by brace expansion', examples: ['{rm,-rf,~}', '{ls,-la}'] },
-  dynamicCode: { id: 'dynamic-code', risk: 'medium', reason: 'code whose text is only known at run time is executed (eval/sh -c of a variable or substitution)', examples: ['eval "$CMD"', 'bash -c "$1"', 'sh -c "$(cat cmd.txt)"'] },
+  dynamicCode: { id: 'dynamic-code', risk: 'medium', reason: 'code whose text is only known at run time is executed (eval/sh -c of a variable or substitution)', examples: ['eval "$CMD"', 'bash -c "$1"', 'sh -c "$(cat cmd.txt)"', 'echo ${foo@P}'] },
   decodedCommand: { id: 'decoded-command', risk: 'high', reason: 'the command line is decoded from an encoded payload (base64, hex, reversed text)', examples: ['$(echo cm0gLXJmIC9zcnYvZGF0YQ== | base64 -d)'] },
   forkBomb: { id: 'fork-bomb', risk: 'high', reason: 'a function that calls itself in a pipeline or in the background: a fork bomb', examples: [':(){ :|:& };:', 'bomb(){ bomb|bomb& };bomb'] },
   tooComplex: { id: 'analysis-incomplete', risk: 'medium', reason: 'part of the command could not be analysed', examples: [] },

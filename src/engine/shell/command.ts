@@ -74,6 +74,8 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     return undefined;
   }
   for (const f of matchDanger(view)) walker.findings.push(f);
+  // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
+  for (const w of words) if (/\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);
   walker.paths.push(...commandPaths(view, info.redirects, frame.base));
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
@@ -99,15 +101,22 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
       const known = walker.findings.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
       const programs = n.word.inner?.programs ?? [];
       const setup = programs.length > 0 && programs.every((p) => ENV_SETUP.has(p)) && !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
-      if (!known && !setup) {
-        const f = ANALYSIS_FINDINGS.dynamicCode;
-        walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: view.text });
-      }
+      if (!known && !setup) unknownCode(walker, n.word.source, inner.depth);
     } else {
       const frame: Frame = n.positional ? { ...inner, vars: withPositional(inner.vars, n.positional) } : inner;
       walker.nestedScript(n.word.value, frame, view.text);
     }
   }
+}
+
+/**
+ * Code whose text is only known at run time (`eval "$CMD"`, `sh -c "$1"`, `${x@P}`) becomes a command of its
+ * own, not literal, carrying the finding: an allow rule for the outer command (`bash(eval *)`) cannot cover it.
+ */
+function unknownCode(walker: ScriptWalker, source: string, depth: number): void {
+  walker.commands.push({ words: [source], argv: [source], program: '', wrappers: [], text: source, literal: false, depth });
+  walker.readOnly = false;
+  pushFinding(walker, ANALYSIS_FINDINGS.dynamicCode, source);
 }
 
 /** `$0`, `$1`, … bound to the words after a `-c` script (unknown when the word itself is not static). */
