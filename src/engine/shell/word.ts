@@ -39,8 +39,8 @@ export interface WordScope {
   home: string;
   /** Known variables; a name mapped to undefined is known to be unknowable (loop variables). */
   vars: ReadonlyMap<string, string | undefined>;
-  /** Runs (records) a `$(…)` and returns its static output, or undefined when it cannot be known. */
-  substitute(node: Node): string | undefined;
+  /** Runs (records) a `$(…)`; returns its static output (when known) and the programs it ran. */
+  substitute(node: Node): { output?: string; programs: string[] };
   /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
   processSubstitute(node: Node): { programs: string[]; output?: string };
 }
@@ -110,8 +110,8 @@ function collectParts(node: Node, scope: WordScope, inner: InnerCommands): Part[
       return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: false }];
     }
     case 'command_substitution': {
-      const value = scope.substitute(node);
-      inner.programs.push(...innerPrograms(node));
+      const { output: value, programs } = scope.substitute(node);
+      inner.programs.push(...programs);
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
       return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: true }];
     }
@@ -132,6 +132,8 @@ function collectParts(node: Node, scope: WordScope, inner: InnerCommands): Part[
 /** `"…"`: literal pieces with the four double-quote escapes, expansions resolved or marked dynamic. */
 function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part {
   const text = node.text;
+  // No `$`, backtick or backslash: the contents are plain text (most quoted arguments).
+  if (node.type === 'string' && !/[$`\\]/.test(text)) return { template: escapeLiteral(text.slice(1, -1)), quoted: true, expanded: false, substituted: false };
   const base = node.startIndex;
   const open = node.type === 'translated_string' ? 2 : 1;
   let template = '';
@@ -149,8 +151,8 @@ function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part 
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'command_substitution') {
       expanded = substituted = true;
-      const value = scope.substitute(child);
-      inner.programs.push(...innerPrograms(child));
+      const { output: value, programs } = scope.substitute(child);
+      inner.programs.push(...programs);
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'process_substitution') {
       inner.programs.push(...scope.processSubstitute(child).programs);
@@ -187,24 +189,9 @@ function expansionValue(node: Node, scope: WordScope): string | undefined {
 function runInner(node: Node, scope: WordScope, inner: InnerCommands): boolean {
   let found = false;
   for (const c of node.namedChildren) {
-    if (c.type === 'command_substitution') { scope.substitute(c); inner.programs.push(...innerPrograms(c)); found = true; }
+    if (c.type === 'command_substitution') { inner.programs.push(...scope.substitute(c).programs); found = true; }
     else if (c.type === 'process_substitution') { inner.programs.push(...scope.processSubstitute(c).programs); found = true; }
     else if (runInner(c, scope, inner)) found = true;
   }
   return found;
-}
-
-/** Program names of the commands directly inside a substitution (for judging where code comes from). */
-function innerPrograms(node: Node): string[] {
-  const out: string[] = [];
-  collectPrograms(node, out);
-  return out;
-}
-
-function collectPrograms(n: Node, out: string[]): void {
-  if (n.type === 'command') {
-    const name = n.childForFieldName('name');
-    if (name) out.push(name.text.replace(/^.*\//, '').replace(/^\\/, ''));
-  }
-  for (const c of n.namedChildren) collectPrograms(c, out);
 }
