@@ -60,9 +60,11 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
+  const writes = fileWrites(info.redirects);
   walker.commands.push({
     words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
     wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
+    ...(writes.length > 0 ? { writes } : {}),
   });
   const view: CommandView = {
     argv: argv.map((w) => w.value), words: argv, program, args: argv.slice(1).map((w) => w.value), wrappers,
@@ -132,7 +134,7 @@ export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[]
   const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads };
   for (const f of matchDanger(view)) walker.findings.push(f);
   walker.paths.push(...commandPaths(view, redirects, frame.base));
-  if (redirects.some((r) => r.write && r.target && !/^\/dev\/(null|stdout|stderr|tty)$/.test(r.target.value))) walker.readOnly = false;
+  if (fileWrites(redirects).length > 0) walker.readOnly = false;
 }
 
 /** The directory after `cd DIR` (relative to the previous one; `cd` alone goes home). */
@@ -142,4 +144,9 @@ function changeDir(base: string | undefined, target: Word | undefined, home: str
   const dir = target.value;
   if (dir.startsWith('/') || base === undefined) return dir;
   return `${base.replace(/\/+$/, '')}/${dir}`;
+}
+
+/** Targets of output redirections that write a file (not /dev/null, the standard streams or a descriptor). */
+function fileWrites(redirects: Redirect[]): string[] {
+  return redirects.filter((r) => r.write && r.target && !/^\/dev\/(null|stdout|stderr|tty)$|^\d+$|^-$/.test(r.target.value)).map((r) => r.target!.value);
 }
