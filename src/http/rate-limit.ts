@@ -34,6 +34,8 @@ export interface FailedAuthLimiter extends AuthGuard {
   failed(c: Context): void;
   /** Addresses currently blocked. */
   blocked(): number;
+  /** Addresses currently remembered. */
+  tracked(): number;
 }
 
 /**
@@ -80,6 +82,7 @@ export function failedAuthLimiter(options: FailedAuthLimitOptions = {}): FailedA
       for (const e of entries.values()) if (e.blockedUntil > at) n++;
       return n;
     },
+    tracked: () => entries.size,
   };
 }
 

@@ -24,7 +24,7 @@ after(() => h.close());
 function send(path: string, body: string | Uint8Array, contentType: string | null = 'application/json', method = 'POST'): Promise<Response> {
   const headers: Record<string, string> = { authorization: `Bearer ${REVIEWER_TOKEN}` };
   if (contentType) headers['content-type'] = contentType;
-  return Promise.resolve(h.app.request(path, { method, headers, body }));
+  return Promise.resolve(h.app.request(path, { method, headers, body: body as BodyInit }));
 }
 
 async function assertProblem(res: Response, label: string): Promise<void> {
