@@ -100,7 +100,7 @@ describe('where the cookie counts', () => {
   });
 
   it('a cross-origin read carrying the cookie is refused', async () => {
-    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost:8080' }]) {
+    for (const headers of <Record<string, string>[]>[{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost:8080' }]) {
       const res = await withCookie(session, '/v1/approvals?status=pending', { headers });
       assert.equal(res.status, 403, JSON.stringify(headers));
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
