@@ -37,11 +37,12 @@ function serve(args: string[], env = cleanEnv()): Promise<Served> {
     const timer = setTimeout(() => reject(new Error(`no banner within 20 s:\n${output}`)), 20_000);
     const onData = () => {
       const m = /listening on (http:\/\/\S+?)[ "]/.exec(output);
-      // The token lines end the banner, in the same tick that installs the SIGTERM handler.
-      if (!m || !/reviewer tokens: .*\n/.test(output)) return;
+      if (!m) return;
       clearTimeout(timer);
       child.stderr.off('data', onData);
-      resolve({
+      // A SIGTERM before serve installs its handler kills the process mid-banner. An answered request means its
+      // event loop came back round, so the banner's synchronous tail (warnings, handlers) is done.
+      void fetch(`${m[1]}/healthz`).then(() => resolve({
         url: m[1]!,
         get output() {
           return output;
@@ -51,7 +52,7 @@ function serve(args: string[], env = cleanEnv()): Promise<Served> {
           await exited;
           return output;
         },
-      });
+      }), reject);
     };
     child.stderr.on('data', onData);
     void exited.then((code) => {
