@@ -75,14 +75,17 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
     return block(`cannot reach toolgate at ${base}: ${cause}`);
   }
   const text = await response.text().catch(() => '');
-  if (!response.ok) {
+  // The hook route answers its own failures with a deny and the real status in X-Toolgate-Status (fail closed).
+  const failedStatus = response.headers.get('x-toolgate-status');
+  if (!response.ok || failedStatus) {
     let detail = text.slice(0, 500);
     try {
-      detail = (JSON.parse(text) as { detail?: string }).detail ?? detail;
+      const parsed = JSON.parse(text) as { detail?: string; hookSpecificOutput?: { permissionDecisionReason?: string }; reason?: string };
+      detail = parsed.detail ?? parsed.hookSpecificOutput?.permissionDecisionReason ?? parsed.reason ?? detail;
     } catch {
       // not a problem document; keep the text
     }
-    return block(`toolgate answered ${response.status}: ${detail}`);
+    return block(`toolgate answered ${failedStatus ?? response.status}: ${detail}`);
   }
   let output: unknown;
   try {

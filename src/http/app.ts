@@ -13,7 +13,7 @@ import { registerDecide } from './routes/decide.ts';
 import { registerEvents } from './routes/events.ts';
 import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
-import { registerHooks } from './routes/hooks.ts';
+import { hookFailClosed, registerHooks } from './routes/hooks.ts';
 import { registerResults } from './routes/results.ts';
 import { registerOps } from './routes/ops.ts';
 import { registerRules } from './routes/rules.ts';
@@ -57,6 +57,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
     requireReviewer: requireRole('reviewer', auth, alternateAuth, options.authGuard),
   };
   const app = new Hono<AppEnv>();
+  app.use('/v1/hooks/:runtime', hookFailClosed()); // first: a hook that fails must still answer a deny
   const limit = options.toolgate.config.bodyLimitBytes;
   const limiter = fastBodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) });
   // Tool outputs (POST /v1/results) carry their own, larger limit.

@@ -782,6 +782,10 @@ export interface paths {
          *     `hookSpecificOutput.permissionDecision` allow|deny|ask; PermissionRequest → `hookSpecificOutput.decision.behavior`.
          *     Codex: PreToolUse answers deny (an ask is held on toolgate's queue) or `{}`; PermissionRequest as Claude Code.
          *     Gemini CLI: BeforeTool → `{decision, reason}`. With `hook_ask: hold` an ask waits for a reviewer up to `hook_hold`.
+         *     Fail closed: Claude Code runs the tool on any non-2xx answer from an http hook, so a failure here (no or a bad
+         *     token, an unreadable body, a body over the limit, the rate limit) is answered 200 with a deny in the runtime's
+         *     format whose reason names the problem, and the real status in `X-Toolgate-Status`. Only an unknown runtime (404)
+         *     and a hook event toolgate does not answer (400, e.g. PostToolUse, which cannot block) keep a problem response.
          */
         post: {
             parameters: {
@@ -798,9 +802,11 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The runtime's hook output. */
+                /** @description The runtime's hook output (a deny when toolgate could not decide; see X-Toolgate-Status). */
                 200: {
                     headers: {
+                        /** @description Present when the answer is a fail-closed deny; the HTTP status the failure would have had (400, 401, 413, 429, 500). */
+                        "X-Toolgate-Status"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -808,7 +814,6 @@ export interface paths {
                     };
                 };
                 400: components["responses"]["Problem"];
-                401: components["responses"]["Problem"];
                 404: components["responses"]["Problem"];
             };
         };

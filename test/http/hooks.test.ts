@@ -69,10 +69,11 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.deepEqual(asked.body, {});
   });
 
-  it('rejects bad input with problem+json naming the field, and hook events it does not answer', async () => {
+  it('denies a call it cannot read (fail closed, naming the field), and rejects hook events it does not answer', async () => {
     const missing = await hook(h, 'claude-code', { hook_event_name: 'PreToolUse', tool_input: {} });
-    assert.equal(missing.status, 400);
-    assert.ok(missing.body.errors.some((e: string) => e.startsWith('tool_name:')));
+    assert.equal(missing.status, 200, 'Claude Code runs the tool on a non-2xx answer, so a bad body is a deny');
+    assert.equal(missing.body.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(missing.body.hookSpecificOutput.permissionDecisionReason, /400 .*tool_name/);
     const post = await hook(h, 'claude-code', claude('Bash', { command: 'ls' }, { hook_event_name: 'PostToolUse' }));
     assert.equal(post.status, 400);
     assert.match(post.body.detail, /PreToolUse and PermissionRequest/);
@@ -80,9 +81,13 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.equal(unknown.status, 404);
   });
 
-  it('needs an agent token', async () => {
+  it('needs an agent token, and without one answers a deny', async () => {
     const res = await h.app.request('/v1/hooks/claude-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(claude('Bash', { command: 'ls' })) });
-    assert.equal(res.status, 401);
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-toolgate-status'), '401');
+    const out = (await res.json()).hookSpecificOutput;
+    assert.equal(out.permissionDecision, 'deny');
+    assert.match(out.permissionDecisionReason, /401/);
   });
 });
 

@@ -36,12 +36,21 @@ async function assertProblem(res: Response, label: string): Promise<void> {
 describe('size limits', () => {
   it('a 2 MiB body is 413 problem+json on /v1/decide, /v1/rules and resolve', async () => {
     const huge = JSON.stringify(bash('x'.repeat(2 * 1024 * 1024)));
-    for (const path of ['/v1/decide', '/v1/rules', `/v1/approvals/${approvalId}/resolve`, '/v1/hooks/claude-code']) {
+    for (const path of ['/v1/decide', '/v1/rules', `/v1/approvals/${approvalId}/resolve`]) {
       const res = await send(path, huge);
       assert.equal(res.status, 413, `${path}: ${res.status}`);
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
       assert.match((await res.json()).detail, /larger than 262144 bytes/);
     }
+  });
+
+  it('a 2 MiB body on the Claude Code hook is a deny (its http hooks run the tool on any non-2xx answer)', async () => {
+    const res = await send('/v1/hooks/claude-code', JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Write', tool_input: { file_path: 'x', content: 'x'.repeat(2 * 1024 * 1024) } }));
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-toolgate-status'), '413');
+    const out = (await res.json()).hookSpecificOutput;
+    assert.equal(out.permissionDecision, 'deny');
+    assert.match(out.permissionDecisionReason, /larger than 262144 bytes/);
   });
 
   it('a 2 MiB body is 413 even when it claims a small Content-Length… or none at all', async () => {
@@ -170,6 +179,8 @@ describe('fuzz: malformed bodies to every POST endpoint', () => {
         const text = await res.text();
         const problem = /^application\/problem\+json/.test(res.headers.get('content-type') ?? '');
         if (res.status >= 500) failures.push(`${path} case ${i} (${kind}): ${res.status} ${text.slice(0, 200)}`);
+        // Hook routes answer a failure with a deny in the runtime's format (fail closed), never an allow.
+        else if (path.startsWith('/v1/hooks/') && res.status < 300 && (res.headers.get('x-toolgate-status') === null || /"allow"/.test(text))) failures.push(`${path} case ${i} (${kind}): ${res.status} ${text.slice(0, 200)}`);
         else if (path.startsWith('/v1/') && res.status >= 400 && !problem) failures.push(`${path} case ${i} (${kind}): ${res.status} without problem+json`);
         else if (problem && !JSON.parse(text).detail) failures.push(`${path} case ${i} (${kind}): problem without detail`);
         if (ms > 2000) failures.push(`${path} case ${i} (${kind}): took ${Math.round(ms)} ms`);

@@ -1,8 +1,8 @@
 // POST /v1/hooks/{runtime}: an agent runtime's own hook body in (Claude Code's http hook posts it here directly), its hook output out.
-import type { Hono } from 'hono';
+import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { answerHook } from '../../service/hook-answer.ts';
-import { HOOK_EVENTS, HOOK_RUNTIMES, defaultEvent, type HookRuntime } from '../../service/hook-formats.ts';
+import { HOOK_EVENTS, HOOK_RUNTIMES, defaultEvent, failClosedOutput, type HookRuntime } from '../../service/hook-formats.ts';
 import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -39,4 +39,36 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
     const body: components['schemas']['HookOutput'] = reply.output;
     return c.json(body);
   });
+}
+
+/**
+ * Fail closed on the hook routes. Claude Code treats a non-2xx answer from an `http` hook as a non-blocking
+ * error and runs the tool anyway, so every failure here (no token, a bad body, a body over the limit, the rate
+ * limit, an internal error) becomes a 200 deny in the runtime's own format; the status and the problem's detail
+ * travel in the reason and in `X-Toolgate-Status`. Registered before every other middleware so it sees them all.
+ * An event toolgate does not answer (PostToolUse) and an unknown runtime keep their plain problem responses.
+ */
+export function hookFailClosed(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    await next();
+    // From the path: route parameters are not set when an earlier middleware (the body limit) answered.
+    const runtime = c.req.path.slice('/v1/hooks/'.length) as HookRuntime;
+    const status = c.res.status;
+    if (status < 400 || !HOOK_RUNTIMES.includes(runtime)) return;
+    let event = defaultEvent(runtime);
+    if (status !== 413) {
+      const named = await c.req.text().then((text) => (JSON.parse(text) as { hook_event_name?: unknown } | null)?.hook_event_name).catch(() => undefined);
+      if (typeof named === 'string') {
+        if (!HOOK_EVENTS[runtime].includes(named)) return;
+        event = named;
+      }
+    }
+    const problem = (await c.res.clone().json().catch(() => ({}))) as { detail?: string };
+    const headers = new Headers({ 'content-type': 'application/json', 'x-toolgate-status': String(status) });
+    for (const name of ['www-authenticate', 'retry-after', 'x-request-id']) {
+      const value = c.res.headers.get(name);
+      if (value) headers.set(name, value);
+    }
+    c.res = new Response(JSON.stringify(failClosedOutput(runtime, event, `${status} ${problem.detail ?? 'error'}`)), { status: 200, headers });
+  };
 }
