@@ -146,12 +146,23 @@ function reaches(cand: Seg[], root: RootSeg[], i = 0, j = 0, budget = { left: 20
 
 /** Absolute segments of a template, resolved against a directory (itself relative to cwd). */
 function absoluteSegs(template: string, base: string | undefined, ctx: PathContext): Seg[] {
-  const expanded = expandTilde(template, ctx.home);
+  const expanded = knownVariables(expandTilde(template, ctx.home), ctx);
   // A leading variable may itself be absolute (`$X/.aws/credentials`): its dyn segment stands for any prefix.
   if (expanded.startsWith('/') || expanded.startsWith(DYN_OPEN)) return templateSegs(expanded);
   const dir = base === undefined ? ctx.cwd : base.startsWith('/') ? base : `${ctx.cwd}/${base}`;
   return templateSegs(`${escapeLiteral(dir.replace(/^~(?=\/|$)/, ctx.home))}/${expanded}`);
 }
+
+// toolgate's own variable names its data directory: `cat "$TOOLGATE_DATA_DIR/tokens.json"` is a certain hit.
+const DATA_DIR_VARIABLE = new RegExp(`^${DYN_OPEN}\\$(?:TOOLGATE_DATA_DIR|\\\\\\{TOOLGATE_DATA_DIR\\\\\\})${DYN_CLOSE}`);
+
+/** Replaces a leading variable whose value toolgate knows (its data directory) by that value. */
+function knownVariables(template: string, ctx: PathContext): string {
+  return ctx.dataDir ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir)) : template;
+}
+
+// `/proc/<pid>/root` (and self, thread-self) is a way back to `/` through any process's root.
+const PROC_ROOT = /^\/proc\/(?:\d+|self|thread-self)\/root(?=\/|$)/;
 
 /** The realpath of a literal path, or of its nearest existing ancestor with the rest appended. */
 function realpathNearest(path: string, realpath: (p: string) => string | undefined): string | undefined {
@@ -172,9 +183,11 @@ function check(template: string, display: string, base: string | undefined, ctx:
   const segs = absoluteSegs(template, base, ctx);
   const certain = !segs.some((s) => s.kind === 'dyn');
   const candidates = [segs];
-  if (ctx.realpath && segs.every((s) => s.kind === 'lit')) {
-    const real = realpathNearest('/' + segs.map((s) => (s as { text: string }).text).join('/'), ctx.realpath);
-    if (real !== undefined) candidates.push(templateSegs(escapeLiteral(real)));
+  if (segs.every((s) => s.kind === 'lit')) {
+    const literal = '/' + segs.map((s) => (s as { text: string }).text).join('/');
+    if (PROC_ROOT.test(literal)) candidates.push(templateSegs(escapeLiteral(literal.replace(PROC_ROOT, '') || '/')));
+    const real = ctx.realpath && realpathNearest(literal, ctx.realpath);
+    if (real) candidates.push(templateSegs(escapeLiteral(real)));
   }
   for (const cand of candidates) {
     const root = roots.find((r) => reaches(cand, r.segs));

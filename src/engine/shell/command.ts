@@ -56,7 +56,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
       return undefined;
     }
   }
-  const { argv, wrappers, scripts, noExec } = unwrap(words);
+  const { argv, wrappers, scripts, noExec, chdir } = unwrap(words);
+  // `env -C DIR cmd` runs cmd in DIR: its relative paths resolve there, as after `cd DIR`.
+  const base = chdir ? changeDir(frame.base, chdir, walker.home) : frame.base;
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
@@ -79,7 +81,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
   for (const w of words) if (/\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);
-  walker.paths.push(...commandPaths(view, info.redirects, frame.base));
+  walker.paths.push(...commandPaths(view, info.redirects, base));
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   if ((program === 'cd' || program === 'pushd') && wrappers.length === 0) frame.base = changeDir(frame.base, argv[1], walker.home);

@@ -53,6 +53,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const colon = t.indexOf(':');
     if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(0, colon), view.home)));
   }
+  // `curl -d @file`, `-F name=@file`, `gh api -F body=@file`: the file after `@` is read and sent.
+  for (const p of [...out]) if (p.template?.startsWith('@') && p.template.length > 1) out.push(shellPath(p.template.slice(1), p.kind, view, base));
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
   if (readsRecursively(view)) {

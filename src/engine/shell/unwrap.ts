@@ -15,15 +15,17 @@ interface WrapperSpec {
   scriptUnless?: string[];
   /** Options whose argument is itself a shell string (`flock -c 'cmd'`, `env -S 'cmd args'`). */
   scriptArg?: string[];
+  /** Options whose argument is the directory the command runs in (`env -C DIR`, `sudo --chdir DIR`). */
+  chdirArg?: string[];
 }
 
 /** The wrapper table; every entry is a program that runs its arguments as another command. */
 export const WRAPPERS: Record<string, WrapperSpec> = {
-  sudo: { withArg: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'], noExec: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '--version', '-e', '--edit'] },
+  sudo: { chdirArg: ['-D', '--chdir'], withArg: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'], noExec: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '--version', '-e', '--edit'] },
   doas: { withArg: ['-u', '-C'] },
   pkexec: { withArg: ['--user'] },
-  run0: { withArg: ['-u', '--user', '-g', '--group', '-D', '--chdir'] },
-  env: { withArg: ['-u', '--unset', '-C', '--chdir'], assignments: true, scriptArg: ['-S', '--split-string'] },
+  run0: { withArg: ['-u', '--user', '-g', '--group', '-D', '--chdir'], chdirArg: ['-D', '--chdir'] },
+  env: { withArg: ['-u', '--unset', '-C', '--chdir'], chdirArg: ['-C', '--chdir'], assignments: true, scriptArg: ['-S', '--split-string'] },
   command: { withArg: [], noExec: ['-v', '-V'] },
   builtin: {},
   exec: { withArg: ['-a'] },
@@ -63,6 +65,8 @@ export interface Unwrapped {
   scripts: Word[];
   /** A wrapper was asked only to describe, not to run (`command -v rm`). */
   noExec: boolean;
+  /** The directory a wrapper runs the command in (`env -C DIR …`), the last one given. */
+  chdir?: Word;
 }
 
 /** The basename of a program word, with a leading backslash (alias bypass) removed. */
@@ -74,6 +78,7 @@ export function programName(word: string): string {
 export function unwrap(words: Word[]): Unwrapped {
   const wrappers: string[] = [];
   const scripts: Word[] = [];
+  let chdir: Word | undefined;
   let rest = words;
   for (let guard = 0; guard < 16 && rest.length > 0; guard++) {
     const name = programName(rest[0]!.value);
@@ -95,6 +100,7 @@ export function unwrap(words: Word[]): Unwrapped {
           if (!w.includes('=') && rest[i + 1]) scripts.push(rest[++i]!);
           continue;
         }
+        if (spec.chdirArg?.includes(flag)) chdir = w.includes('=') ? { ...rest[i]!, value: w.slice(w.indexOf('=') + 1), template: rest[i]!.template.slice(rest[i]!.template.indexOf('=') + 1) } : rest[i + 1] ?? chdir;
         if (spec.withArg?.includes(flag) && !w.includes('=')) i++;
         else if (name === 'nice' && /^-\d+$/.test(w)) continue;
         continue;
@@ -105,9 +111,9 @@ export function unwrap(words: Word[]): Unwrapped {
     rest = rest.slice(i);
     if (asScript && rest.length > 0) {
       scripts.push(...rest);
-      return { argv: [], wrappers, scripts, noExec: false };
+      return { argv: [], wrappers, scripts, noExec: false, chdir };
     }
-    if (scripts.length > 0 && rest.length === 0) return { argv: [], wrappers, scripts, noExec: false };
+    if (scripts.length > 0 && rest.length === 0) return { argv: [], wrappers, scripts, noExec: false, chdir };
   }
-  return { argv: rest, wrappers, scripts, noExec: false };
+  return { argv: rest, wrappers, scripts, noExec: false, chdir };
 }
