@@ -1,13 +1,13 @@
 # syntax=docker/dockerfile:1
-# Build stage: install dependencies (better-sqlite3 is compiled here), then keep only production ones.
+# Build stage: install dependencies (better-sqlite3 is compiled here; `npm ci` also runs the TypeScript build
+# into dist/ through the prepare script), then keep only the production dependencies.
 FROM node:20-slim AS build
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
-COPY package.json package-lock.json ./
-RUN npm ci --no-audit --no-fund && npm prune --omit=dev
+COPY package.json package-lock.json tsconfig.json tsconfig.build.json openapi.yaml ./
 COPY bin ./bin
 COPY src ./src
-COPY openapi.yaml tsconfig.json ./
+RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
 # Runtime stage: no compilers, a non-root user, the data directory as a volume.
 FROM node:20-slim
