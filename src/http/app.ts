@@ -78,7 +78,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   for (const register of extraRoutes) register(app, deps);
   app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
-    if (error instanceof ProblemError) return problemResponse(c, error.status, error.detail, error.errors, error.headers);
+    if (error instanceof ProblemError) return problemResponse(c, error.status, error.detail, error.errors, error.headers, error.extensions);
     if (error instanceof HTTPException) return problemResponse(c, error.status, error.message || 'request failed');
     options.onUnexpectedError?.(error);
     return problemResponse(c, 500, 'unexpected error; the request was not processed');

@@ -114,7 +114,22 @@ export interface paths {
                 400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
                 413: components["responses"]["Problem"];
-                429: components["responses"]["Problem"];
+                /**
+                 * @description The agent already has the maximum number of pending approvals, so this ask was not queued. A problem
+                 *     document whose extension members carry the decision itself (`decision: ask`, `risk`, `reason`,
+                 *     `decision_id`, …, without `approval`); the decision is in the audit log. `Retry-After` says when to retry.
+                 */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"] & {
+                            decision?: components["schemas"]["Decision"];
+                            decision_id?: string;
+                        };
+                    };
+                };
             };
         };
         delete?: never;

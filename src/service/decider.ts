@@ -5,7 +5,7 @@ import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
-import { approvalDecision, type ApprovalService } from './approvals.ts';
+import { approvalDecision, TooManyPendingError, type ApprovalService } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache } from './verdict-cache.ts';
 
@@ -103,7 +103,15 @@ export class Decider {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
       // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
-      approval = (await this.deps.approvals.open({ verdict: recorded, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
+      try {
+        approval = (await this.deps.approvals.open({ verdict: recorded, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
+      } catch (error) {
+        if (!(error instanceof TooManyPendingError)) throw error;
+        // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
+        const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
+        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, reason: `${recorded.reason} (not queued: ${error.message})` }, args, undefined, latencyUs)]);
+        throw new QueueFullError(error, { decisionId, verdict, latencyUs, auditUs: 0 });
+      }
     }
     const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
     const auditStarted = process.hrtime.bigint();
@@ -120,6 +128,13 @@ export class Decider {
       }
     }
     return outcome;
+  }
+}
+
+/** An ask that could not be queued (the agent's pending cap): it carries the decision, which is in the audit log. */
+export class QueueFullError extends TooManyPendingError {
+  constructor(cause: TooManyPendingError, readonly outcome: DecideOutcome) {
+    super(cause.agentId, cause.limit);
   }
 }
 

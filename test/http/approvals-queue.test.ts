@@ -76,6 +76,15 @@ describe('the per-agent cap', () => {
     assert.equal(problem.status, 429);
     assert.match(problem.detail, /flood/);
     assert.match(problem.detail, /3 pending/);
+    // The decision still travels (a caller reading only `decision` must not run the call) and is in the audit log.
+    assert.equal(problem.decision, 'ask');
+    assert.equal(problem.risk, 'medium');
+    assert.equal(problem.approval, undefined, 'no approval was queued');
+    const db = (h.toolgate.store as unknown as { db: import('better-sqlite3').Database }).db;
+    const row = db.prepare('SELECT decision, approval_id, reason FROM audit_log WHERE decision_id = ?').get(problem.decision_id) as { decision: string; approval_id: string | null; reason: string };
+    assert.equal(row.decision, 'ask');
+    assert.equal(row.approval_id, null);
+    assert.match(row.reason, /not queued/);
 
     const dup = await openAsk(h, 'sudo systemctl restart a', { agent_id: 'flood' });
     assert.equal(dup.approval.id, opened[0].approval.id, 'an identical call is still answered with its approval at the cap');

@@ -1,6 +1,6 @@
 // POST /v1/decide: an agent asks before running a tool.
 import type { Hono } from 'hono';
-import type { DecideOutcome } from '../../service/decider.ts';
+import { QueueFullError, type DecideOutcome } from '../../service/decider.ts';
 import { TooManyPendingError } from '../../service/approvals.ts';
 import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
@@ -34,7 +34,9 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
       });
       return c.json(decideResponse(outcome, explain));
     } catch (error) {
-      if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' });
+      // The decision itself (ask, its risk and reason) travels as extension members: a caller that reads only
+      // `decision` still sees that the call must not run yet.
+      if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' }, error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined);
       throw error;
     }
   });
