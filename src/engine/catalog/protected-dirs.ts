@@ -15,6 +15,9 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.gnupg', reason: 'GnuPG private keyring' },
   { relative: '.netrc', reason: 'machine passwords (netrc)' },
   { relative: '.config/gcloud', reason: 'Google Cloud credentials' },
+  // toolgate's default data directory, whichever data directory this sidecar uses: another toolgate (or the
+  // CLI's default) keeps its reviewer token and its rules there.
+  { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
