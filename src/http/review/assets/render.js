@@ -92,16 +92,21 @@ export function metaEl(a) {
   return m;
 }
 
+/** The header both a queue item and the dialog show: risk badge, tool, age and time left. */
+export function headRowEl(a) {
+  var row = el('div', 'row');
+  row.appendChild(badge(a));
+  row.appendChild(el('span', 'tool', a.tool));
+  row.appendChild(timesEl(a));
+  return row;
+}
+
 export function itemEl(a) {
   var li = el('li', 'item risk-' + riskOf(a));
   li.setAttribute('data-approval-id', a.id);
   li.setAttribute('role', 'option');
   li.tabIndex = 0;
-  var row = el('div', 'row');
-  row.appendChild(badge(a));
-  row.appendChild(el('span', 'tool', a.tool));
-  row.appendChild(timesEl(a));
-  li.appendChild(row);
+  li.appendChild(headRowEl(a));
   li.appendChild(commandEl(a));
   li.appendChild(el('div', 'reason', a.reason));
   li.appendChild(metaEl(a));

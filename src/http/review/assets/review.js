@@ -1,5 +1,5 @@
 // toolgate review page: the live queue (EventSource on /v1/events), the five-option dialog and its keys, the history.
-import { badge, commandEl, el, fillTimes, historyItemEl, itemEl, metaEl, subject, timesEl } from './render.js';
+import { commandEl, el, fillTimes, headRowEl, historyItemEl, itemEl, metaEl, subject } from './render.js';
 var CHOICES = { 1: 'allow_once', 2: 'allow_session', 3: 'allow_always', 4: 'deny', 5: 'deny_with_feedback' };
 // After the selection moves by itself (an answer, a new arrival), number keys wait a moment, so a key
 // pressed for one request never answers the next one.
@@ -52,11 +52,7 @@ function renderDialog() {
   dialog.hidden = !a;
   if (!a) return;
   detail.textContent = '';
-  var head = el('div', 'row');
-  head.appendChild(badge(a));
-  head.appendChild(el('span', 'tool', a.tool));
-  head.appendChild(timesEl(a));
-  detail.appendChild(head);
+  detail.appendChild(headRowEl(a));
   detail.appendChild(commandEl(a));
   detail.appendChild(el('p', 'reason', a.reason));
   if (a.findings && a.findings.length) {
