@@ -1,5 +1,5 @@
 // Bearer-token authentication with two roles; tokens are compared in constant time.
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { hash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { NamedToken } from '../config.ts';
 import { ProblemError } from './problem.ts';
@@ -42,7 +42,7 @@ export class TokenAuthenticator {
 }
 
 function sha256(text: string): Buffer {
-  return createHash('sha256').update(text).digest();
+  return hash('sha256', text, 'buffer');
 }
 
 /** The bearer token of a request, if any. */

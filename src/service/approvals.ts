@@ -1,5 +1,5 @@
 // The approval queue: opening asks, deduplication, the per-agent cap, long-poll waiters, expiry, answers and cancels.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../store/ids.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import type { Verdict } from '../engine/decide.ts';
 import type { Approval, ApprovalChoice, AuditEntry, Grant, Resolution, Store } from '../store/types.ts';
@@ -97,7 +97,7 @@ export class ApprovalService {
     if ((await this.options.store.countPendingForAgent(agentId)) >= this.options.maxPendingPerAgent) throw new TooManyPendingError(agentId, this.options.maxPendingPerAgent);
     const created = this.now();
     const approval: Approval = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       status: 'pending',
       decisionId: request.decisionId,
       agentId,

@@ -1,5 +1,5 @@
 // The decision service: runs the pipeline on the current policy, opens approvals for asks, writes the audit row.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../store/ids.ts';
 import type { EngineContext, Verdict } from '../engine/decide.ts';
 import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
@@ -93,7 +93,7 @@ export class Decider {
     const started = process.hrtime.bigint();
     const policy = await this.deps.policy.current();
     let verdict: StageVerdict = this.verdicts.decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy);
-    const decisionId = randomUUID();
+    const decisionId = timeOrderedId();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     const args = this.deps.redact(input.args);
     // What is stored and shown to reviewers: reason, findings and the dedupe key masked like the args.

@@ -1,5 +1,5 @@
 // After-execute: a tool's output runs the plugins' afterExecute chain, is redacted, offloaded when large, and linked to its decision in the audit log.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from '../store/ids.ts';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../engine/redact.ts';
@@ -69,7 +69,7 @@ export class ResultService {
     let offloaded: OffloadRef | null = null;
     let inline = output;
     if (bytes > config.offloadThresholdBytes) {
-      const id = randomUUID();
+      const id = timeOrderedId();
       const stored: StoredResult = { id, decisionId, createdAt: new Date().toISOString(), bytes, isError: after.result.is_error, output };
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       writeFileSync(join(this.dir, `${id}.json`), JSON.stringify(stored), { mode: 0o600 });

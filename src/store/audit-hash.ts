@@ -1,5 +1,5 @@
 // The audit log's hash chain: each row's hash covers its content and the previous row's hash.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AuditEntry } from './types.ts';
 
 /** Columns covered by the hash, in a fixed order (the documented contract). */
@@ -16,5 +16,6 @@ export function auditRowHash(prevHash: string, seq: number, entry: AuditEntry): 
     const value = entry[column];
     text += value === null || value === undefined ? '\u0000\u0001' : `\u0000${String(value)}`;
   }
-  return createHash('sha256').update(text).digest('hex');
+  // The one-shot hash: no Hash object per row (half the cost of createHash().update().digest()).
+  return hash('sha256', text, 'hex');
 }

@@ -1,5 +1,5 @@
 // Audit retention: prunes the oldest prefix of the chain and appends a checkpoint row so `audit verify` still passes.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './ids.ts';
 import type Database from 'better-sqlite3';
 import { auditRowHash } from './audit-hash.ts';
 import type { AuditEntry } from './types.ts';
@@ -58,7 +58,7 @@ export function pruneAuditLog(db: Database.Database, cutoff: string, maxRows = N
     const checkpoint: AuditCheckpoint = { pruned_through_seq: last.seq, last_pruned_hash: last.hash, pruned_rows: pruned, cutoff };
     const checkpointSeq = appendChained(db, last.hash, {
       ts: now().toISOString(),
-      decision_id: randomUUID(),
+      decision_id: timeOrderedId(),
       agent_id: null,
       session_id: null,
       tool: 'toolgate',

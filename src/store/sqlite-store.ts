@@ -1,5 +1,5 @@
 // The SQLite store (better-sqlite3, WAL): the only code that runs SQL. Statements are prepared once.
-import { randomUUID } from 'node:crypto';
+import { timeOrderedId } from './ids.ts';
 import Database from 'better-sqlite3';
 import type { Rule } from '../engine/rules/rule.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
@@ -83,7 +83,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       s.shiftRules.run(position);
     }
     const row: RuleRow = {
-      id: randomUUID(),
+      id: timeOrderedId(),
       effect: rule.effect,
       pattern: rule.pattern,
       risk: rule.effect === 'ask' ? rule.risk ?? 'medium' : rule.risk ?? null,
@@ -117,7 +117,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return rows.map(grantFromRow);
     },
     async addGrant(grant) {
-      const row: GrantRow = { id: randomUUID(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
+      const row: GrantRow = { id: timeOrderedId(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
       s.insertGrant.run(row);
       return grantFromRow(row);
     },
