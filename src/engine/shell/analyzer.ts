@@ -2,7 +2,8 @@
 import { Parser, type Language } from 'web-tree-sitter';
 import type { ShellAnalysis } from './types.ts';
 import { LruCache } from './lru.ts';
-import { AnalysisAbort, ScriptWalker } from './walker.ts';
+import { Deadline } from './deadline.ts';
+import { AnalysisAbort, ScriptWalker, type WalkTools } from './walker.ts';
 
 /** Limits and context of an analyzer. */
 export interface ShellAnalyzerOptions {
@@ -28,13 +29,17 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
   const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048 } = options;
   const parser = new Parser();
   parser.setLanguage(language);
+  // Analyses are synchronous, so one parser and one clock serve them all.
+  const deadline = new Deadline();
+  const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() } };
   const cache = new LruCache<string, ShellAnalysis>(cacheSize);
 
   const run = (command: string, budgetMs = timeoutMs): ShellAnalysis => {
     const size = Buffer.byteLength(command, 'utf8');
     if (size > maxBytes) return failed(`command is ${size} bytes, over the ${maxBytes}-byte analysis limit`);
     if (command.includes('\u0000')) return failed('command contains a NUL byte');
-    const walker = new ScriptWalker(parser, home, { maxDepth, timeoutMs: budgetMs });
+    deadline.start(budgetMs);
+    const walker = new ScriptWalker(tools, home, { maxDepth, timeoutMs: budgetMs });
     try {
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {

@@ -1,5 +1,5 @@
 // Resolves redirections: file targets (read or written), and here-docs / here-strings as a command's stdin.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode } from './syntax.ts';
 import type { Frame, ScriptWalker } from './walker.ts';
 import type { Redirect, Stdin } from './view.ts';
 import { resolveWord } from './word.ts';
@@ -7,7 +7,7 @@ import { resolveWord } from './word.ts';
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 
 /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-export function resolveRedirects(walker: ScriptWalker, nodes: Node[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
   const scope = walker.wordScope(frame);
   const redirects: Redirect[] = [];
   let stdin: Stdin | undefined;
@@ -33,7 +33,7 @@ export function resolveRedirects(walker: ScriptWalker, nodes: Node[], frame: Fra
   return stdin ? { redirects, stdin } : { redirects };
 }
 
-function heredocText(walker: ScriptWalker, node: Node, frame: Frame): string {
+function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): string {
   const start = node.namedChildren.find((c) => c.type === 'heredoc_start')?.text ?? '';
   const body = node.namedChildren.find((c) => c.type === 'heredoc_body');
   if (!body) return '';

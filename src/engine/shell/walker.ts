@@ -1,5 +1,6 @@
 // Walks a tree-sitter-bash tree and finds every simple command that would run, with its words, redirects and stdin.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
+import { SyntaxNode } from './syntax.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -7,7 +8,7 @@ import type { Word, WordScope } from './word.ts';
 import { resolveWord } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
-import { Deadline } from './deadline.ts';
+import type { Deadline } from './deadline.ts';
 import { resolveRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 
@@ -33,6 +34,14 @@ export interface WalkLimits {
   timeoutMs: number;
 }
 
+/** What every analysis of one analyzer shares: the parser and the clock (restarted per analysis). */
+export interface WalkTools {
+  parser: Parser;
+  deadline: Deadline;
+  /** The parse options handing tree-sitter the deadline (built once: closures are not free on the hot path). */
+  parseOptions: { progressCallback: () => boolean };
+}
+
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 /** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
 const BRACE_COMMAND = /(^|[;&|(\n]\s*)\{(?=[^\s{}]*,[^\s]*\})/g;
@@ -47,20 +56,17 @@ export class ScriptWalker {
   readonly downloads = new Set<string>();
   readOnly = true;
   readonly #functions: string[] = [];
-  readonly #scopes = new WeakMap<Frame, WordScope>();
+  readonly #scopes = new Map<Frame, WordScope>();
 
-  readonly #deadline: Deadline;
-
-  constructor(readonly parser: Parser, readonly home: string, readonly limits: WalkLimits) {
-    this.#deadline = new Deadline(limits.timeoutMs);
-  }
+  /** `tools.deadline` must have been started for this analysis. */
+  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {}
 
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
     if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
-    const tree = this.#parse(text);
+    const { tree, source } = this.#parse(text);
     try {
-      return this.visit(tree.rootNode, frame);
+      return this.visit(new SyntaxNode(tree.rootNode, source), frame);
     } finally {
       tree.delete();
     }
@@ -78,24 +84,23 @@ export class ScriptWalker {
   }
 
   checkTime(): void {
-    if (this.#deadline.passed()) throw new AnalysisAbort(`analysis took longer than its ${this.limits.timeoutMs} ms limit`, true);
+    if (this.tools.deadline.passed()) throw new AnalysisAbort(`analysis took longer than its ${this.limits.timeoutMs} ms limit`, true);
   }
 
-  readonly #parseOptions = { progressCallback: (() => this.#deadline.passed()) as () => void };
-
   #parseOnce(text: string): Tree {
-    const tree = this.parser.parse(text, null, this.#parseOptions);
+    const tree = this.tools.parser.parse(text, null, this.tools.parseOptions as { progressCallback: () => void });
     if (!tree) throw new AnalysisAbort('parsing took longer than its time limit', true);
     return tree;
   }
 
-  #parse(text: string): Tree {
+  /** The tree and the exact text it was parsed from (node text is sliced from it). */
+  #parse(text: string): { tree: Tree; source: string } {
     const tree = this.#parseOnce(text);
-    if (!tree.rootNode.hasError) return tree;
+    if (!tree.rootNode.hasError) return { tree, source: text };
     const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`).replace(LONE_TILDE, TILDE_PLACEHOLDER);
     if (rescued !== text) {
       const second = this.#parseOnce(rescued);
-      if (!second.rootNode.hasError) { tree.delete(); return second; }
+      if (!second.rootNode.hasError) { tree.delete(); return { tree: second, source: rescued }; }
       second.delete();
     }
     const bad = firstError(tree.rootNode);
@@ -108,14 +113,14 @@ export class ScriptWalker {
    * `trailing` are redirections written after the node that bash applies to its last simple command
    * (tree-sitter-bash hangs `a && b > f` and `a | b > f` on the whole list or pipeline).
    */
-  visit(node: Node, frame: Frame, stdin?: Stdin, trailing: Node[] = []): string | undefined {
+  visit(node: SyntaxNode, frame: Frame, stdin?: Stdin, trailing: SyntaxNode[] = []): string | undefined {
     this.checkTime();
     switch (node.type) {
       case 'comment': return undefined;
       case 'command': return this.#command(node, frame, trailing, stdin, trailing.length ? undefined : node.text);
       case 'redirected_statement': {
         const body = node.childForFieldName('body');
-        const redirects = node.namedChildren.filter((c) => c.id !== body?.id && REDIRECT_TYPES.has(c.type)).concat(trailing);
+        const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type)).concat(trailing);
         if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
         if (body?.type === 'list' || body?.type === 'pipeline') return this.visit(body, frame, stdin, redirects);
         const resolved = this.redirects(redirects, frame);
@@ -153,10 +158,10 @@ export class ScriptWalker {
     }
   }
 
-  #command(node: Node, frame: Frame, outer: Node[], stdin?: Stdin, text?: string): string | undefined {
+  #command(node: SyntaxNode, frame: Frame, outer: SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
     text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
-    const inner: Node[] = [];
+    const inner: SyntaxNode[] = [];
     const words: Word[] = [];
     let nameKind: NameKind = 'literal';
     // One pass over the children (each child access crosses into wasm): assignments, the name, arguments, redirects.
@@ -177,7 +182,7 @@ export class ScriptWalker {
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
   }
 
-  #pipeline(node: Node, frame: Frame, stdin: Stdin | undefined, trailing: Node[]): string | undefined {
+  #pipeline(node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: SyntaxNode[]): string | undefined {
     let input = stdin;
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
@@ -191,7 +196,7 @@ export class ScriptWalker {
     return out;
   }
 
-  #assign(node: Node, frame: Frame): void {
+  #assign(node: SyntaxNode, frame: Frame): void {
     const name = node.childForFieldName('name');
     const value = node.childForFieldName('value');
     if (!name) return;
@@ -201,12 +206,12 @@ export class ScriptWalker {
   }
 
   /** Resolves words only for their side effects (substitutions inside them run). */
-  #words(node: Node, frame: Frame): void {
+  #words(node: SyntaxNode, frame: Frame): void {
     if (node.type === 'variable_assignment') { const v = node.childForFieldName('value'); if (v) resolveWord(v, this.wordScope(frame)); return; }
     resolveWord(node, this.wordScope(frame));
   }
 
-  #function(node: Node, frame: Frame): undefined {
+  #function(node: SyntaxNode, frame: Frame): undefined {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
     const before = this.commands.length;
@@ -222,7 +227,7 @@ export class ScriptWalker {
   }
 
   /** `$(…)` or backticks: walks the inner commands one level deeper; returns their static output. */
-  substitute(node: Node, frame: Frame): string | undefined {
+  substitute(node: SyntaxNode, frame: Frame): string | undefined {
     const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
     let out: string | undefined;
     if (node.text.startsWith('`')) {
@@ -239,7 +244,7 @@ export class ScriptWalker {
   }
 
   /** `<(…)` / `>(…)`: walks the inner commands; returns their program names and static output. */
-  processSubstitute(node: Node, frame: Frame): { programs: string[]; output?: string } {
+  processSubstitute(node: SyntaxNode, frame: Frame): { programs: string[]; output?: string } {
     const before = this.commands.length;
     const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars) };
     if (inner.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
@@ -250,34 +255,47 @@ export class ScriptWalker {
     return children.length === 1 && output !== undefined ? { programs, output } : { programs };
   }
 
-  /** The word-resolution scope of a frame (built once per frame: closures are not free on the hot path). */
+  /** The word-resolution scope of a frame (built once per frame). */
   wordScope(frame: Frame): WordScope {
     let scope = this.#scopes.get(frame);
     if (!scope) {
-      scope = {
-        home: this.home,
-        vars: frame.vars,
-        substitute: (n) => {
-          const before = this.commands.length;
-          const output = this.substitute(n, frame);
-          const programs = this.commands.slice(before).map((c) => c.program);
-          return output === undefined ? { programs } : { output, programs };
-        },
-        processSubstitute: (n) => this.processSubstitute(n, frame),
-      };
+      scope = new FrameScope(this, frame);
       this.#scopes.set(frame, scope);
     }
     return scope;
   }
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-  redirects(nodes: Node[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+  redirects(nodes: SyntaxNode[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
     return resolveRedirects(this, nodes, frame);
   }
 }
 
+/** Word resolution inside one frame: substitutions run one level deeper (a class: no closures per frame). */
+class FrameScope implements WordScope {
+  readonly home: string;
+  readonly vars: Map<string, string | undefined>;
+
+  constructor(readonly walker: ScriptWalker, readonly frame: Frame) {
+    this.home = walker.home;
+    this.vars = frame.vars;
+  }
+
+  substitute(node: SyntaxNode): { output?: string; programs: string[] } {
+    const { walker } = this;
+    const before = walker.commands.length;
+    const output = walker.substitute(node, this.frame);
+    const programs = walker.commands.slice(before).map((c) => c.program);
+    return output === undefined ? { programs } : { output, programs };
+  }
+
+  processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {
+    return this.walker.processSubstitute(node, this.frame);
+  }
+}
+
 /** How literal a command name is (quotes and backslashes are literal; `$HOME/bin/x` is predictable). */
-function classifyName(node: Node, words: Word[]): NameKind {
+function classifyName(node: SyntaxNode, words: Word[]): NameKind {
   if (words.some((w) => w.braced) || node.text.startsWith(BRACE_PLACEHOLDER)) return 'brace';
   if (words.some((w) => w.substituted)) return 'substitution';
   if (words.some((w) => w.expanded) && !/^"?\$\{?HOME\}?"?(\/|$)/.test(node.text)) return 'variable';

@@ -1,5 +1,5 @@
 // Resolves a tree-sitter word node as bash would: quote removal, escapes, $'…', ~, $HOME, brace expansion.
-import type { Node } from 'web-tree-sitter';
+import type { SyntaxNode } from './syntax.ts';
 import { decodeAnsiC } from './ansi-c.ts';
 import { expandBraces } from './brace.ts';
 import {
@@ -40,9 +40,9 @@ export interface WordScope {
   /** Known variables; a name mapped to undefined is known to be unknowable (loop variables). */
   vars: ReadonlyMap<string, string | undefined>;
   /** Runs (records) a `$(…)`; returns its static output (when known) and the programs it ran. */
-  substitute(node: Node): { output?: string; programs: string[] };
+  substitute(node: SyntaxNode): { output?: string; programs: string[] };
   /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
-  processSubstitute(node: Node): { programs: string[]; output?: string };
+  processSubstitute(node: SyntaxNode): { programs: string[]; output?: string };
 }
 
 interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
@@ -63,7 +63,7 @@ export function unknownWord(display: string): Word {
 const PLAIN_WORD = /^[^\\{},*?[\]~=\u0000-\u0005$`'"]+$/;
 
 /** Resolves one argument node into one or more words (brace expansion and word splitting can multiply it). */
-export function resolveWord(node: Node, scope: WordScope): Word[] {
+export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   if (node.type === 'word') {
     const text = node.text;
     if (PLAIN_WORD.test(text)) return [{ value: text, template: text, dynamic: false, glob: false, expanded: false, substituted: false, braced: false, source: text }];
@@ -92,7 +92,7 @@ function finish(template: string, source: string, expanded: boolean, substituted
   return word;
 }
 
-function collectParts(node: Node, scope: WordScope, inner: InnerCommands): Part[] {
+function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands): Part[] {
   switch (node.type) {
     case 'word': case 'number': case 'brace_expression': case 'regex': case 'extglob_pattern': case 'test_operator':
       return [{ template: unquotedTemplate(node.text), quoted: false, expanded: false, substituted: false }];
@@ -130,7 +130,7 @@ function collectParts(node: Node, scope: WordScope, inner: InnerCommands): Part[
 }
 
 /** `"…"`: literal pieces with the four double-quote escapes, expansions resolved or marked dynamic. */
-function doubleQuoted(node: Node, scope: WordScope, inner: InnerCommands): Part {
+function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands): Part {
   const text = node.text;
   // No `$`, backtick or backslash: the contents are plain text (most quoted arguments).
   if (node.type === 'string' && !/[$`\\]/.test(text)) return { template: escapeLiteral(text.slice(1, -1)), quoted: true, expanded: false, substituted: false };
@@ -174,7 +174,7 @@ function quotedLiteral(text: string, from: number, to: number): string {
 }
 
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
-function expansionValue(node: Node, scope: WordScope): string | undefined {
+function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined {
   const names = node.namedChildren.filter((c) => c !== null);
   if (names.length !== 1 || names[0]!.type !== 'variable_name') return undefined;
   // `${#x}`, `${!x}` and friends put an operator before the name.
@@ -186,7 +186,7 @@ function expansionValue(node: Node, scope: WordScope): string | undefined {
 }
 
 /** Runs the substitutions nested in an unresolvable expansion (`${x:-$(cmd)}`, `$(( $(cmd) ))`); true if any. */
-function runInner(node: Node, scope: WordScope, inner: InnerCommands): boolean {
+function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommands): boolean {
   let found = false;
   for (const c of node.namedChildren) {
     if (c.type === 'command_substitution') { inner.programs.push(...scope.substitute(c).programs); found = true; }
