@@ -37,17 +37,13 @@ export function codeOutsideStrings(code: string): string {
   return code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => m[0]! + m[0]!);
 }
 
-/** Several entries and the path finder ask for the same command's code: computed once per view. */
-const memo = new WeakMap<CommandView, InlineCode[]>();
+/** Several entries and the path finder ask for the same command's code, one view after another: the last is kept. */
+let memo: { view: CommandView; code: InlineCode[] } | undefined;
 
 /** Every piece of inline code the command hands to an interpreter. */
 export function inlineCode(view: CommandView): InlineCode[] {
-  let code = memo.get(view);
-  if (!code) {
-    code = findInlineCode(view);
-    memo.set(view, code);
-  }
-  return code;
+  if (memo?.view !== view) memo = { view, code: findInlineCode(view) };
+  return memo.code;
 }
 
 function findInlineCode(view: CommandView): InlineCode[] {

@@ -32,16 +32,17 @@ const TARGETS: Record<string, TargetReader> = {
   chmod: () => [],
 };
 
-/** Several catalogue entries ask for the same command's targets: computed once per view. */
-const memo = new WeakMap<CommandView, string[]>();
+/**
+ * Several catalogue entries ask for the same command's targets, one view after another: the last view's
+ * targets are kept (one slot, not a WeakMap: ephemerons made every analysis dearer to garbage-collect).
+ */
+let memo: { view: CommandView; targets: string[] } | undefined;
 
 /** Every path the command writes or replaces. */
 export function writeTargets(view: CommandView): string[] {
-  let targets = memo.get(view);
-  if (!targets) {
+  if (memo?.view !== view) {
     const reader = TARGETS[view.program];
-    targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
-    memo.set(view, targets);
+    memo = { view, targets: redirectWrites(view).concat(reader ? reader(view.args) : []) };
   }
-  return targets;
+  return memo.targets;
 }

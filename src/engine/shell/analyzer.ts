@@ -81,6 +81,7 @@ function failed(error: string, transient = false, partial?: ScriptWalker): Shell
 
 /** The same finding on the same command text once (glob candidates and nested re-walks can repeat one). */
 function dedupe(findings: ShellAnalysis['findings']): ShellAnalysis['findings'] {
+  if (findings.length < 2) return findings;
   const seen = new Set<string>();
   return findings.filter((f) => {
     const key = `${f.id}\u0000${f.command ?? ''}`;

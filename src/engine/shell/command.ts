@@ -79,7 +79,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   }
   for (const f of matchDanger(view)) walker.findings.push(f);
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
-  for (const w of words) if (/\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
+  for (const w of words) if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);
   walker.paths.push(...commandPaths(view, info.redirects, base));
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
@@ -95,9 +95,11 @@ function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medi
 
 /** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */
 function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: Word[], info: CommandInfo): void {
-  const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
   const items = info.stdin?.text?.split(/\s+/).filter(Boolean);
   const nested: NestedCode[] = [...wrapperScripts.map((word) => ({ kind: 'script' as const, word })), ...nestedCode(view, items)];
+  // Most commands run no nested code: the inner frame (a copy of the variables) is only built when one does.
+  if (nested.length === 0) return;
+  const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
   for (const n of nested) {
     if (n.kind === 'argv') {
       processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });

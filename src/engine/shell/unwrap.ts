@@ -71,7 +71,8 @@ export interface Unwrapped {
 
 /** The basename of a program word, with a leading backslash (alias bypass) removed. */
 export function programName(word: string): string {
-  return word.replace(/^\\/, '').replace(/^.*\//, '');
+  const name = word.startsWith('\\') ? word.slice(1) : word;
+  return name.includes('/') ? name.replace(/^.*\//, '') : name;
 }
 
 /** Peels wrappers from the front of `words`, outermost first. */

@@ -43,6 +43,8 @@ export interface WalkTools {
 }
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+/** The default of `trailing` (shared: most visits have none). */
+const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
 /** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
 const BRACE_COMMAND = /(^|[;&|(\n]\s*)\{(?=[^\s{}]*,[^\s]*\})/g;
 /** A lone `~` word, which tree-sitter-bash misreads inside `[[ … ]]` and `[ … ]`. */
@@ -113,7 +115,7 @@ export class ScriptWalker {
    * `trailing` are redirections written after the node that bash applies to its last simple command
    * (tree-sitter-bash hangs `a && b > f` and `a | b > f` on the whole list or pipeline).
    */
-  visit(node: SyntaxNode, frame: Frame, stdin?: Stdin, trailing: SyntaxNode[] = []): string | undefined {
+  visit(node: SyntaxNode, frame: Frame, stdin?: Stdin, trailing: readonly SyntaxNode[] = NO_NODES): string | undefined {
     this.checkTime();
     switch (node.type) {
       case 'comment': return undefined;
@@ -130,7 +132,7 @@ export class ScriptWalker {
       case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
       case 'list': {
         const children = node.namedChildren.filter((c) => c.type !== 'comment');
-        children.forEach((c, i) => this.visit(c, frame, stdin, i === children.length - 1 ? trailing : []));
+        children.forEach((c, i) => this.visit(c, frame, stdin, i === children.length - 1 ? trailing : NO_NODES));
         return undefined;
       }
       case 'variable_assignment': this.#assign(node, frame); return undefined;
@@ -158,7 +160,7 @@ export class ScriptWalker {
     }
   }
 
-  #command(node: SyntaxNode, frame: Frame, outer: SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
+  #command(node: SyntaxNode, frame: Frame, outer: readonly SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
     text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
     const inner: SyntaxNode[] = [];
@@ -182,14 +184,14 @@ export class ScriptWalker {
     return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
   }
 
-  #pipeline(node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: SyntaxNode[]): string | undefined {
+  #pipeline(node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): string | undefined {
     let input = stdin;
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
     const stages = node.namedChildren.filter((c) => c.type !== 'comment');
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
-      out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : []);
+      out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES);
       upstream.push(...this.commands.slice(before).map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
     }
