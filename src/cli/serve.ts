@@ -1,5 +1,6 @@
 // toolgate serve: the sidecar itself.
-import { serve as serveHttp, type ServerType } from '@hono/node-server';
+import { createServer as createHttpServer } from 'node:http';
+import { getRequestListener, type ServerType } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
@@ -64,10 +65,12 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const toolgate = await createToolgate(config);
   for (const e of extensions) await e.setup?.(toolgate, config);
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
-  const { app } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
+  const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
   const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
   const server = await new Promise<ServerType>((resolve, reject) => {
-    const s = serveHttp({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(s));
+    // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts).
+    const s = createHttpServer(withFastPaths(getRequestListener(app.fetch, { hostname: config.host })));
+    s.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
   const address = server.address();

@@ -5,7 +5,9 @@ import type { Logger } from '../service/logger.ts';
 import type { Toolgate } from '../service/toolgate.ts';
 import { fastBodyLimit } from './body-limit.ts';
 import { requireRole, TokenAuthenticator, type AlternateAuth, type AppEnv, type AuthGuard } from './auth.ts';
-import { problemResponse, ProblemError } from './problem.ts';
+import { problemResponse, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
+import { withFastPaths } from './fast-path.ts';
+import type { RequestListener } from 'node:http';
 import { requestLog } from './request-log.ts';
 import { registerApprovals } from './routes/approvals.ts';
 import { registerAudit } from './routes/audit.ts';
@@ -47,7 +49,15 @@ export interface AppDeps {
 export type RouteModule = (app: Hono<AppEnv>, deps: AppDeps) => void;
 
 /** Builds the Hono app. `extraRoutes` lets later modules (review page, hooks, audit) plug in. */
-export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] = []): { app: Hono<AppEnv>; deps: AppDeps } {
+/** The app, what its routes received, and the node:http listener wrapper that serves the agent's hot routes first. */
+export interface BuiltApp {
+  app: Hono<AppEnv>;
+  deps: AppDeps;
+  /** Wraps the app's node:http listener with the fast routes (fast-path.ts), built from these same options. */
+  withFastPaths(appListener: RequestListener): RequestListener;
+}
+
+export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] = []): BuiltApp {
   const auth = new TokenAuthenticator(options.tokens);
   const alternateAuth = options.alternateAuth ?? reviewCookieAuth;
   const deps: AppDeps = {
@@ -81,7 +91,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
     if (error instanceof ProblemError) return problemResponse(c, error.status, error.detail, error.errors, error.headers, error.extensions);
     if (error instanceof HTTPException) return problemResponse(c, error.status, error.message || 'request failed');
     options.onUnexpectedError?.(error);
-    return problemResponse(c, 500, 'unexpected error; the request was not processed');
+    return problemResponse(c, 500, UNEXPECTED_DETAIL);
   });
-  return { app, deps };
+  return { app, deps, withFastPaths: (appListener) => withFastPaths(appListener, { deps, guard: options.authGuard, logger: options.logger, onUnexpectedError: options.onUnexpectedError }) };
 }

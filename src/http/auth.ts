@@ -59,6 +59,11 @@ export interface AuthGuard {
   /** Throws a ProblemError (429) when the client has failed too often. */
   check?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
   failed?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
+  /**
+   * Whether `check` would refuse this peer, asked without a Hono context (the agent's fast routes, fast-path.ts).
+   * A guard with `check` but without `blocks` sends every request through the full app.
+   */
+  blocks?(remote: string | undefined, forwardedFor: string | undefined): boolean;
 }
 
 /** Requires a token of `role` (a reviewer token satisfies every role). 401 without a valid token, 403 for the wrong role. */

@@ -8,24 +8,50 @@ export const MAX_JSON_DEPTH = 64;
 
 /** Parses the JSON body and validates it; every failure is a ProblemError with `path: message` issues. */
 export async function readJson<S extends z.ZodType>(c: Context, schema: S): Promise<z.output<S>> {
-  const type = c.req.header('content-type') ?? '';
-  if (type && !/^application\/(?:[\w.+-]*\+)?json\b/i.test(type)) throw new ProblemError(415, `expected an application/json body, got ${type}`);
+  checkJsonContentType(c.req.header('content-type'));
   let text: string;
   try {
     text = await c.req.text();
   } catch {
     throw new ProblemError(400, 'the request body could not be read');
   }
+  return parseJsonText(text, schema);
+}
+
+/** 415 unless the content type is absent or JSON (`application/json`, `application/*+json`). */
+export function checkJsonContentType(type: string | undefined): void {
+  if (type && !isJsonContentType(type)) throw new ProblemError(415, `expected an application/json body, got ${type}`);
+}
+
+/** Whether a Content-Type names JSON. */
+export function isJsonContentType(type: string): boolean {
+  return /^application\/(?:[\w.+-]*\+)?json\b/i.test(type);
+}
+
+/** Parses a body's text as JSON, checks its depth and NUL bytes, and validates it (the rest of `readJson`). */
+export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.output<S> {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (error) {
     throw new ProblemError(400, `malformed JSON: ${(error as Error).message}`, [`(body): malformed JSON`]);
   }
-  if (jsonDepth(json) > MAX_JSON_DEPTH) throw new ProblemError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, [`(body): nested deeper than ${MAX_JSON_DEPTH} levels`]);
-  const nul = nulBytePath(json);
+  // Both walks are skipped when the text proves them needless: JSON cannot hold a raw NUL in a string (only the
+  // escape \u0000), and nesting deeper than the limit needs more than that many `[`/`{` in the text.
+  if (openers(text) > MAX_JSON_DEPTH && jsonDepth(json) > MAX_JSON_DEPTH) throw new ProblemError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, [`(body): nested deeper than ${MAX_JSON_DEPTH} levels`]);
+  const nul = text.includes('\\u0000') ? nulBytePath(json) : undefined;
   if (nul !== undefined) throw new ProblemError(400, `${nul}: contains a NUL byte`, [`${nul}: contains a NUL byte`]);
   return validate(schema, json);
+}
+
+/** How many `[` and `{` a text holds (an upper bound on the nesting of the JSON it encodes). */
+function openers(text: string): number {
+  let n = 0;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 0x5b || ch === 0x7b) n++;
+  }
+  return n;
 }
 
 /**

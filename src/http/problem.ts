@@ -17,6 +17,9 @@ const TITLES: Record<number, string> = {
   503: 'Service Unavailable',
 };
 
+/** The detail of a 500: the failure itself goes to the log, never to the caller. */
+export const UNEXPECTED_DETAIL = 'unexpected error; the request was not processed';
+
 /** An expected failure with its HTTP status; `errors` lists validation issues as `path: message`. */
 export class ProblemError extends Error {
   constructor(

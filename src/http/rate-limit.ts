@@ -34,6 +34,8 @@ export interface FailedAuthLimiter extends AuthGuard {
   failed(c: Context): void;
   /** Addresses currently blocked. */
   blocked(): number;
+  /** Whether a peer (socket address, `X-Forwarded-For`) is blocked now: the same test as `check`, without a context. */
+  blocks(remote: string | undefined, forwardedFor: string | undefined): boolean;
   /** Addresses currently remembered. */
   tracked(): number;
 }
@@ -83,6 +85,10 @@ export function failedAuthLimiter(options: FailedAuthLimitOptions = {}): FailedA
       return n;
     },
     tracked: () => entries.size,
+    blocks(remote, forwardedFor) {
+      const e = entries.get(addressKey(remote, forwardedFor, trustForwardedFor));
+      return e !== undefined && e.blockedUntil > now();
+    },
   };
 }
 
@@ -92,17 +98,22 @@ export function failedAuthLimiter(options: FailedAuthLimitOptions = {}): FailedA
  * host usually controls.
  */
 export function clientAddress(c: Context, trustForwardedFor = false): string {
-  if (trustForwardedFor) {
-    const forwarded = c.req.header('x-forwarded-for')?.split(',')[0]?.trim();
-    if (forwarded) return normalizeAddress(forwarded);
-  }
   let address: string | undefined;
   try {
     address = getConnInfo(c).remote.address;
   } catch {
     address = undefined;
   }
-  return address ? normalizeAddress(address) : 'unknown';
+  return addressKey(address, trustForwardedFor ? c.req.header('x-forwarded-for') : undefined, trustForwardedFor);
+}
+
+/** The key a peer is counted under: the first `X-Forwarded-For` entry when trusted, else the socket's address. */
+export function addressKey(remote: string | undefined, forwardedFor: string | undefined, trustForwardedFor: boolean): string {
+  if (trustForwardedFor) {
+    const forwarded = forwardedFor?.split(',')[0]?.trim();
+    if (forwarded) return normalizeAddress(forwarded);
+  }
+  return remote ? normalizeAddress(remote) : 'unknown';
 }
 
 function normalizeAddress(address: string): string {

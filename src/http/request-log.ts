@@ -11,13 +11,28 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 const SAFE_ID = /^[\w.:-]{1,128}$/;
 // Probes scraped every few seconds would drown the log at info.
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
+// An agent's own calls: one before every tool call, each already an audit_log row (decision_id, latency).
+// Logged at debug when they succeed; a line per decision at info would cost more than the decision itself.
+const AGENT_CALLS: [method: string, path: RegExp][] = [['POST', /^\/v1\/(?:decide|hooks\/[\w-]+)$/], ['GET', /^\/v1\/approvals\/[^/]+$/]];
+
+/** The caller's request id when it is short and plain, else a fresh one. */
+export function requestIdFrom(incoming: string | undefined): string {
+  return incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+}
+
+/** The level a request's line is written at. */
+export function requestLogLevel(method: string, path: string, status: number): 'error' | 'info' | 'debug' {
+  if (status >= 500) return 'error';
+  if (QUIET_PATHS.has(path)) return 'debug';
+  if (status < 400 && AGENT_CALLS.some(([m, p]) => m === method && p.test(path))) return 'debug';
+  return 'info';
+}
 
 /** Middleware: sets `X-Request-Id` on the response and logs method, path, status, duration and who called. */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const incoming = c.req.header(REQUEST_ID_HEADER);
-    const requestId = incoming && SAFE_ID.test(incoming) ? incoming : randomUUID();
+    const requestId = requestIdFrom(c.req.header(REQUEST_ID_HEADER));
     c.header(REQUEST_ID_HEADER, requestId);
     try {
       await next();
@@ -29,18 +44,19 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
         // immutable headers (a fetched response passed through): the id is still in the log line
       }
       const status = c.res.status;
-      const identity = c.get('identity');
-      const line = {
-        req_id: requestId,
-        method: c.req.method,
-        path: c.req.path,
-        status,
-        ms: Math.round((performance.now() - started) * 100) / 100,
-        ...(identity ? { caller: identity.name, role: identity.role } : {}),
-      };
-      if (status >= 500) logger.error(line, 'request failed');
-      else if (QUIET_PATHS.has(c.req.path)) logger.debug(line, 'request');
-      else logger.info(line, 'request');
+      const level = requestLogLevel(c.req.method, c.req.path, status);
+      if (logger.isLevelEnabled(level)) {
+        const identity = c.get('identity');
+        const line = {
+          req_id: requestId,
+          method: c.req.method,
+          path: c.req.path,
+          status,
+          ms: Math.round((performance.now() - started) * 100) / 100,
+          ...(identity ? { caller: identity.name, role: identity.role } : {}),
+        };
+        logger[level](line, level === 'error' ? 'request failed' : 'request');
+      }
     }
   };
 }

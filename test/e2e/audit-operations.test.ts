@@ -68,7 +68,8 @@ function bash(command: string, extra: Record<string, unknown> = {}) {
 
 describe('graceful shutdown', () => {
   it('on SIGTERM answers every held long-poll with the pending state, flushes the log and exits within 5 s', async () => {
-    const sidecar = await startSidecar();
+    // debug: an agent's successful decide is logged at debug (at info it is only its audit row).
+    const sidecar = await startSidecar(['--log-level', 'debug']);
     const asked = await call(sidecar.url, '/v1/decide', AGENT, bash('rm -rf ./build'));
     assert.equal(asked.body.decision, 'ask');
     const id = asked.body.approval.id;
@@ -94,7 +95,7 @@ describe('graceful shutdown', () => {
 
     // Logs: JSON lines with request ids, and the shutdown.
     const lines = sidecar.log().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l));
-    assert.ok(lines.some((l) => l.msg === 'request' && l.path === '/v1/decide' && typeof l.req_id === 'string' && l.status === 200));
+    assert.ok(lines.some((l) => l.msg === 'request' && l.path === '/v1/decide' && typeof l.req_id === 'string' && l.status === 200 && l.level === 'debug'));
     assert.ok(lines.some((l) => /shutting down/.test(l.msg) && l.signal === 'SIGTERM'));
 
     const db = new Database(join(sidecar.dataDir, 'toolgate.db'), { readonly: true });

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createApp } from '../../src/http/app.ts';
 import { createLogger } from '../../src/service/logger.ts';
-import { AGENT_TOKEN, bash, startHarness, type Harness } from '../support/harness.ts';
+import { AGENT_TOKEN, bash, REVIEWER_TOKEN, startHarness, type Harness } from '../support/harness.ts';
 
 /** The value of one sample line of the Prometheus text, or undefined. */
 function sample(text: string, name: string, labels = ''): number | undefined {
@@ -90,16 +90,31 @@ describe('request log', () => {
     const lines: any[] = [];
     const logger = createLogger({ level: 'info', write: (line) => lines.push(JSON.parse(line)) });
     const { app } = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger });
-    const res = await app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: JSON.stringify(bash('ls')) });
-    assert.equal(res.status, 200);
+    const res = await app.request('/v1/rules', { method: 'POST', headers: { authorization: `Bearer ${REVIEWER_TOKEN}`, 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: JSON.stringify({ effect: 'allow', pattern: 'bash(make *)' }) });
+    assert.equal(res.status, 201);
     assert.equal(res.headers.get('x-request-id'), 'trace-123');
     const generated = await app.request('/v1/decide', { method: 'POST', headers: { 'x-request-id': 'bad id with spaces' } });
     assert.match(generated.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/, 'an unsafe incoming id is replaced');
     await app.request('/healthz');
-    assert.equal(lines.length, 2, 'health probes log at debug only');
-    assert.deepEqual({ req_id: lines[0].req_id, method: lines[0].method, path: lines[0].path, status: lines[0].status, caller: lines[0].caller, level: lines[0].level }, { req_id: 'trace-123', method: 'POST', path: '/v1/decide', status: 200, caller: 'agent', level: 'info' });
-    assert.equal(lines[1].status, 401);
+    const decided = await app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(bash('ls')) });
+    assert.equal(decided.status, 200);
+    assert.ok(decided.headers.get('x-request-id'));
+    assert.equal(lines.length, 2, 'health probes and successful decisions (each an audit row) log at debug only');
+    assert.deepEqual({ req_id: lines[0].req_id, method: lines[0].method, path: lines[0].path, status: lines[0].status, caller: lines[0].caller, level: lines[0].level }, { req_id: 'trace-123', method: 'POST', path: '/v1/rules', status: 201, caller: 'reviewer', level: 'info' });
+    assert.deepEqual({ path: lines[1].path, status: lines[1].status, level: lines[1].level }, { path: '/v1/decide', status: 401, level: 'info' }, 'a refused decide is logged at info');
     assert.equal(typeof lines[0].ms, 'number');
+    await h.close();
+  });
+
+  it('writes the agent\'s successful calls at debug, with the caller', async () => {
+    const h = await startHarness();
+    const lines: any[] = [];
+    const logger = createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line)) });
+    const { app } = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger });
+    const res = await app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json', 'x-request-id': 'trace-9' }, body: JSON.stringify(bash('ls')) });
+    assert.equal(res.status, 200);
+    const line = lines.find((l) => l.msg === 'request');
+    assert.deepEqual({ req_id: line.req_id, path: line.path, status: line.status, caller: line.caller, level: line.level }, { req_id: 'trace-9', path: '/v1/decide', status: 200, caller: 'agent', level: 'debug' });
     await h.close();
   });
 });

@@ -23,11 +23,10 @@ export function registerApprovals(app: Hono<AppEnv>, deps: AppDeps): void {
   });
 
   app.get('/v1/approvals/:id', deps.requireAgent, async (c) => {
-    const { seconds, fromPrefer } = requestedWait(c, config.maxWaitSeconds);
-    const approval = await approvals.wait(c.req.param('id'), seconds * 1000, c.req.raw.signal);
-    if (!approval) throw new ProblemError(404, `no approval with id ${c.req.param('id')}`);
+    const { seconds, fromPrefer } = requestedWait(c.req.query('wait'), c.req.header('prefer'), config.maxWaitSeconds);
+    const body = await answerPoll(deps, c.req.param('id'), seconds, c.req.raw.signal);
     if (fromPrefer) c.header('Preference-Applied', `wait=${seconds}`);
-    return c.json(approvalJson(approval));
+    return c.json(body);
   });
 
   app.post('/v1/approvals/:id/resolve', deps.requireReviewer, async (c) => {
@@ -54,15 +53,23 @@ function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
   }
 }
 
+/**
+ * The long-poll's work after parsing, shared by the app and the fast path (fast-path.ts): the approval once it is
+ * answered, the wait runs out or `signal` aborts; 404 for an unknown id.
+ */
+export async function answerPoll(deps: Pick<AppDeps, 'toolgate'>, id: string, seconds: number, signal: AbortSignal | undefined): Promise<ReturnType<typeof approvalJson>> {
+  const approval = await deps.toolgate.approvals.wait(id, seconds * 1000, signal);
+  if (!approval) throw new ProblemError(404, `no approval with id ${id}`);
+  return approvalJson(approval);
+}
+
 /** Seconds to hold a long-poll: `?wait=N` or `Prefer: wait=N` (RFC 7240), capped. */
-function requestedWait(c: Context, cap: number): { seconds: number; fromPrefer: boolean } {
-  const query = c.req.query('wait');
+export function requestedWait(query: string | undefined, prefer: string | undefined, cap: number): { seconds: number; fromPrefer: boolean } {
   if (query !== undefined) {
     const n = query.trim() === '' ? Number.NaN : Number(query);
     if (!Number.isFinite(n) || n < 0) throw new ProblemError(400, 'wait must be a number of seconds ≥ 0', [`wait: expected a number ≥ 0, got ${query}`]);
     return { seconds: Math.min(n, cap), fromPrefer: false };
   }
-  const prefer = c.req.header('prefer');
   const m = prefer && /(?:^|[;,\s])wait\s*=\s*(\d+(?:\.\d+)?)/i.exec(prefer);
   if (m) return { seconds: Math.min(Number(m[1]), cap), fromPrefer: true };
   return { seconds: 0, fromPrefer: false };

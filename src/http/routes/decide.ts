@@ -8,38 +8,49 @@ import { readJson } from '../body.ts';
 import type { components } from '../openapi-types.ts';
 import { ProblemError } from '../problem.ts';
 import { DecideRequestSchema } from '../schemas.ts';
+import type { z } from 'zod';
 
 type DecideResponse = components['schemas']['DecideResponse'];
+/** A decide request as validated. */
+export type DecideRequest = z.output<typeof DecideRequestSchema>;
 
 export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
   app.post('/v1/decide', deps.requireAgent, async (c) => {
     const body = await readJson(c, DecideRequestSchema);
     const explain = c.req.query('explain') === 'true' || c.req.query('explain') === '1';
-    try {
-      const outcome = await deps.toolgate.decider.decide({
-        tool: body.tool,
-        args: body.args,
-        agentId: body.agent_id,
-        sessionId: body.session_id,
-        cwd: body.cwd,
-        mode: body.mode,
-        interactive: body.interactive,
-        toolCallId: body.tool_call_id,
-        waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
-        explain,
-        // Lazy: reading c.req.raw.signal builds an AbortController per request; only a wait (or a stage) needs it.
-        get signal() {
-          return c.req.raw.signal;
-        },
-      });
-      return c.json(decideResponse(outcome, explain));
-    } catch (error) {
-      // The decision itself (ask, its risk and reason) travels as extension members: a caller that reads only
-      // `decision` still sees that the call must not run yet.
-      if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' }, error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined);
-      throw error;
-    }
+    // Lazy: reading c.req.raw.signal builds a whole web Request per request; only a wait (or a stage) needs it.
+    return c.json(await answerDecide(deps, body, explain, () => c.req.raw.signal));
   });
+}
+
+/**
+ * Decides a validated request: the route's whole work after parsing, shared by the app and the fast path
+ * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
+ */
+export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => AbortSignal): Promise<DecideResponse> {
+  try {
+    const outcome = await deps.toolgate.decider.decide({
+      tool: body.tool,
+      args: body.args,
+      agentId: body.agent_id,
+      sessionId: body.session_id,
+      cwd: body.cwd,
+      mode: body.mode,
+      interactive: body.interactive,
+      toolCallId: body.tool_call_id,
+      waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
+      explain,
+      get signal() {
+        return signal();
+      },
+    });
+    return decideResponse(outcome, explain);
+  } catch (error) {
+    // The decision itself (ask, its risk and reason) travels as extension members: a caller that reads only
+    // `decision` still sees that the call must not run yet.
+    if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' }, error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined);
+    throw error;
+  }
 }
 
 /** The response body for an outcome. */

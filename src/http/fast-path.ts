@@ -1,0 +1,147 @@
+// The agent's two hot routes — POST /v1/decide and the long-poll GET /v1/approvals/{id} — served straight from
+// node:http, in front of the Hono app.
+//
+// Why: an agent calls /v1/decide before every tool call, and a team holds thousands of long-polls open. Through
+// the app, each request pays for a web Request and Response, a Hono context and five async middleware frames:
+// measured on this machine that is ~20 µs of CPU per decide (as much as the decision and its audit row together),
+// and ~17 KB of heap per held long-poll (reading `c.req.raw.signal` builds a whole web Request). Here those
+// requests cost what node:http costs. Only the plain, authorised case is served here; everything else — no or a
+// bad token, a blocked address, a review-page cookie, `?explain`, a streamed or too large body, another content
+// type — falls through to the app untouched (the body is not read before the decision to serve), so every
+// refusal still comes from one place. What the routes do once a request is accepted is shared with the app:
+// `answerDecide`, `answerPoll`, `parseJsonText`, `problemBody`, `requestIdFrom`, `requestLogLevel`.
+// test/http/fast-path.test.ts holds both paths to the same answers.
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Logger } from '../service/logger.ts';
+import type { AppDeps } from './app.ts';
+import { bearerToken, type AuthGuard, type Identity } from './auth.ts';
+import { isJsonContentType, parseJsonText } from './body.ts';
+import { problemBody, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
+import { REQUEST_ID_HEADER, requestIdFrom, requestLogLevel } from './request-log.ts';
+import { answerDecide } from './routes/decide.ts';
+import { answerPoll, requestedWait } from './routes/approvals.ts';
+import { DecideRequestSchema } from './schemas.ts';
+
+/** What the fast routes need: the same pieces createApp was given. */
+export interface FastPathOptions {
+  deps: Pick<AppDeps, 'toolgate' | 'auth'>;
+  guard?: AuthGuard;
+  logger?: Logger;
+  onUnexpectedError?: (error: unknown) => void;
+}
+
+/** `GET /v1/approvals/{id}` with at most `?wait=N`; ids with anything to decode go to the app. */
+const POLL_URL = /^\/v1\/approvals\/([\w-]+)(?:\?wait=([^&#]*))?$/;
+
+/** Wraps the app's request listener: the hot routes are answered here, every other request goes to `app`. */
+export function withFastPaths(app: RequestListener, options: FastPathOptions): RequestListener {
+  const { toolgate, auth } = options.deps;
+  const { guard, logger, onUnexpectedError } = options;
+  // A guard that can only be asked with a Hono context cannot be consulted here: then the app serves everything.
+  if (guard?.check && !guard.blocks) return app;
+
+  /** The caller, when its bearer token is valid and its address is not blocked (else the app answers). */
+  const callerOf = (req: IncomingMessage): Identity | undefined => {
+    const token = bearerToken(req.headers.authorization);
+    if (!token) return undefined;
+    if (guard?.blocks?.(req.socket.remoteAddress, header(req, 'x-forwarded-for'))) return undefined;
+    return auth.identify(token); // an agent or a reviewer token: both may decide and poll
+  };
+
+  const finish = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, status: number, body: unknown, headers?: Record<string, string>) => {
+    if (res.destroyed) return; // the caller went away
+    const json = JSON.stringify(body);
+    res.writeHead(status, { 'content-type': status < 400 ? 'application/json' : 'application/problem+json', 'content-length': Buffer.byteLength(json), [REQUEST_ID_HEADER]: requestId, ...headers });
+    res.end(json);
+    if (!logger) return;
+    const level = requestLogLevel(req.method!, path, status);
+    if (logger.isLevelEnabled(level)) {
+      logger[level]({ req_id: requestId, method: req.method, path, status, ms: Math.round((performance.now() - started) * 100) / 100, caller: caller.name, role: caller.role }, level === 'error' ? 'request failed' : 'request');
+    }
+  };
+
+  const fail = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, error: unknown) => {
+    if (error instanceof ProblemError) return finish(req, res, started, requestId, caller, path, error.status, problemBody(error.status, error.detail, error.errors, path, error.extensions), error.headers);
+    onUnexpectedError?.(error);
+    finish(req, res, started, requestId, caller, path, 500, problemBody(500, UNEXPECTED_DETAIL, undefined, path));
+  };
+
+  const decide = (req: IncomingMessage, res: ServerResponse): boolean => {
+    const caller = callerOf(req);
+    if (!caller) return false;
+    const type = header(req, 'content-type');
+    if (type && !isJsonContentType(type)) return false;
+    // A declared length within the limit: a streamed body (the app counts it) or an oversized one (413) go there.
+    const declared = header(req, 'content-length');
+    if (declared === undefined || req.headers['transfer-encoding'] !== undefined) return false;
+    const length = parseInt(declared || '0', 10);
+    if (!(length <= toolgate.config.bodyLimitBytes)) return false;
+
+    const started = performance.now();
+    const requestId = requestIdFrom(header(req, REQUEST_ID_HEADER));
+    const path = '/v1/decide';
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.once('error', () => fail(req, res, started, requestId, caller, path, new ProblemError(400, 'the request body could not be read')));
+    req.once('end', () => {
+      let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+      if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // as fetch's text() decodes: a UTF-8 BOM is dropped
+      let body;
+      try {
+        body = parseJsonText(text, DecideRequestSchema);
+      } catch (error) {
+        return fail(req, res, started, requestId, caller, path, error);
+      }
+      let signal: AbortSignal | undefined;
+      answerDecide({ toolgate }, body, false, () => (signal ??= abortSignalOf(req, res))).then(
+        (answer) => finish(req, res, started, requestId, caller, path, 200, answer),
+        (error) => fail(req, res, started, requestId, caller, path, error),
+      );
+    });
+    return true;
+  };
+
+  const poll = (req: IncomingMessage, res: ServerResponse, url: string): boolean => {
+    const match = POLL_URL.exec(url);
+    if (!match) return false;
+    const caller = callerOf(req);
+    if (!caller) return false;
+    const started = performance.now();
+    const requestId = requestIdFrom(header(req, REQUEST_ID_HEADER));
+    const id = match[1]!;
+    const path = `/v1/approvals/${id}`;
+    let wait: ReturnType<typeof requestedWait>;
+    try {
+      wait = requestedWait(match[2] === undefined ? undefined : decodeURIComponent(match[2]), header(req, 'prefer'), toolgate.config.maxWaitSeconds);
+    } catch (error) {
+      fail(req, res, started, requestId, caller, path, error);
+      return true;
+    }
+    const headers = wait.fromPrefer ? { 'preference-applied': `wait=${wait.seconds}` } : undefined;
+    answerPoll({ toolgate }, id, wait.seconds, wait.seconds > 0 ? abortSignalOf(req, res) : undefined).then(
+      (answer) => finish(req, res, started, requestId, caller, path, 200, answer, headers),
+      (error) => fail(req, res, started, requestId, caller, path, error),
+    );
+    return true;
+  };
+
+  return (req, res) => {
+    const url = req.url ?? '';
+    const served = req.method === 'POST' ? url === '/v1/decide' && decide(req, res) : req.method === 'GET' && url.startsWith('/v1/approvals/') && poll(req, res, url);
+    if (!served) app(req, res);
+  };
+}
+
+/** A header as one string (node gives arrays only for a few, never for these). */
+function header(req: IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** A signal that aborts when the caller goes away before its response is written (a held wait ends then). */
+function abortSignalOf(req: IncomingMessage, res: ServerResponse): AbortSignal {
+  const controller = new AbortController();
+  if (req.socket.destroyed) controller.abort();
+  else res.once('close', () => controller.abort());
+  return controller.signal;
+}
