@@ -17,6 +17,11 @@ export interface ShellAnalyzerOptions {
   timeoutMs?: number;
   /** Analyses kept by command text (default 2048). */
   cacheSize?: number;
+  /**
+   * Parse the plainest command lines without tree-sitter (default true; simple-parse.ts builds the same tree).
+   * False only for tests that compare the two paths.
+   */
+  simpleParse?: boolean;
 }
 
 /** Analyses bash commands; synchronous and cached by text. */
@@ -26,12 +31,12 @@ export interface ShellAnalyzer {
 
 /** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
 export function createShellAnalyzer(language: Language, options: ShellAnalyzerOptions): ShellAnalyzer {
-  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048 } = options;
+  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048, simpleParse = true } = options;
   const parser = new Parser();
   parser.setLanguage(language);
   // Analyses are synchronous, so one parser and one clock serve them all.
   const deadline = new Deadline();
-  const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() } };
+  const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() }, simpleParse };
   const cache = new LruCache<string, ShellAnalysis>(cacheSize);
 
   const run = (command: string, budgetMs = timeoutMs): ShellAnalysis => {

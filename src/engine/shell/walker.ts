@@ -1,6 +1,7 @@
 // Walks a tree-sitter-bash tree and finds every simple command that would run, with its words, redirects and stdin.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
-import { SyntaxNode } from './syntax.ts';
+import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
+import { parseSimple } from './simple-parse.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -40,6 +41,8 @@ export interface WalkTools {
   deadline: Deadline;
   /** The parse options handing tree-sitter the deadline (built once: closures are not free on the hot path). */
   parseOptions: { progressCallback: () => boolean };
+  /** Try simple-parse.ts before tree-sitter. */
+  simpleParse: boolean;
 }
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -66,9 +69,12 @@ export class ScriptWalker {
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
     if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
+    const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
+    if (simple) return this.visit(simple, frame);
     const { tree, source } = this.#parse(text);
     try {
-      return this.visit(new SyntaxNode(tree.rootNode, source), frame);
+      return this.visit(new TreeSitterNode(tree.rootNode, source), frame);
     } finally {
       tree.delete();
     }

@@ -1,0 +1,226 @@
+// Parses the plainest command lines without tree-sitter: plain words, quotes without expansions, `|`, `&&`,
+// `||`, `;` and simple redirections. It builds exactly the tree tree-sitter-bash builds for them (a test
+// checks that on every corpus command and on generated ones) and returns undefined for anything else.
+import type { SyntaxNode } from './syntax.ts';
+
+/** A syntax node built here: same types, spans and fields as tree-sitter-bash's. */
+export class PlainNode implements SyntaxNode {
+  readonly namedChildren: readonly PlainNode[];
+
+  constructor(
+    readonly type: string,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    readonly source: string,
+    readonly isNamed: boolean,
+    readonly children: readonly PlainNode[] = [],
+    /** The field of each child, by position (undefined: none). */
+    readonly fields: readonly (string | undefined)[] = [],
+  ) {
+    this.namedChildren = children.some((c) => !c.isNamed) ? children.filter((c) => c.isNamed) : children;
+  }
+
+  get text(): string {
+    return this.source.slice(this.startIndex, this.endIndex);
+  }
+
+  get firstNamedChild(): PlainNode | undefined {
+    return this.namedChildren[0];
+  }
+
+  childForFieldName(field: string): PlainNode | undefined {
+    const i = this.fields.indexOf(field);
+    return i < 0 ? undefined : this.children[i];
+  }
+}
+
+/** Characters of a plain word: nothing the shell expands, quotes, escapes, globs or treats as syntax. */
+const WORD_CHAR = /[A-Za-z0-9_./,:@%+~=-]/;
+/** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
+const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
+/** Redirection operators handled here (the longest first); a descriptor digit may precede the first four. */
+const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
+
+interface Token { kind: 'word' | 'string' | 'raw' | 'op' | 'redirect'; start: number; end: number; fd?: number; opEnd?: number }
+
+/** The tree tree-sitter-bash would build for `text`, when the text is plain enough; otherwise undefined. */
+export function parseSimple(text: string): PlainNode | undefined {
+  if (text.length === 0 || text.length > 512) return undefined;
+  const tokens = tokenize(text);
+  if (!tokens) return undefined;
+  return new Builder(text, tokens).program();
+}
+
+function tokenize(text: string): Token[] | undefined {
+  const tokens: Token[] = [];
+  let i = 0;
+  if (text[0] === ' ' || text[text.length - 1] === ' ') return undefined;
+  while (i < text.length) {
+    const c = text[i]!;
+    if (c === ' ') { i++; continue; }
+    const start = i;
+    const previous = tokens.at(-1);
+    // Tokens must be separated by a space or an operator: `a"b"` is a concatenation, `a>f` is left to tree-sitter.
+    const glued = previous !== undefined && previous.end === start && previous.kind !== 'op' && previous.kind !== 'redirect';
+    if (c === '|' || c === '&' || c === ';') {
+      const two = text.slice(i, i + 2);
+      if (two === '&&' || two === '||') { tokens.push({ kind: 'op', start, end: i + 2 }); i += 2; continue; }
+      if (c === '&' && text[i + 1] === '>') { /* `&>` redirection, below */ } else if (c === '&' || two === '|&') return undefined;
+      else { tokens.push({ kind: 'op', start, end: i + 1 }); i++; continue; }
+    }
+    let fd: number | undefined;
+    let at = i;
+    if (c >= '0' && c <= '9' && (text[i + 1] === '>' || text[i + 1] === '<')) { fd = Number(c); at = i + 1; }
+    const op = REDIRECT_OPS.find((o) => text.startsWith(o, at));
+    if (op) {
+      if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
+      const next = text[at + op.length];
+      if (next === '>' || next === '<' || next === '&' || next === '|' || next === '(') return undefined;
+      tokens.push({ kind: 'redirect', start, end: at + op.length, opEnd: at + op.length, ...(fd !== undefined ? { fd } : {}) });
+      i = at + op.length;
+      continue;
+    }
+    if (glued) return undefined;
+    if (c === '"' || c === "'") {
+      const close = text.indexOf(c, i + 1);
+      if (close < 0) return undefined;
+      const body = text.slice(i + 1, close);
+      if (c === '"' ? /[$`\\\n]/.test(body) : body.includes('\n')) return undefined;
+      tokens.push({ kind: c === '"' ? 'string' : 'raw', start, end: close + 1 });
+      i = close + 1;
+      continue;
+    }
+    while (i < text.length && WORD_CHAR.test(text[i]!)) i++;
+    if (i === start) return undefined;
+    const word = text.slice(start, i);
+    // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
+    if (RESERVED.has(word) || (/^-?\d/.test(word) && !/^-?\d+$/.test(word))) return undefined;
+    tokens.push({ kind: 'word', start, end: i });
+  }
+  return tokens;
+}
+
+/** Builds program → statements → lists → pipelines → commands, as tree-sitter-bash nests them. */
+class Builder {
+  #next = 0;
+
+  constructor(readonly text: string, readonly tokens: Token[]) {}
+
+  program(): PlainNode | undefined {
+    const children: PlainNode[] = [];
+    for (;;) {
+      const statement = this.#statement();
+      if (!statement) return undefined;
+      children.push(statement);
+      const t = this.tokens[this.#next];
+      if (!t) break;
+      if (this.#op(t) !== ';' || !this.tokens[this.#next + 1]) return undefined;
+      children.push(this.#leaf(t, false));
+      this.#next++;
+    }
+    return new PlainNode('program', 0, this.text.length, this.text, true, children);
+  }
+
+  /**
+   * `a | b && c || d`: pipelines joined left to right into nested lists. Redirections after the last command
+   * of a pipeline or list belong to the whole of it in tree-sitter-bash: those shapes are left to it.
+   */
+  #statement(): PlainNode | undefined {
+    let left = this.#pipeline();
+    if (!left) return undefined;
+    for (;;) {
+      const t = this.tokens[this.#next];
+      const op = t && this.#op(t);
+      if (op !== '&&' && op !== '||') return left;
+      this.#next++;
+      const right = this.#pipeline();
+      if (!right || endsInRedirect(right)) return undefined;
+      left = new PlainNode('list', left.startIndex, right.endIndex, this.text, true, [left, this.#leaf(t!, false), right]);
+    }
+  }
+
+  #pipeline(): PlainNode | undefined {
+    const stages: PlainNode[] = [];
+    for (;;) {
+      const command = this.#command();
+      if (!command) return undefined;
+      stages.push(command);
+      const t = this.tokens[this.#next];
+      if (!t || this.#op(t) !== '|') break;
+      stages.push(this.#leaf(t, false));
+      this.#next++;
+    }
+    if (stages.length === 1) return stages[0];
+    if (endsInRedirect(stages.at(-1)!)) return undefined;
+    return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.text, true, stages);
+  }
+
+  /** Words, then redirections; `redirected_statement` when there are any. */
+  #command(): PlainNode | undefined {
+    const parts: PlainNode[] = [];
+    const fields: string[] = [];
+    let t = this.tokens[this.#next];
+    while (t && t.kind !== 'op' && t.kind !== 'redirect') {
+      const word = this.#word(t);
+      if (parts.length === 0) {
+        // `A=1 cmd` is an assignment, `2 x` may be a number: command names are plain non-numeric words or quotes.
+        if (t.kind === 'word' && /=|^-?\d+$/.test(this.text.slice(t.start, t.end))) return undefined;
+        parts.push(new PlainNode('command_name', t.start, t.end, this.text, true, [word]));
+        fields.push('name');
+      } else {
+        parts.push(word);
+        fields.push('argument');
+      }
+      t = this.tokens[++this.#next];
+    }
+    if (parts.length === 0) return undefined;
+    const command = new PlainNode('command', parts[0]!.startIndex, parts.at(-1)!.endIndex, this.text, true, parts, fields);
+    const redirects: PlainNode[] = [];
+    while (t && t.kind === 'redirect') {
+      const destination = this.tokens[this.#next + 1];
+      if (!destination || destination.kind !== 'word') return undefined;
+      // `>&2`, `2>&1`: only descriptor numbers (`>&-` and `>& file` are left to tree-sitter).
+      const op = this.text.slice(t.fd !== undefined ? t.start + 1 : t.start, t.opEnd);
+      if (op === '>&' && !/^\d+$/.test(this.text.slice(destination.start, destination.end))) return undefined;
+      const children: PlainNode[] = [];
+      const redirectFields: (string | undefined)[] = [];
+      if (t.fd !== undefined) { children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.text, true)); redirectFields.push('descriptor'); }
+      children.push(new PlainNode(op, t.opEnd! - op.length, t.opEnd!, this.text, false));
+      redirectFields.push(undefined);
+      children.push(this.#word(destination));
+      redirectFields.push('destination');
+      redirects.push(new PlainNode('file_redirect', t.start, destination.end, this.text, true, children, redirectFields));
+      this.#next += 2;
+      t = this.tokens[this.#next];
+    }
+    if (redirects.length === 0) return command;
+    // More words after a redirection (`a > f b`) make tree-sitter-bash's own shapes: left to it.
+    if (t && t.kind !== 'op') return undefined;
+    return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.text, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
+  }
+
+  #word(t: Token): PlainNode {
+    if (t.kind === 'raw') return new PlainNode('raw_string', t.start, t.end, this.text, true);
+    if (t.kind === 'string') {
+      const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.text, false);
+      const content = t.end - t.start > 2 ? [new PlainNode('string_content', t.start + 1, t.end - 1, this.text, true)] : [];
+      return new PlainNode('string', t.start, t.end, this.text, true, [quote(t.start), ...content, quote(t.end - 1)]);
+    }
+    const number = /^-?\d+$/.test(this.text.slice(t.start, t.end));
+    return new PlainNode(number ? 'number' : 'word', t.start, t.end, this.text, true);
+  }
+
+  #op(t: Token): string | undefined {
+    return t.kind === 'op' ? this.text.slice(t.start, t.end) : undefined;
+  }
+
+  #leaf(t: Token, named: boolean): PlainNode {
+    return new PlainNode(this.text.slice(t.start, t.end), t.start, t.end, this.text, named);
+  }
+}
+
+/** A command with redirections, alone or as the last stage of a pipeline. */
+function endsInRedirect(node: PlainNode): boolean {
+  if (node.type === 'redirected_statement') return true;
+  return node.type === 'pipeline' && node.children.at(-1)!.type === 'redirected_statement';
+}

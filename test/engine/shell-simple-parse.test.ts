@@ -1,0 +1,104 @@
+// The simple parser must build exactly tree-sitter-bash's tree, and the analyzer must judge exactly as without it:
+// checked on every command of every corpus and catalogue example, and on generated command lines.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { describe, it } from 'node:test';
+import { Parser, type Node } from 'web-tree-sitter';
+import { loadBashLanguage, loadShellAnalyzer } from '../../src/service/bash-language.ts';
+import { parseSimple, type PlainNode } from '../../src/engine/shell/simple-parse.ts';
+import { DANGER_CATALOG } from '../../src/engine/catalog/danger.ts';
+import { HOME } from './shell-support.ts';
+
+const CORPORA = [
+  new URL('./corpus-private.jsonl', import.meta.url),
+  new URL('./regressions.jsonl', import.meta.url),
+  new URL('../../../shared/corpus-shell-public.jsonl', import.meta.url),
+  new URL('../../../shared/peer-cases/commands.jsonl', import.meta.url),
+];
+
+function corpusCommands(): string[] {
+  const commands: string[] = [];
+  for (const url of CORPORA) {
+    for (const line of readFileSync(url, 'utf8').split('\n')) if (line.trim()) commands.push((JSON.parse(line) as { cmd: string }).cmd);
+  }
+  for (const entry of DANGER_CATALOG) commands.push(...entry.examples);
+  return commands;
+}
+
+/** Everything the walker can read of a tree, as one comparable value. */
+function treeSitterShape(node: Node): unknown {
+  const children = [];
+  for (let i = 0; i < node.childCount; i++) children.push({ field: node.fieldNameForChild(i) ?? undefined, node: treeSitterShape(node.child(i)!) });
+  return { type: node.type, named: node.isNamed, start: node.startIndex, end: node.endIndex, text: node.text, children };
+}
+
+function plainShape(node: PlainNode): unknown {
+  const children = node.children.map((c, i) => ({ field: node.fields[i], node: plainShape(c) }));
+  return { type: node.type, named: node.isNamed, start: node.startIndex, end: node.endIndex, text: node.text, children };
+}
+
+/** Seeded generator of command lines from the simple grammar's pieces and near misses. */
+function generated(count: number): string[] {
+  let seed = 42;
+  const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+  const pick = <T>(xs: T[]): T => xs[random(xs.length)]!;
+  const names = ['git', 'ls', 'rm', 'cat', 'echo', 'npm', 'sudo', 'exec', 'command', 'eval', 'env', 'xargs', 'sh', 'test', 'true', '~/bin/x', './run.sh', '/bin/rm', 'a-b', 'x.y', 'done', 'in', 'time', 'export', 'A=1', '2', '-x', '%1', '+x', '@a', 'a:b', 'a,b', '"git"', "'ls'", '""'];
+  const args = ['-rf', '--short', '-9', '4242', '0', '-1', '1.5', '-1a', '2x', '0x1f', '10#5', '~', '~/projects', '~root', 'a~b', 'src/', '.', '..', '--x=y', 'a=b', '=', '-', '--', '%', '+5', 'a@b', 'a,b', 'a:b', 'then', 'fi', 'done', 'esac', 'do', '"a b"', '"*.ts"', '"{{.Names}}"', '"a#b"', '"!x"', '"it\'s"', '""', "''", "'s/v1/v2/'", "'a \"b\"'", '"a  b"', '"  "', "' '", '"%s"', '"a;b|c&&d"', "'$x'", '"é"', 'é', 'a#b', '#c'];
+  const joins = [' ', ' ', ' ', ' | ', ' && ', ' || ', '; ', ';', '|', '&&', '||', ' ; ', '  ', ' & ', ' |& ', '\t'];
+  const redirects = ['> f', '>> f', '2>&1', '2>/dev/null', '>&2', '&> f', '&>> f', '< in', '2> err', '>f', '1>&2', '> 5', '>& f', '2>&-', '>| f', '<< x', '<<< x', '> "f"', '2>&1 x', 'x>f'];
+  const out: string[] = [];
+  while (out.length < count) {
+    let line = '';
+    const commands = 1 + random(3);
+    for (let c = 0; c < commands; c++) {
+      if (c > 0) line += pick(joins);
+      line += pick(names);
+      for (let a = random(4); a > 0; a--) line += ' ' + pick(args);
+      if (random(3) === 0) line += ' ' + pick(redirects);
+      if (random(8) === 0) line += ' ' + pick(redirects);
+    }
+    out.push(line);
+  }
+  return out;
+}
+
+describe('simple parser', async () => {
+  const language = await loadBashLanguage();
+  const parser = new Parser();
+  parser.setLanguage(language);
+
+  const sameTree = (command: string): boolean => {
+    const plain = parseSimple(command);
+    if (!plain) return false;
+    const tree = parser.parse(command)!;
+    try {
+      assert.deepEqual(plainShape(plain), treeSitterShape(tree.rootNode), `tree of ${JSON.stringify(command)}`);
+    } finally {
+      tree.delete();
+    }
+    return true;
+  };
+
+  it('builds tree-sitter-bash\'s tree for every corpus command it accepts', () => {
+    const accepted = corpusCommands().filter(sameTree).length;
+    assert.ok(accepted > 100, `only ${accepted} corpus commands took the simple path`);
+  });
+
+  it('builds tree-sitter-bash\'s tree for every generated command line it accepts', () => {
+    const accepted = generated(20_000).filter(sameTree).length;
+    assert.ok(accepted > 2_000, `only ${accepted} generated commands took the simple path`);
+  });
+
+  it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
+    for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
+    for (const c of ['echo $HOME', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "$(y)"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb']) assert.equal(parseSimple(c), undefined, c);
+  });
+
+  it('gives the same analysis with and without the simple path on every corpus command', async () => {
+    const withSimple = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0 });
+    const treeSitterOnly = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0, simpleParse: false });
+    for (const command of [...corpusCommands(), ...generated(3_000)]) {
+      assert.deepEqual(withSimple.analyze(command), treeSitterOnly.analyze(command), command);
+    }
+  });
+});
