@@ -2,6 +2,7 @@
 import micromatch from 'micromatch';
 import type { Frame, ScriptWalker } from './walker.ts';
 import type { CommandView, Redirect, Stdin } from './view.ts';
+import type { SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
@@ -63,16 +64,18 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   const writes = fileWrites(info.redirects);
-  walker.commands.push({
+  // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.
+  const command: SimpleCommand = {
     words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
     wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
-    ...(writes.length > 0 ? { writes } : {}),
-  });
+  };
+  if (writes.length > 0) command.writes = writes;
+  walker.commands.push(command);
   const view: CommandView = {
     argv: argv.map((w) => w.value), words: argv, program, args: argv.slice(1).map((w) => w.value), wrappers,
     redirects: info.redirects, text, home: walker.home, downloads: walker.downloads,
-    ...(info.stdin ? { stdin: info.stdin } : {}),
   };
+  if (info.stdin) view.stdin = info.stdin;
   if (noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
     return undefined;

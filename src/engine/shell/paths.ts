@@ -100,6 +100,20 @@ function codePaths(code: string, view: CommandView, base: string | undefined): S
   return out;
 }
 
+/** Compiled `-name` patterns: compiling one costs more than the rest of a command's analysis. */
+const NAME_MATCHERS = new Map<string, (name: string) => boolean>();
+
+/** A case-insensitive, dot-matching glob matcher for a `find -name` pattern (the last 256 are kept). */
+function nameMatcher(pattern: string): (name: string) => boolean {
+  let isMatch = NAME_MATCHERS.get(pattern);
+  if (!isMatch) {
+    isMatch = micromatch.matcher(pattern, { dot: true, nocase: true });
+    if (NAME_MATCHERS.size >= 256) NAME_MATCHERS.delete(NAME_MATCHERS.keys().next().value!);
+    NAME_MATCHERS.set(pattern, isMatch);
+  }
+  return isMatch;
+}
+
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
 function findSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
   const words = view.words.slice(1);
@@ -109,7 +123,7 @@ function findSecretPaths(view: CommandView, base: string | undefined): ShellPath
   for (let i = 0; i < words.length - 1; i++) {
     if (!/^-(i?name|i?path|wholename|iwholename|regex|iregex)$/.test(words[i]!.value)) continue;
     const pattern = words[i + 1]!.value;
-    const isMatch = micromatch.matcher(pattern.replace(/^.*\//, '') || pattern, { dot: true, nocase: true });
+    const isMatch = nameMatcher(pattern.replace(/^.*\//, '') || pattern);
     if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(pattern)) continue;
     for (const root of roots.length ? roots : [{ template: '.' } as Word]) {
       const leaf = pattern.replace(/^\*\//, '').replace(/^\/+/, '');

@@ -22,8 +22,9 @@ export interface SyntaxNode {
 
 /** A tree-sitter node with its type, span, text and children cached; text is sliced from the parsed source. */
 export class TreeSitterNode implements SyntaxNode {
-  readonly type: string;
   readonly startIndex: number;
+  #type: string | undefined;
+  #isNamed: boolean | undefined;
   #endIndex = -1;
   #text: string | undefined;
   #namedChildren: TreeSitterNode[] | undefined;
@@ -31,8 +32,12 @@ export class TreeSitterNode implements SyntaxNode {
 
   /** `source` is the exact string the tree was parsed from. */
   constructor(readonly node: Node, readonly source: string) {
-    this.type = node.type;
     this.startIndex = node.startIndex;
+  }
+
+  get type(): string {
+    this.#type ??= this.node.type;
+    return this.#type;
   }
 
   get endIndex(): number {
@@ -69,7 +74,8 @@ export class TreeSitterNode implements SyntaxNode {
   }
 
   get isNamed(): boolean {
-    return this.node.isNamed;
+    this.#isNamed ??= this.node.isNamed;
+    return this.#isNamed;
   }
 
   #wrap(nodes: (Node | null)[]): TreeSitterNode[] {
