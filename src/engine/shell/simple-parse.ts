@@ -13,9 +13,9 @@ export class PlainNode implements SyntaxNode {
     readonly endIndex: number,
     readonly source: string,
     readonly isNamed: boolean,
-    readonly children: readonly PlainNode[] = [],
+    readonly children: readonly PlainNode[] = NONE,
     /** The field of each child, by position (undefined: none). */
-    readonly fields: readonly (string | undefined)[] = [],
+    readonly fields: readonly (string | undefined)[] = NONE,
   ) {
     this.namedChildren = children.some((c) => !c.isNamed) ? children.filter((c) => c.isNamed) : children;
   }
@@ -33,6 +33,9 @@ export class PlainNode implements SyntaxNode {
     return i < 0 ? undefined : this.children[i];
   }
 }
+
+/** The children and fields of a leaf (shared: most nodes are leaves). */
+const NONE: readonly never[] = Object.freeze([]);
 
 /** Characters of a plain word: nothing the shell expands, quotes, escapes, globs or treats as syntax. */
 const WORD_CHAR = /[A-Za-z0-9_./,:@%+~=-]/;
@@ -71,7 +74,7 @@ function tokenize(text: string): Token[] | undefined {
     let fd: number | undefined;
     let at = i;
     if (c >= '0' && c <= '9' && (text[i + 1] === '>' || text[i + 1] === '<')) { fd = Number(c); at = i + 1; }
-    const op = REDIRECT_OPS.find((o) => text.startsWith(o, at));
+    const op = fd !== undefined || c === '>' || c === '<' || c === '&' ? redirectOp(text, at) : undefined;
     if (op) {
       if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
       const next = text[at + op.length];
@@ -217,6 +220,12 @@ class Builder {
   #leaf(t: Token, named: boolean): PlainNode {
     return new PlainNode(this.text.slice(t.start, t.end), t.start, t.end, this.text, named);
   }
+}
+
+/** The redirection operator at `at`, if one is there. */
+function redirectOp(text: string, at: number): string | undefined {
+  for (const op of REDIRECT_OPS) if (text.startsWith(op, at)) return op;
+  return undefined;
 }
 
 /** A command with redirections, alone or as the last stage of a pipeline. */
