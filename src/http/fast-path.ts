@@ -12,6 +12,7 @@
 // `answerDecide`, `answerPoll`, `parseJsonText`, `problemBody`, `requestIdFrom`, `requestLogLevel`.
 // test/http/fast-path.test.ts holds both paths to the same answers.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { Cancellation } from '../service/approvals.ts';
 import type { Logger } from '../service/logger.ts';
 import type { AppDeps } from './app.ts';
 import { bearerToken, type AuthGuard, type Identity } from './auth.ts';
@@ -107,21 +108,19 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const caller = callerOf(req);
     if (!caller) return false;
     const started = performance.now();
-    const requestId = requestIdFrom(header(req, REQUEST_ID_HEADER));
     const id = match[1]!;
-    const path = `/v1/approvals/${id}`;
+    // The request id and the path are made when the answer goes out: a held poll keeps neither meanwhile.
+    const answer = (status: number, body: unknown, headers?: Record<string, string>) => finish(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, status, body, headers);
+    const failed = (error: unknown) => fail(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, error);
     let wait: ReturnType<typeof requestedWait>;
     try {
       wait = requestedWait(match[2] === undefined ? undefined : decodeURIComponent(match[2]), header(req, 'prefer'), toolgate.config.maxWaitSeconds);
     } catch (error) {
-      fail(req, res, started, requestId, caller, path, error);
+      failed(error);
       return true;
     }
     const headers = wait.fromPrefer ? { 'preference-applied': `wait=${wait.seconds}` } : undefined;
-    answerPoll({ toolgate }, id, wait.seconds, wait.seconds > 0 ? abortSignalOf(req, res) : undefined).then(
-      (answer) => finish(req, res, started, requestId, caller, path, 200, answer, headers),
-      (error) => fail(req, res, started, requestId, caller, path, error),
-    );
+    answerPoll({ toolgate }, id, wait.seconds, wait.seconds > 0 ? closeCancellation(req, res) : undefined).then((body) => answer(200, body, headers), failed);
     return true;
   };
 
@@ -138,10 +137,27 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** A signal that aborts when the caller goes away before its response is written (a held wait ends then). */
+/** A signal that aborts when the caller goes away before its response is written (a held decide-and-wait ends then). */
 function abortSignalOf(req: IncomingMessage, res: ServerResponse): AbortSignal {
   const controller = new AbortController();
   if (req.socket.destroyed) controller.abort();
   else res.once('close', () => controller.abort());
   return controller.signal;
+}
+
+/** The same for a held long-poll, without an AbortController and its EventTarget (10k of them held at once). */
+function closeCancellation(req: IncomingMessage, res: ServerResponse): Cancellation {
+  let listener: (() => void) | undefined;
+  const cancellation = {
+    aborted: req.socket.destroyed,
+    addEventListener: (_type: 'abort', l: () => void) => void (listener = l),
+    removeEventListener: () => void (listener = undefined),
+  };
+  if (!cancellation.aborted) {
+    res.once('close', () => {
+      cancellation.aborted = true;
+      listener?.();
+    });
+  }
+  return cancellation;
 }

@@ -57,6 +57,16 @@ export function approvalDecision(approval: Approval): 'allow' | 'deny' | null {
   return approval.status === 'approved' ? 'allow' : 'deny';
 }
 
+/**
+ * What ends a wait early (the caller went away): an AbortSignal is one; the HTTP fast path passes a lighter
+ * object tied to the response's `close` (an AbortController per held poll is ~0.5 KB, 5 MB for 10k waiters).
+ */
+export interface Cancellation {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 /** The approval queue. Waiters are woken in-process by the resolve, never by polling the database. */
 export class ApprovalService {
   private readonly waiters = new Map<string, Set<(approval: Approval) => void>>();
@@ -144,7 +154,7 @@ export class ApprovalService {
    * Waits up to `ms` for the approval to leave `pending`; returns it at once when terminal.
    * Resolves with the current state when the wait runs out or `signal` aborts.
    */
-  async wait(id: string, ms: number, signal?: AbortSignal): Promise<Approval | undefined> {
+  async wait(id: string, ms: number, signal?: Cancellation): Promise<Approval | undefined> {
     if (ms <= 0 || signal?.aborted) return this.options.store.getApproval(id);
     // Register before reading: an answer landing between the read and the registration would otherwise
     // go unnoticed until the wait runs out.
@@ -152,20 +162,22 @@ export class ApprovalService {
     if (!set) this.waiters.set(id, (set = new Set()));
     const waiters = set;
     let settle!: (approval: Approval | undefined) => void;
-    const result = new Promise<Approval | undefined>((resolve) => (settle = resolve));
+    let reject!: (error: unknown) => void;
+    const result = new Promise<Approval | undefined>((resolve, fail) => ((settle = resolve), (reject = fail)));
     let settled = false;
     let timer: NodeJS.Timeout | undefined;
     let onAbort: (() => void) | undefined;
-    const done = (approval: Approval | undefined) => {
-      if (settled) return;
+    const end = (): boolean => {
+      if (settled) return false;
       settled = true;
       clearTimeout(timer);
       if (onAbort) signal?.removeEventListener('abort', onAbort);
       waiters.delete(done);
       if (waiters.size === 0 && this.waiters.get(id) === waiters) this.waiters.delete(id);
       this.waiterCount--;
-      settle(approval);
+      return true;
     };
+    const done = (approval: Approval | undefined) => end() && settle(approval);
     waiters.add(done);
     this.waiterCount++;
     const current = await this.options.store.getApproval(id);
@@ -173,10 +185,11 @@ export class ApprovalService {
       done(current);
       return result;
     }
-    onAbort = () => done(current);
-    timer = setTimeout(() => {
-      void this.options.store.getApproval(id).then((latest) => done(latest ?? current), () => done(current));
-    }, ms);
+    // Nothing of the approval is kept while waiting (10k held polls would hold 10k copies): the end of the wait
+    // reads it afresh.
+    const settleFresh = () => void this.options.store.getApproval(id).then(done, (error: unknown) => end() && reject(error));
+    onAbort = settleFresh;
+    timer = setTimeout(settleFresh, ms);
     signal?.addEventListener('abort', onAbort, { once: true });
     return result;
   }

@@ -32,7 +32,9 @@ export class VerdictCache {
   private readonly maxKeyLength: number;
 
   constructor(private readonly engine: EngineContext, options: VerdictCacheOptions = {}) {
-    this.size = options.size ?? 4096;
+    // 1024: a team's repeated calls (git status, npm test, reads) fit many times over; an entry holds its verdict
+    // and analysis (~3 KB), so a burst of unique asks cannot make the cache a notable part of the memory.
+    this.size = options.size ?? 1024;
     this.maxKeyLength = options.maxKeyLength ?? 4096;
   }
 

@@ -1,6 +1,6 @@
 // Approvals: the queue (reviewer), long-poll (agent or reviewer), resolve (reviewer), cancel (agent).
 import type { Context, Hono } from 'hono';
-import type { ResolveOutcome } from '../../service/approvals.ts';
+import type { Cancellation, ResolveOutcome } from '../../service/approvals.ts';
 import type { AppDeps } from '../app.ts';
 import { approvalJson } from '../approval-json.ts';
 import type { AppEnv } from '../auth.ts';
@@ -57,10 +57,12 @@ function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
  * The long-poll's work after parsing, shared by the app and the fast path (fast-path.ts): the approval once it is
  * answered, the wait runs out or `signal` aborts; 404 for an unknown id.
  */
-export async function answerPoll(deps: Pick<AppDeps, 'toolgate'>, id: string, seconds: number, signal: AbortSignal | undefined): Promise<ReturnType<typeof approvalJson>> {
-  const approval = await deps.toolgate.approvals.wait(id, seconds * 1000, signal);
-  if (!approval) throw new ProblemError(404, `no approval with id ${id}`);
-  return approvalJson(approval);
+export function answerPoll(deps: Pick<AppDeps, 'toolgate'>, id: string, seconds: number, signal: Cancellation | undefined): Promise<ReturnType<typeof approvalJson>> {
+  // A promise chain, not an async function: no suspended frame is kept for each of thousands of held polls.
+  return deps.toolgate.approvals.wait(id, seconds * 1000, signal).then((approval) => {
+    if (!approval) throw new ProblemError(404, `no approval with id ${id}`);
+    return approvalJson(approval);
+  });
 }
 
 /** Seconds to hold a long-poll: `?wait=N` or `Prefer: wait=N` (RFC 7240), capped. */
