@@ -1,11 +1,22 @@
 // The realistic request mix an agent sends: git, npm, reads, edits, a dangerous command, a protected read.
-import { homedir } from 'node:os';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 /** Placeholder the unique-command runs replace with a fresh counter in every request. */
 export const UNIQUE = '@N@';
 
-/** The project directory the calls claim to run in. */
-export const PROJECT = `${homedir()}/work/bench-project`;
+/**
+ * The project directory the calls run in. It exists, with the files an agent would find there, because an agent
+ * works in a real checkout: a path that does not exist makes every protected-path check walk up its missing
+ * ancestors, which no real workload does.
+ */
+export const PROJECT = join(tmpdir(), 'toolgate-bench-project');
+mkdirSync(join(PROJECT, 'src'), { recursive: true });
+mkdirSync(join(PROJECT, 'test'), { recursive: true });
+writeFileSync(join(PROJECT, 'package.json'), '{ "name": "bench-project", "version": "1.0.0" }\n');
+writeFileSync(join(PROJECT, 'src', 'index-x.ts'), 'export const retries = 3;\n');
+writeFileSync(join(PROJECT, 'src', 'app-x.ts'), 'const retries = 3;\n');
 
 /** One decide body template; `UNIQUE` marks where a unique run puts its counter. */
 export type DecideBody = Record<string, unknown>;

@@ -98,19 +98,33 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return ruleFromRow(row);
   });
 
+  // The policy version is read once per turn of the event loop, not once per decision: every request handled in
+  // one turn arrived before it began, so another process's rule change is seen from the next turn on. A change
+  // made through this store is seen at once (each rule or grant write forgets the memo).
+  let versionMemo: number | undefined;
+  const forgetVersion = () => void (versionMemo = undefined);
+  const policyChanged = <T>(result: T): T => {
+    versionMemo = undefined;
+    return result;
+  };
+
   return {
     db,
     async policyVersion() {
-      return s.version.get() as number;
+      if (versionMemo === undefined) {
+        versionMemo = s.version.get() as number;
+        setImmediate(forgetVersion);
+      }
+      return versionMemo;
     },
     async listRules() {
       return (s.rules.all() as RuleRow[]).map(ruleFromRow);
     },
     async addRule(rule) {
-      return addRuleTx.immediate(rule);
+      return policyChanged(addRuleTx.immediate(rule));
     },
     async removeRule(id) {
-      return s.deleteRule.run(id).changes > 0;
+      return policyChanged(s.deleteRule.run(id).changes > 0);
     },
     async listGrants(sessionId) {
       const rows = (sessionId === undefined ? s.grants.all() : s.grantsOf.all(sessionId)) as GrantRow[];
@@ -119,10 +133,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async addGrant(grant) {
       const row: GrantRow = { id: timeOrderedId(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
       s.insertGrant.run(row);
-      return grantFromRow(row);
+      return policyChanged(grantFromRow(row));
     },
     async removeGrant(id) {
-      return s.deleteGrant.run(id).changes > 0;
+      return policyChanged(s.deleteGrant.run(id).changes > 0);
     },
     appendAudit(entries) {
       if (!audit) return Promise.reject(new Error('the store is read-only'));

@@ -26,17 +26,27 @@ describe('sqlite store', () => {
     await store.close();
   });
 
-  it('bumps the policy version for a change made by another connection', async () => {
+  it('bumps the policy version for a change made by another connection, seen from the next turn of the event loop', async () => {
     const path = join(dir, 'version.db');
     const server = openSqliteStore(path);
     const cli = openSqliteStore(path);
+    const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
     const before = await server.policyVersion();
     const added = await cli.addRule({ effect: 'deny', pattern: 'bash(make *)' });
+    await nextTurn();
     assert.ok((await server.policyVersion()) > before);
     assert.equal((await server.listRules())[0]!.id, added.id);
     const mid = await server.policyVersion();
     await cli.removeRule(added.id);
+    await nextTurn();
     assert.ok((await server.policyVersion()) > mid);
+    // A change through the store itself is seen at once, in the same turn.
+    const own = await server.policyVersion();
+    await server.addRule({ effect: 'allow', pattern: 'bash(ls *)' });
+    assert.ok((await server.policyVersion()) > own);
+    const granted = await server.policyVersion();
+    await server.addGrant({ sessionId: 's1', pattern: 'bash(make *)', approvalId: null, createdBy: 'test', expiresAt: null });
+    assert.ok((await server.policyVersion()) > granted);
     await cli.close();
     await server.close();
   });
