@@ -26,7 +26,7 @@ export interface ProtectedHit {
 /** A path segment: literal name, glob over one name, any number of names (`DEEP`), or unknown text (a variable). */
 type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn' };
 /** A protected root's segment: a literal name, a pattern over one name (`/home/*`), or `**`. */
-type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string } | { kind: 'globstar' };
+type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean } | { kind: 'globstar' };
 interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
 
 // Roots depend only on the home, the data dir and the extras (and on the cwd when one of those is relative).
@@ -76,60 +76,88 @@ function rootSegs(path: string): RootSeg[] {
     if (s === '' || s === '.') continue;
     if (s === '..') out.pop();
     else if (s === '**') out.push({ kind: 'globstar' });
-    else if (micromatch.scan(s).isGlob) out.push({ kind: 'pat', pattern: s });
+    else if (micromatch.scan(s).isGlob) out.push({ kind: 'pat', pattern: s, isMatch: micromatch.matcher(s, { dot: true }) });
     else out.push({ kind: 'lit', text: s });
   }
   return out;
 }
 
-/** Splits an escaped template into segments (escapes make quoted glob characters literal). */
+/** Characters micromatch reads as syntax: escaped in a glob segment's pattern when the template had them quoted. */
+const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/;
+
+/**
+ * Splits an escaped template into segments (escapes make quoted glob characters literal). One pass, no closure:
+ * a segment without escapes is sliced from the template instead of being built a character at a time.
+ */
 function templateSegs(template: string): Seg[] {
   const segs: Seg[] = [];
-  let text = '';
-  let pattern = '';
+  let from = 0;
+  let escaped = false;
   let glob = false;
   let dyn = false;
   let deep = false;
-  const flush = (): void => {
+  for (let i = 0; i <= template.length; i++) {
+    const c = template[i];
+    if (c === '\\' && i + 1 < template.length) { escaped = true; i++; continue; }
+    if (c === DYN_OPEN) {
+      const end = template.indexOf(DYN_CLOSE, i);
+      i = end < 0 ? template.length - 1 : end;
+      dyn = true;
+      continue;
+    }
+    if (c === DEEP) { deep = true; continue; }
+    if (c === '*' || c === '?' || c === '[') { glob = true; continue; }
+    if (c !== '/' && c !== undefined) continue;
+    // The end of a segment: template[from, i).
     if (dyn) segs.push({ kind: 'dyn' });
     else if (deep) segs.push({ kind: 'deep' });
-    else if (glob) segs.push({ kind: 'glob', pattern });
-    else if (text === '..') { const last = segs.pop(); if (last && last.kind !== 'lit') segs.push(last, { kind: 'dyn' }); }
-    else if (text !== '' && text !== '.') segs.push({ kind: 'lit', text });
-    text = pattern = '';
-    glob = dyn = deep = false;
-  };
-  for (let i = 0; i < template.length; i++) {
-    const c = template[i]!;
-    if (c === '\\' && i + 1 < template.length) {
-      const n = template[++i]!;
-      text += n;
-      pattern += /[*?[\]{}()!+@\\]/.test(n) ? '\\' + n : n;
-    } else if (c === DYN_OPEN) {
-      const end = template.indexOf(DYN_CLOSE, i);
-      i = end < 0 ? template.length : end;
-      dyn = true;
-    } else if (c === DEEP) deep = true;
-    else if (c === '/') flush();
+    else if (glob) segs.push({ kind: 'glob', pattern: escaped ? segmentPattern(template, from, i) : template.slice(from, i) });
     else {
-      if (c === '*' || c === '?' || c === '[') glob = true;
-      text += c;
-      pattern += c;
+      const text = escaped ? segmentText(template, from, i) : template.slice(from, i);
+      if (text === '..') { const last = segs.pop(); if (last && last.kind !== 'lit') segs.push(last, { kind: 'dyn' }); }
+      else if (text !== '' && text !== '.') segs.push({ kind: 'lit', text });
     }
+    from = i + 1;
+    escaped = glob = dyn = deep = false;
   }
-  flush();
   return segs;
 }
+
+/** A segment's literal text: escapes removed (no DYN or DEEP markers inside: those segments are not literal). */
+function segmentText(template: string, from: number, to: number): string {
+  let text = '';
+  for (let i = from; i < to; i++) text += template[i] === '\\' && i + 1 < to ? template[++i] : template[i];
+  return text;
+}
+
+/** A glob segment's micromatch pattern: escaped characters that micromatch reads as syntax stay escaped. */
+function segmentPattern(template: string, from: number, to: number): string {
+  let pattern = '';
+  for (let i = from; i < to; i++) {
+    const c = template[i]!;
+    if (c === '\\' && i + 1 < to) {
+      const n = template[++i]!;
+      pattern += GLOB_SYNTAX.test(n) ? '\\' + n : n;
+    } else pattern += c;
+  }
+  return pattern;
+}
+
+/** Steps `reaches` may take for one candidate and root (globstars and unknown parts branch). */
+const REACH_BUDGET = 2000;
 
 /**
  * Could some concrete path matching `cand` be `root` or lie under it? A `dyn` segment may stand for any
  * number of names but, to keep `$DIR/file` from matching everything, never for the root's last name:
  * an unresolvable path only counts when its literal part names the protected entry (`$X/.ssh/id_rsa`).
  */
-function reaches(cand: Seg[], root: RootSeg[], i = 0, j = 0, budget = { left: 2000 }): boolean {
+function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { left: number }): boolean {
   if (--budget.left < 0) return false;
   if (j === root.length) return true;
-  if (i === cand.length) return root.slice(j).every((s) => s.kind === 'globstar');
+  if (i === cand.length) {
+    for (let k = j; k < root.length; k++) if (root[k]!.kind !== 'globstar') return false;
+    return true;
+  }
   const c = cand[i]!;
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
@@ -139,9 +167,22 @@ function reaches(cand: Seg[], root: RootSeg[], i = 0, j = 0, budget = { left: 20
     return absorbable && reaches(cand, root, i, j + 1, budget);
   }
   let compatible: boolean;
-  if (c.kind === 'lit') compatible = r.kind === 'lit' ? c.text === r.text : micromatch.isMatch(c.text, r.pattern, { dot: true });
-  else compatible = r.kind === 'lit' ? micromatch.isMatch(r.text, c.pattern, { dot: false }) : true;
+  if (c.kind === 'lit') compatible = r.kind === 'lit' ? c.text === r.text : r.isMatch(c.text);
+  else compatible = r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : true;
   return compatible && reaches(cand, root, i + 1, j + 1, budget);
+}
+
+/** Compiled glob segments of paths (compiling one costs more than the rest of a check): the last 256 are kept. */
+const GLOB_MATCHERS = new Map<string, (name: string) => boolean>();
+
+function globMatcher(pattern: string): (name: string) => boolean {
+  let isMatch = GLOB_MATCHERS.get(pattern);
+  if (!isMatch) {
+    isMatch = micromatch.matcher(pattern, { dot: false });
+    if (GLOB_MATCHERS.size >= 256) GLOB_MATCHERS.delete(GLOB_MATCHERS.keys().next().value!);
+    GLOB_MATCHERS.set(pattern, isMatch);
+  }
+  return isMatch;
 }
 
 /** Absolute segments of a template, resolved against a directory (itself relative to cwd). */
@@ -189,9 +230,13 @@ function check(template: string, display: string, base: string | undefined, ctx:
     const real = ctx.realpath && realpathNearest(literal, ctx.realpath);
     if (real) candidates.push(templateSegs(escapeLiteral(real)));
   }
+  // Each root gets its own budget of steps (one object, reset per root).
+  const budget = { left: 0 };
   for (const cand of candidates) {
-    const root = roots.find((r) => reaches(cand, r.segs));
-    if (root) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain };
+    for (const root of roots) {
+      budget.left = REACH_BUDGET;
+      if (reaches(cand, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain };
+    }
   }
   return undefined;
 }
