@@ -1,7 +1,7 @@
 // The narrow pattern suggested for "always allow": program, subcommands and stable flags — never a bare program name.
 import type { NormalizedCall } from './normalize.ts';
 import { absolutePath } from './paths.ts';
-import { compileCommandSpec } from './rules/matcher.ts';
+import { compileCommandSpec, type SpecMatcher } from './rules/matcher.ts';
 import type { ShellAnalyzer } from './shell/analyzer.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import type { Finding } from './types.ts';
@@ -67,11 +67,13 @@ export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Findin
 
 /** Whether `<stem> *` would also allow a command with a finding outside `known`. */
 function reachesNewDanger(stem: string, known: ReadonlySet<string>, analyzer: ShellAnalyzer): boolean {
-  const matcher = compileCommandSpec(`${stem} *`);
+  // Compiled only once a probe has a new finding (most probes of a harmless stem have none).
+  let matcher: SpecMatcher | undefined;
   for (const tail of DANGEROUS_TAILS) {
     const probe = analyzer.analyze(`${stem} ${tail}`);
-    const reached = probe.commands.some((c) => matcher.test({ words: c.words, line: c.words.join(' ') }));
-    if (reached && probe.findings.some((f) => !known.has(f.id))) return true;
+    if (!probe.findings.some((f) => !known.has(f.id))) continue;
+    matcher ??= compileCommandSpec(`${stem} *`);
+    for (const c of probe.commands) if (matcher.test({ words: c.words, line: c.words.join(' ') })) return true;
   }
   return false;
 }

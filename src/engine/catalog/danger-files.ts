@@ -4,8 +4,10 @@ import { hasFlag, operands } from './flags.ts';
 import { writeTargets } from './write-targets.ts';
 import { isDangerousDevice, isGitInternal, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
-const RECURSIVE_RM = (args: string[]): boolean => hasFlag(args, 'rR', ['--recursive']);
-const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', ['--force']);
+const RECURSIVE = ['--recursive'];
+const FORCE = ['--force'];
+const RECURSIVE_RM = (args: string[]): boolean => hasFlag(args, 'rR', RECURSIVE);
+const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', FORCE);
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
 /** A chmod mode (numeric or symbolic) and what it grants. */
@@ -114,19 +116,19 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
     programs: ['chmod'],
     examples: ['chmod -R 777 /var/www', 'chmod -R 0777 /var/www', 'chmod 777 -R .', 'chmod --recursive a+rwx .'],
-    match: (v) => v.program === 'chmod' && hasFlag(v.args, 'R', ['--recursive']) && chmodMode(v.args)?.worldWritable === true,
+    match: (v) => v.program === 'chmod' && hasFlag(v.args, 'R', RECURSIVE) && chmodMode(v.args)?.worldWritable === true,
   },
   {
     id: 'chmod-recursive-system', risk: 'high', reason: 'recursive permission change on /, a home or a system directory',
     programs: ['chmod', 'setfacl', 'chgrp'],
     examples: ['chmod -R 755 /etc', 'chmod -R g-w ~', 'setfacl -R -m u:app:rwx /etc'],
-    match: (v) => (v.program === 'chmod' || v.program === 'setfacl' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']) && v.args.some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
+    match: (v) => (v.program === 'chmod' || v.program === 'setfacl' || v.program === 'chgrp') && hasFlag(v.args, 'R', RECURSIVE) && v.args.some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
   },
   {
     id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',
     programs: ['chmod', 'setfacl'],
     examples: ['chmod -R u+w src', 'setfacl -R -m u:app:rwx data'],
-    match: (v) => (v.program === 'chmod' || v.program === 'setfacl') && hasFlag(v.args, 'R', ['--recursive']),
+    match: (v) => (v.program === 'chmod' || v.program === 'setfacl') && hasFlag(v.args, 'R', RECURSIVE),
   },
   {
     id: 'chmod-setuid', risk: 'high', reason: 'sets the setuid/setgid bit: the program then runs with its owner\'s rights',
@@ -150,7 +152,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',
     programs: ['chown', 'chgrp'],
     examples: ['chown -R 1000 /', 'chown --recursive www-data: /var/www', 'chown -hR me .'],
-    match: (v) => (v.program === 'chown' || v.program === 'chgrp') && hasFlag(v.args, 'R', ['--recursive']),
+    match: (v) => (v.program === 'chown' || v.program === 'chgrp') && hasFlag(v.args, 'R', RECURSIVE),
   },
   {
     id: 'chown', risk: 'medium', reason: 'changes the owner of a file',

@@ -16,6 +16,9 @@ export type { DangerEntry } from './danger-entry.ts';
  */
 export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...SYSTEM_DANGERS];
 
+/** A version suffix (`python3.12`, `pip3`): such names are also looked up without it. */
+const VERSIONED = /[\d.]+$/;
+
 /** Entries that look at any program, and entries indexed by the programs they are limited to. */
 const ANY_PROGRAM = DANGER_CATALOG.filter((e) => !e.programs);
 const BY_PROGRAM = new Map<string, DangerEntry[]>();
@@ -23,10 +26,9 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
   BY_PROGRAM.set(p, DANGER_CATALOG.filter((e) => !e.programs || e.programs.includes(p)));
 }
 
-/** The findings of every catalogue entry that matches the command (in catalogue order). */
-export function matchDanger(view: CommandView): Finding[] {
-  const out: Finding[] = [];
-  const entries = BY_PROGRAM.get(view.program) ?? BY_PROGRAM.get(view.program.replace(/[\d.]+$/, '')) ?? ANY_PROGRAM;
+/** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
+export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
+  const entries = BY_PROGRAM.get(view.program) ?? (VERSIONED.test(view.program) ? BY_PROGRAM.get(view.program.replace(VERSIONED, '')) : undefined) ?? ANY_PROGRAM;
   for (const entry of entries) {
     if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }

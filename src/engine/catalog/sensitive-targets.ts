@@ -5,14 +5,19 @@ const SAFE_DEVICES = [/^\/dev\/(null|zero|stdout|stderr|stdin|tty|full|random|ur
 
 /** System directories: writing, moving or deleting in them breaks the machine or needs privilege. */
 const SYSTEM_DIRS = ['/etc', '/boot', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/sys', '/proc', '/var/lib', '/var/spool/cron', '/System', '/Library', '/private/etc', '/opt'];
+/** The same with a trailing slash (built once: the checks run on every path a command writes or deletes). */
+const SYSTEM_DIR_PREFIXES = SYSTEM_DIRS.map((d) => d + '/');
 
 /** Shell start-up files (relative to a home): a line written there runs in every future shell. */
 const SHELL_PROFILES = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc', '.config/fish/config.fish', '.inputrc'];
 const SYSTEM_PROFILES = ['/etc/profile', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zsh/zshrc', '/etc/environment'];
 
+/** An empty, `.` or `..` segment, or a trailing slash: what normalizeAbsolute has to rewrite (most paths have none). */
+const NOT_NORMAL = /\/(?:\.{1,2})?(?:\/|$)/;
+
 /** Collapses `//`, `/./`, `..` and a trailing slash of an absolute path; relative paths come back unchanged. */
 export function normalizeAbsolute(path: string): string {
-  if (!path.startsWith('/')) return path;
+  if (!path.startsWith('/') || !NOT_NORMAL.test(path)) return path;
   const out: string[] = [];
   for (const seg of path.split('/')) {
     if (seg === '' || seg === '.') continue;
@@ -31,7 +36,8 @@ export function isDangerousDevice(path: string): boolean {
 /** Inside (or equal to) a system directory. */
 export function isSystemPath(path: string): boolean {
   const p = normalizeAbsolute(path);
-  return SYSTEM_DIRS.some((d) => p === d || p.startsWith(d + '/'));
+  for (let i = 0; i < SYSTEM_DIRS.length; i++) if (p === SYSTEM_DIRS[i] || p.startsWith(SYSTEM_DIR_PREFIXES[i]!)) return true;
+  return false;
 }
 
 /** `/`, a home directory itself, or the directory holding homes — including `/*` style globs of them. */
@@ -49,7 +55,7 @@ export function isShellProfile(path: string, home: string): boolean {
   const homes = [normalizeAbsolute(home), '/root'];
   const m = /^\/(?:home|Users)\/[^/]+/.exec(p);
   if (m) homes.push(m[0]);
-  return homes.some((h) => SHELL_PROFILES.some((f) => p === `${h}/${f}`));
+  return homes.some((h) => p.startsWith(h + '/') && SHELL_PROFILES.includes(p.slice(h.length + 1)));
 }
 
 /** Git's own configuration and hooks: writing them makes the next git command run arbitrary code. */

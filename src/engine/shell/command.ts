@@ -63,16 +63,18 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
-  const writes = fileWrites(info.redirects);
+  const writes = info.redirects.length > 0 ? fileWrites(info.redirects) : undefined;
   // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.
+  // The catalogue only reads the view: its argv is the command's own array.
+  const argvValues = argv.map((w) => w.value);
   const command: SimpleCommand = {
-    words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
+    words: words.map((w) => w.value), argv: argvValues, program: head?.dynamic ? '' : program,
     wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
   };
-  if (writes.length > 0) command.writes = writes;
+  if (writes && writes.length > 0) command.writes = writes;
   walker.commands.push(command);
   const view: CommandView = {
-    argv: argv.map((w) => w.value), words: argv, program, args: argv.slice(1).map((w) => w.value), wrappers,
+    argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
     redirects: info.redirects, text, home: walker.home, downloads: walker.downloads,
   };
   if (info.stdin) view.stdin = info.stdin;
@@ -80,7 +82,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
     return undefined;
   }
-  for (const f of matchDanger(view)) walker.findings.push(f);
+  matchDanger(view, walker.findings);
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
   for (const w of words) if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);
@@ -98,8 +100,10 @@ function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medi
 
 /** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */
 function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: Word[], info: CommandInfo): void {
-  const items = info.stdin?.text?.split(/\s+/).filter(Boolean);
-  const nested: NestedCode[] = [...wrapperScripts.map((word) => ({ kind: 'script' as const, word })), ...nestedCode(view, items)];
+  // Only xargs reads its stdin as words.
+  const items = view.program === 'xargs' ? info.stdin?.text?.split(/\s+/).filter(Boolean) : undefined;
+  const nested: NestedCode[] = nestedCode(view, items);
+  if (wrapperScripts.length > 0) nested.unshift(...wrapperScripts.map((word) => ({ kind: 'script' as const, word })));
   // Most commands run no nested code: the inner frame (a copy of the variables) is only built when one does.
   if (nested.length === 0) return;
   const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
@@ -139,7 +143,7 @@ function withPositional(vars: Map<string, string | undefined>, words: Word[]): M
 export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[], frame: Frame, text: string): void {
   if (redirects.length === 0) return;
   const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads };
-  for (const f of matchDanger(view)) walker.findings.push(f);
+  matchDanger(view, walker.findings);
   walker.paths.push(...commandPaths(view, redirects, frame.base));
   if (fileWrites(redirects).length > 0) walker.readOnly = false;
 }

@@ -39,7 +39,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   if (PRINTERS.has(program) || view.words.length === 0) return out;
   const kind: ShellPath['kind'] = program === 'cd' || program === 'pushd' ? 'cwd' : 'argument';
   let skipPattern = PATTERN_FIRST.has(program) && !view.args.some((a) => a === '-e' || a === '-f' || a === '--regexp' || a === '--file');
-  for (const word of view.words.slice(1)) {
+  for (let w = 1; w < view.words.length; w++) {
+    const word = view.words[w]!;
     const t = word.template;
     const eq = assignmentSplit(t);
     if (word.value.startsWith('-')) {
@@ -54,7 +55,10 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(0, colon), view.home)));
   }
   // `curl -d @file`, `-F name=@file`, `gh api -F body=@file`: the file after `@` is read and sent.
-  for (const p of [...out]) if (p.template?.startsWith('@') && p.template.length > 1) out.push(shellPath(p.template.slice(1), p.kind, view, base));
+  for (let i = 0, n = out.length; i < n; i++) {
+    const t = out[i]!.template;
+    if (t?.startsWith('@') && t.length > 1) out.push(shellPath(t.slice(1), out[i]!.kind, view, base));
+  }
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
   if (readsRecursively(view)) {

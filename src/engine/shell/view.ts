@@ -44,5 +44,6 @@ export interface CommandView {
 
 /** The resolved write targets of the redirections. */
 export function redirectWrites(view: CommandView): string[] {
+  if (view.redirects.length === 0) return [];
   return view.redirects.filter((r) => r.write && r.target).map((r) => r.target!.value);
 }
