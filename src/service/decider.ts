@@ -7,7 +7,7 @@ import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
 import { approvalDecision, TooManyPendingError, type ApprovalService } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
-import { VerdictCache } from './verdict-cache.ts';
+import { VerdictCache, type Recorded } from './verdict-cache.ts';
 
 /** One decide request, as the HTTP layer (or a hook adapter) passes it. */
 export interface DecideInput {
@@ -90,33 +90,32 @@ export class Decider {
 
   /** Decides, opens an approval for an ask, commits the audit row, and optionally waits for the human. */
   async decide(input: DecideInput): Promise<DecideOutcome> {
-    const started = process.hrtime.bigint();
+    const started = performance.now();
     const policy = await this.deps.policy.current();
     let verdict: StageVerdict = this.verdicts.decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy);
     const decisionId = timeOrderedId();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
-    const args = this.deps.redact(input.args);
-    // What is stored and shown to reviewers: reason, findings and the dedupe key masked like the args.
-    const recorded = this.verdicts.redact(verdict);
+    // What is stored and shown to reviewers: args, reason, findings and the dedupe key masked.
+    const recorded = this.verdicts.record(verdict, input.args, this.deps.redact);
     let approval: Approval | undefined;
     if (verdict.decision === 'ask' && !input.delegateAsk) {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
       // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
       try {
-        approval = (await this.deps.approvals.open({ verdict: recorded, decisionId, args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
+        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
       } catch (error) {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
-        const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
-        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, reason: `${recorded.reason} (not queued: ${error.message})` }, args, undefined, latencyUs)]);
+        const latencyUs = microsSince(started);
+        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, verdict: { ...recorded.verdict, reason: `${recorded.verdict.reason} (not queued: ${error.message})` } }, undefined, latencyUs)]);
         throw new QueueFullError(error, { decisionId, verdict, latencyUs, auditUs: 0 });
       }
     }
-    const latencyUs = Number((process.hrtime.bigint() - started) / 1000n);
-    const auditStarted = process.hrtime.bigint();
-    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, args, approval, latencyUs)]);
-    const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: Number((process.hrtime.bigint() - auditStarted) / 1000n) };
+    const latencyUs = microsSince(started);
+    const auditStarted = performance.now();
+    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, approval, latencyUs)]);
+    const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: microsSince(auditStarted) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     for (const listener of this.listeners) listener(outcome);
     if (approval && input.waitSeconds && input.waitSeconds > 0) {
@@ -154,14 +153,15 @@ export function answeredReason(approval: Approval): string {
   }
 }
 
-function auditEntry(decisionId: string, verdict: Verdict, args: unknown, approval: Approval | undefined, latencyUs: number): AuditEntry {
+function auditEntry(decisionId: string, recorded: Recorded, approval: Approval | undefined, latencyUs: number): AuditEntry {
+  const { verdict } = recorded;
   return {
     ts: new Date().toISOString(),
     decision_id: decisionId,
     agent_id: verdict.call.agentId ?? null,
     session_id: verdict.call.sessionId ?? null,
     tool: verdict.call.tool,
-    args: JSON.stringify(args ?? null),
+    args: recorded.argsJson,
     decision: verdict.decision,
     risk: verdict.risk,
     source: verdict.source,
@@ -171,6 +171,11 @@ function auditEntry(decisionId: string, verdict: Verdict, args: unknown, approva
     mode: verdict.mode,
     latency_us: latencyUs,
     resolved_by: null,
-    findings: JSON.stringify(verdict.findings),
+    findings: recorded.findingsJson,
   };
+}
+
+/** Whole microseconds since a `performance.now()` reading. */
+function microsSince(started: number): number {
+  return Math.round((performance.now() - started) * 1000);
 }

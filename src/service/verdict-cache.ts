@@ -11,6 +11,14 @@ export interface VerdictCacheOptions {
   maxKeyLength?: number;
 }
 
+/** A verdict as it is stored: masked, with its arguments and findings as JSON. */
+export interface Recorded<V extends Verdict = Verdict> {
+  verdict: V;
+  args: unknown;
+  argsJson: string;
+  findingsJson: string;
+}
+
 interface Entry {
   verdict: Verdict;
   /** Every symlink lookup the pipeline made, with its answer: the verdict holds only while they answer the same. */
@@ -25,7 +33,7 @@ interface Entry {
  */
 export class VerdictCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly redacted = new WeakMap<Verdict, Verdict>();
+  private readonly recorded = new WeakMap<Verdict, Recorded<Verdict>>();
   private policy: Policy | undefined;
   private validUntil = Number.POSITIVE_INFINITY;
   private readonly size: number;
@@ -73,12 +81,18 @@ export class VerdictCache {
     return verdict;
   }
 
-  /** `redactVerdict(verdict)`, computed once per verdict object (a cached verdict is masked once). */
-  redact<V extends Verdict>(verdict: V): V {
-    let recorded = this.redacted.get(verdict) as V | undefined;
+  /**
+   * What the audit log and the approval store keep of a decision: the verdict and the arguments masked, and their
+   * JSON. Computed once per verdict object — a cached verdict comes back only for JSON-equal arguments (they are
+   * part of its key), so its masked arguments are the same every time.
+   */
+  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown) => unknown): Recorded<V> {
+    let recorded = this.recorded.get(verdict) as Recorded<V> | undefined;
     if (!recorded) {
-      recorded = redactVerdict(verdict);
-      this.redacted.set(verdict, recorded);
+      const masked = redactArgs(args);
+      const redacted = redactVerdict(verdict);
+      recorded = { verdict: redacted, args: masked, argsJson: JSON.stringify(masked ?? null), findingsJson: JSON.stringify(redacted.findings) };
+      this.recorded.set(verdict, recorded);
     }
     return recorded;
   }
