@@ -17,7 +17,7 @@ export class PlainNode implements SyntaxNode {
     /** The field of each child, by position (undefined: none). */
     readonly fields: readonly (string | undefined)[] = NONE,
   ) {
-    this.namedChildren = children.some((c) => !c.isNamed) ? children.filter((c) => c.isNamed) : children;
+    this.namedChildren = allNamed(children) ? children : children.filter((c) => c.isNamed);
   }
 
   get text(): string {
@@ -34,6 +34,32 @@ export class PlainNode implements SyntaxNode {
   }
 }
 
+/** True when no child is anonymous (a loop: this runs for every node built). */
+function allNamed(children: readonly PlainNode[]): boolean {
+  for (let i = 0; i < children.length; i++) if (!children[i]!.isNamed) return false;
+  return true;
+}
+
+/** True when text[start, end) is an integer, optionally negative (`-1`, `42`), without slicing it. */
+function isInteger(text: string, start: number, end: number): boolean {
+  let i = text[start] === '-' ? start + 1 : start;
+  if (i >= end) return false;
+  for (; i < end; i++) { const c = text.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  return true;
+}
+
+/** True when the word at `start` begins with a digit, or with `-` and a digit. */
+function digitLed(text: string, start: number): boolean {
+  const c = text.charCodeAt(text[start] === '-' ? start + 1 : start);
+  return c >= 48 && c <= 57;
+}
+
+/** True when text[start, end) contains `=`. */
+function hasEquals(text: string, start: number, end: number): boolean {
+  const at = text.indexOf('=', start);
+  return at >= 0 && at < end;
+}
+
 /** The children and fields of a leaf (shared: most nodes are leaves). */
 const NONE: readonly never[] = Object.freeze([]);
 
@@ -41,6 +67,7 @@ const NONE: readonly never[] = Object.freeze([]);
 const WORD_CHAR = /[A-Za-z0-9_./,:@%+~=-]/;
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
 const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
+const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
 /** Redirection operators handled here (the longest first); a descriptor digit may precede the first four. */
 const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
 
@@ -95,9 +122,8 @@ function tokenize(text: string): Token[] | undefined {
     }
     while (i < text.length && WORD_CHAR.test(text[i]!)) i++;
     if (i === start) return undefined;
-    const word = text.slice(start, i);
     // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
-    if (RESERVED.has(word) || (/^-?\d/.test(word) && !/^-?\d+$/.test(word))) return undefined;
+    if ((i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) || (digitLed(text, start) && !isInteger(text, start, i))) return undefined;
     tokens.push({ kind: 'word', start, end: i });
   }
   return tokens;
@@ -167,7 +193,7 @@ class Builder {
       const word = this.#word(t);
       if (parts.length === 0) {
         // `A=1 cmd` is an assignment, `2 x` may be a number: command names are plain non-numeric words or quotes.
-        if (t.kind === 'word' && /=|^-?\d+$/.test(this.text.slice(t.start, t.end))) return undefined;
+        if (t.kind === 'word' && (hasEquals(this.text, t.start, t.end) || isInteger(this.text, t.start, t.end))) return undefined;
         parts.push(new PlainNode('command_name', t.start, t.end, this.text, true, [word]));
         fields.push('name');
       } else {
@@ -209,8 +235,7 @@ class Builder {
       const content = t.end - t.start > 2 ? [new PlainNode('string_content', t.start + 1, t.end - 1, this.text, true)] : [];
       return new PlainNode('string', t.start, t.end, this.text, true, [quote(t.start), ...content, quote(t.end - 1)]);
     }
-    const number = /^-?\d+$/.test(this.text.slice(t.start, t.end));
-    return new PlainNode(number ? 'number' : 'word', t.start, t.end, this.text, true);
+    return new PlainNode(isInteger(this.text, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.text, true);
   }
 
   #op(t: Token): string | undefined {
