@@ -19,5 +19,6 @@ USER node
 VOLUME ["/data"]
 EXPOSE 7411
 HEALTHCHECK CMD node -e "fetch('http://127.0.0.1:7411/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
-ENTRYPOINT ["node", "bin/toolgate.js"]
+# A young generation of 4 MB semi-spaces: ~20 MB less resident memory with 10k long-polls held (see README, Performance).
+ENTRYPOINT ["node", "--max-semi-space-size=4", "bin/toolgate.js"]
 CMD ["serve", "--host", "0.0.0.0", "--data-dir", "/data"]

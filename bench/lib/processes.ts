@@ -53,10 +53,20 @@ export function spawnNode(args: string[], options: SpawnOptions = {}): ChildProc
   });
 }
 
-/** Starts `node bin/toolgate.js serve` on a free port with a fresh data directory and the bench tokens. */
+/**
+ * The node flags `npm start` gives the server (package.json's start script): the benchmarks measure the server
+ * as it is started, not a differently tuned one.
+ */
+export const START_NODE_FLAGS: readonly string[] = (() => {
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const flags = /^node\s+(.*?)\s*bin\/toolgate\.js\b/.exec(start)?.[1];
+  return flags ? flags.split(/\s+/) : [];
+})();
+
+/** Starts `node bin/toolgate.js serve` (with the start script's node flags) on a free port with a fresh data directory and the bench tokens. */
 export async function startToolgate(options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[] } = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
-  const child = spawnNode([...(options.nodeFlags ?? []), 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
+  const child = spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
     ...options,
     env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env },
   });
