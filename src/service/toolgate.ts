@@ -11,6 +11,7 @@ import { openSqliteStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/types.ts';
 import { ApprovalService } from './approvals.ts';
 import { loadShellAnalyzer } from './bash-language.ts';
+import { perTurn } from './per-turn.ts';
 import { Decider, type VerdictStage } from './decider.ts';
 import { ApprovalEvents } from './events.ts';
 import { PolicySource } from './policy-source.ts';
@@ -44,7 +45,7 @@ export interface ToolgateOptions {
 /** Resolves a path through symlinks where it exists on this host. */
 export function realpathIfExists(path: string): string | undefined {
   // On the decision path for every path a call touches (and each missing ancestor): existsSync answers "no"
-  // without building an exception, and realpath(3) resolves in one system call instead of an lstat per component.
+  // without building an exception; realpath(3) then costs a readlink per component.
   if (!existsSync(path)) return undefined;
   try {
     return realpathSync.native(path);
@@ -69,7 +70,8 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
     extraProtected: config.protectedPaths,
     aliases,
     analyzer,
-    realpath: realpathIfExists,
+    // Once per path per turn of the event loop (see per-turn.ts); every cached verdict repeats its lookups.
+    realpath: perTurn(realpathIfExists),
     readOnlyTools: config.readOnlyTools,
   };
   const events = new ApprovalEvents();
