@@ -104,6 +104,18 @@ function redactValue(value: unknown, depth: number): unknown {
   return out;
 }
 
+/**
+ * `redactSecrets(value)` and its JSON, without walking a value whose JSON text holds none of HINT's substrings: every
+ * pattern and every secret key name contains one, and JSON escapes only quotes, backslashes and control characters,
+ * which no hint contains — so such a value has nothing to mask.
+ */
+export function redactSecretsToJson(value: unknown): { value: unknown; json: string } {
+  const json = JSON.stringify(value ?? null);
+  if (!HINT.test(json)) return { value, json };
+  const masked = redactSecrets(value);
+  return { value: masked, json: JSON.stringify(masked ?? null) };
+}
+
 /** True when a string carries something the catalogue masks. */
 export function containsSecret(text: string): boolean {
   return redactText(text) !== text;
@@ -115,9 +127,11 @@ export function containsSecret(text: string): boolean {
  */
 export function redactVerdict<V extends Verdict>(verdict: V): V {
   const call = verdict.call;
+  // Nothing to mask in the arguments (no hint in their text, see redactSecretsToJson): keep them as they are.
+  const clean = !HINT.test(call.canonicalArgs);
   let args: unknown;
   try {
-    args = JSON.parse(call.canonicalArgs);
+    args = clean ? undefined : JSON.parse(call.canonicalArgs);
   } catch {
     args = undefined;
   }
@@ -128,7 +142,7 @@ export function redactVerdict<V extends Verdict>(verdict: V): V {
     rule: verdict.rule && { ...verdict.rule, pattern: redactText(verdict.rule.pattern) },
     call: {
       ...call,
-      canonicalArgs: args === undefined ? redactText(call.canonicalArgs) : canonicalJson(redactSecrets(args)),
+      canonicalArgs: clean ? call.canonicalArgs : args === undefined ? redactText(call.canonicalArgs) : canonicalJson(redactSecrets(args)),
       command: call.command === undefined ? undefined : redactText(call.command),
       url: call.url === undefined ? undefined : redactText(call.url),
       paths: call.paths.map(redactText),

@@ -62,8 +62,8 @@ export interface DeciderDeps {
   policy: PolicySource;
   engine: EngineContext;
   approvals: ApprovalService;
-  /** Masks secrets in arguments before they are stored or shown. */
-  redact: (args: unknown) => unknown;
+  /** Masks secrets in arguments before they are stored or shown; gives the masked value and its JSON. */
+  redact: (args: unknown) => { value: unknown; json: string };
   /** Extension stages, run in order after the pipeline. */
   stages?: VerdictStage[];
 }

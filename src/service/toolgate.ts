@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Config } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import type { EngineContext } from '../engine/decide.ts';
-import { redactSecrets } from '../engine/redact.ts';
+import { redactSecretsToJson } from '../engine/redact.ts';
 import type { ShellAnalyzer } from '../engine/shell/analyzer.ts';
 import { openSqliteStore } from '../store/sqlite-store.ts';
 import type { Store } from '../store/types.ts';
@@ -79,7 +79,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecrets, stages });
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages });
   return {
     config,
     store,

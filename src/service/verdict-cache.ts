@@ -86,12 +86,12 @@ export class VerdictCache {
    * JSON. Computed once per verdict object — a cached verdict comes back only for JSON-equal arguments (they are
    * part of its key), so its masked arguments are the same every time.
    */
-  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown) => unknown): Recorded<V> {
+  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown) => { value: unknown; json: string }): Recorded<V> {
     let recorded = this.recorded.get(verdict) as Recorded<V> | undefined;
     if (!recorded) {
       const masked = redactArgs(args);
       const redacted = redactVerdict(verdict);
-      recorded = { verdict: redacted, args: masked, argsJson: JSON.stringify(masked ?? null), findingsJson: JSON.stringify(redacted.findings) };
+      recorded = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
       this.recorded.set(verdict, recorded);
     }
     return recorded;

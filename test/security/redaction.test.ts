@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { MASK, redactSecrets, redactText, SECRET_PATTERNS } from '../../src/engine/redact.ts';
+import { MASK, redactSecrets, redactSecretsToJson, redactText, SECRET_PATTERNS } from '../../src/engine/redact.ts';
 import { bash, startHarness, TEST_HOME, type Harness } from '../support/harness.ts';
 
 /** [catalogue id, text with a secret, the secret] — at least one row per catalogue entry. */
@@ -96,6 +96,20 @@ describe('the secret catalogue', () => {
     assert.equal(out.max_tokens, 512);
     assert.equal(out.token_count, '12');
     assert.equal(out.command, 'ls');
+  });
+
+  it('the JSON shortcut masks exactly what the walk masks: every catalogue example, in a value and as a key\'s value', () => {
+    const values: unknown[] = [
+      { command: 'git status --short' }, { file_path: '/tmp/x.ts', content: 'const retries = 3;\n' }, null, 'plain', 42, [],
+      { tool: 'x', password: 'short', nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }], headers: { 'X-Auth-Token': 't0k' }, max_tokens: 512 },
+      ...EXAMPLES.flatMap(([, text]) => [{ command: text }, [text], { note: { deep: [1, text] } }]),
+      { secret: 'x' }, { token: 'y' }, { passphrase: 'z' }, { private_key: 'k' }, { cookie: 'c' }, { credentials: 'c' }, { 'pass\nword': 'not a secret key' },
+    ];
+    for (const value of values) {
+      const { value: masked, json } = redactSecretsToJson(value);
+      assert.deepEqual(masked, redactSecrets(value), JSON.stringify(value));
+      assert.equal(json, JSON.stringify(redactSecrets(value) ?? null));
+    }
   });
 
   it('keeps a __proto__ key a plain field (no prototype games)', () => {
