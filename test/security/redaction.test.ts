@@ -98,6 +98,38 @@ describe('the secret catalogue', () => {
     assert.equal(out.command, 'ls');
   });
 
+  it('each entry\'s hint is in every text its pattern masks: skipping entries by hint masks exactly what running them all does', () => {
+    // The reference: every pattern, no hints (the masking callback is redactText's own, via a text that has one secret).
+    const everyPattern = (text: string): string => {
+      let out = text;
+      for (const { pattern } of SECRET_PATTERNS) {
+        pattern.lastIndex = 0;
+        out = out.replace(pattern, (...args: unknown[]) => {
+          const groups = args[args.length - 1] as { pre?: string; s?: string; post?: string } | string;
+          if (!groups || typeof groups !== 'object' || !('s' in groups)) return MASK;
+          if (groups.s === MASK || groups.s?.replace(/^["']|["']$/g, '') === MASK) return String(args[0]);
+          return (groups.pre ?? '') + MASK + (groups.post ?? '');
+        });
+      }
+      return out;
+    };
+    const texts = EXAMPLES.map(([, text]) => text);
+    // Mixtures: every pair of examples joined by the separators commands and JSON use, and each with noise around it.
+    const seps = [' ', '\n', ' && ', '","', ' | ', '; '];
+    let seed = 7;
+    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    for (let i = 0; i < 3000; i++) texts.push(`${texts[rand(EXAMPLES.length)]}${seps[rand(seps.length)]}${texts[rand(EXAMPLES.length)]}`);
+    for (const text of EXAMPLES.map(([, t]) => t)) texts.push(`git log --author=x ${text} -u origin`, `{"command":"${text}"}`, text.toUpperCase(), text.toLowerCase());
+    for (const text of texts) {
+      const expected = text.length < 8 ? text : everyPattern(text);
+      assert.equal(redactText(text), expected, text);
+      for (const { id, pattern, hint } of SECRET_PATTERNS) {
+        pattern.lastIndex = 0;
+        if (pattern.test(text)) assert.ok(hint.test(text), `${id}: its pattern matches ${JSON.stringify(text)} but its hint does not`);
+      }
+    }
+  });
+
   it('the JSON shortcut masks exactly what the walk masks: every catalogue example, in a value and as a key\'s value', () => {
     const values: unknown[] = [
       { command: 'git status --short' }, { file_path: '/tmp/x.ts', content: 'const retries = 3;\n' }, null, 'plain', 42, [],
