@@ -60,7 +60,7 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'secret-option', reason: 'secret passed as a command-line option', pattern: /(?<pre>(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token|private-key)(?:=|\s{1,8}))(?<s>"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s'"-][^\s'"]{0,4095})/gi, hint: /-(?:pass|token|api-?key|secret|client-secret|access-token|auth-token|private-key)/i },
   // The lookbehind runs only where ` -p` occurs, so a text full of `mysql` words stays linear.
   { id: 'mysql-password', reason: 'MySQL -p<password>', pattern: /(?<pre>\s-p)(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]{0,200}\s-p)(?<s>[^\s'"]{1,512})/g, hint: /\s-p/ },
-  { id: 'basic-auth-option', reason: 'user:password given to curl/wget', pattern: /(?<pre>(?:^|\s)(?:-u|--user|--proxy-user|--http-password=|--password=)\s{0,8}["']?[^\s:'"]{0,256}:)(?<s>[^\s'"]{1,1024})/g, hint: /-u|--proxy-user|--http-password=|--password=/ },
+  { id: 'basic-auth-option', reason: 'user:password given to curl/wget', pattern: /(?<pre>(?:^|\s)(?:-u|--user|--proxy-user|--http-password=|--password=)\s{0,8}["']?[^\s:'"]{0,256}:)(?<s>[^\s'"]{1,1024})/g, hint: /(?:^|\s)-u|--user|--proxy-user|--http-password=|--password=/ },
   { id: 'netrc-password', reason: '.netrc password', pattern: /(?<pre>\bmachine\s{1,8}\S{1,256}(?:\s{1,8}login\s{1,8}\S{1,256})?\s{1,8}password\s{1,8})(?<s>\S{1,1024})/g, hint: /machine/ },
 ];
 
@@ -69,8 +69,10 @@ const SECRET_KEY = /^(?:[A-Za-z0-9_.-]*(?:secret|token|password|passwd|passphras
 // ...except keys that merely count or describe tokens (LLM tool args carry `max_tokens`, `token_count`).
 const NOT_SECRET_KEY = /^(?:max_?tokens?|tokens?_?(?:count|limit|budget|usage|type)|num_?tokens|input_?tokens|output_?tokens|token_?file|password_?file|secret_?name|key_?name)$/i;
 
-// A cheap pre-filter: a string without any of these substrings cannot match any pattern (keeps decide fast).
-const HINT = /BEGIN|:\/\/|auth|bearer|key|secret|token|pass|pwd|cookie|AKIA|ASIA|A[GINRBC][PDO]A|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|xapp|sk-|sk_|rk_|AIza|npm_|pypi-|hf_|eyJ|mysql|mariadb|-u|--user|machine|credential/i;
+// A cheap pre-filter: a string without any of these substrings cannot match any pattern (keeps decide fast). It is
+// also tested on JSON text (redactSecretsToJson), so `-u` (an option only after whitespace, see basic-auth-option)
+// is also looked for after an opening quote and after JSON's escapes of the whitespace below U+0020.
+const HINT = /BEGIN|:\/\/|auth|bearer|key|secret|token|pass|pwd|cookie|AKIA|ASIA|A[GINRBC][PDO]A|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|xapp|sk-|sk_|rk_|AIza|npm_|pypi-|hf_|eyJ|mysql|mariadb|(?:^|[\s"]|\\[tnrf]|\\u000b)-u|--user|--proxy-user|machine|credential/i;
 
 /** Masks secrets in one string. Idempotent: masking masked text changes nothing. */
 export function redactText(text: string): string {

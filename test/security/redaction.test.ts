@@ -136,6 +136,9 @@ describe('the secret catalogue', () => {
       { tool: 'x', password: 'short', nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }], headers: { 'X-Auth-Token': 't0k' }, max_tokens: 512 },
       ...EXAMPLES.flatMap(([, text]) => [{ command: text }, [text], { note: { deep: [1, text] } }]),
       { secret: 'x' }, { token: 'y' }, { passphrase: 'z' }, { private_key: 'k' }, { cookie: 'c' }, { credentials: 'c' }, { 'pass\nword': 'not a secret key' },
+      // `-u` after every kind of whitespace JSON writes differently (escaped, or as itself), and at a string's start.
+      ...[' ', '\t', '\n', '\r', '\f', '\u000b', '\u00a0', '\u2028', '\u3000'].map((ws) => ({ command: `curl${ws}-u bob:hunter22 example.com` })),
+      { command: '-u bob:hunter22' }, ['-u', 'bob:hunter22'], { path: '/tmp/build-u1/index-u7.ts' },
     ];
     for (const value of values) {
       const { value: masked, json } = redactSecretsToJson(value);
