@@ -2,7 +2,7 @@
 import type { AliasIndex } from './catalog/tool-aliases.ts';
 import { effectiveMode, type EffectiveMode } from './modes.ts';
 import { normalizeCall, type NormalizedCall, type ToolCall } from './normalize.ts';
-import { absolutePath, relativeTo } from './paths.ts';
+import { absolutePath, relativeToDir } from './paths.ts';
 import { protectedPathFor, protectedShellPath, type PathContext, type ProtectedHit } from './protected-paths.ts';
 import type { MatchSubject } from './rules/matcher.ts';
 import type { CompiledRule, MatchScope, Policy } from './rules/policy.ts';
@@ -62,6 +62,31 @@ export interface Verdict {
   trace?: TraceStep[];
 }
 
+const NO_SUBJECTS: readonly MatchSubject[] = [];
+
+/** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
+type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
+
+/** The fields every verdict of one decision shares. */
+interface Shared {
+  findings: Finding[];
+  mode: string;
+  call: NormalizedCall;
+  analysis: ShellAnalysis | undefined;
+  trace: Trace | undefined;
+}
+
+/**
+ * The verdict: fields copied one by one (two object spreads cost more than the rest of an allow), the same keys
+ * in the same order as the outcome's, `rule` only when the stage gave one.
+ */
+function verdictOf(o: Outcome, s: Shared, needsHuman: boolean): Verdict {
+  const trace = s.trace?.steps;
+  return 'rule' in o
+    ? { decision: o.decision, reason: o.reason, risk: o.risk, source: o.source, rule: o.rule, findings: s.findings, mode: s.mode, call: s.call, analysis: s.analysis, needsHuman, trace }
+    : { decision: o.decision, reason: o.reason, risk: o.risk, source: o.source, findings: s.findings, mode: s.mode, call: s.call, analysis: s.analysis, needsHuman, trace };
+}
+
 /** An ask before the mode resolves it. */
 interface Ask {
   reason: string;
@@ -75,70 +100,73 @@ interface Ask {
 /** Decides one call. Pure and synchronous: the same inputs give the same verdict. */
 export function decide(request: DecideRequest, policy: Policy, ctx: EngineContext): Verdict {
   const now = request.now ?? Date.now();
-  const trace = new Trace(request.explain === true);
+  // Without explain there is no trace: `trace?.add(…)` then evaluates none of its arguments.
+  const trace = request.explain === true ? new Trace() : undefined;
   const mode = effectiveMode(ctx.operatorMode, request.mode);
   const call = normalizeCall(request.call, ctx.aliases);
   const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command) : undefined;
   const findings = analysis ? [...analysis.findings] : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
-  trace.add('normalize', 'passed', () => `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
+  trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
-  const base = { findings, mode: mode.name, call, analysis };
-  const verdict = (v: Omit<Verdict, 'findings' | 'mode' | 'call' | 'analysis' | 'needsHuman' | 'trace'>, needsHuman = false): Verdict => ({ ...v, ...base, needsHuman, trace: trace.steps });
+  const shared: Shared = { findings, mode: mode.name, call, analysis, trace };
+  const verdict = (v: Outcome, needsHuman = false): Verdict => verdictOf(v, shared, needsHuman);
 
   const hit = protectedHitFor(call, analysis, ctx);
   if (hit?.certain) {
-    trace.add('protected_path', 'decided', () => `${hit.path}: ${hit.reason}`);
+    trace?.add('protected_path', 'decided', `${hit.path}: ${hit.reason}`);
     return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
   }
-  trace.add('protected_path', 'passed', () => (hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched'));
+  trace?.add('protected_path', 'passed', hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched');
 
-  const denied = denyRuleFor(call, analysis, policy, scope, ctx);
+  // A non-shell call's paths (or URL, or arguments) as the rule stages match them, resolved once for all three.
+  const subjects = analysis ? NO_SUBJECTS : callSubjects(call, ctx);
+  const denied = denyRuleFor(call, analysis, subjects, policy, scope);
   if (denied) {
-    trace.add('deny_rules', 'decided', () => `matched ${denied.rule.pattern}`);
+    trace?.add('deny_rules', 'decided', `matched ${denied.rule.pattern}`);
     return verdict({ decision: 'deny', reason: `denied by rule ${denied.rule.pattern}`, risk: denied.rule.risk ?? 'high', source: 'rule', rule: ruleRef(denied) });
   }
-  trace.add('deny_rules', 'passed', () => `no deny rule matched${triedRules(policy, 'deny')}`);
+  trace?.add('deny_rules', 'passed', `no deny rule matched${triedRules(policy, 'deny')}`);
 
   if (mode.flags.readOnly && isWrite(call, analysis, ctx)) {
-    trace.add('read_only', 'decided', () => 'the call writes');
+    trace?.add('read_only', 'decided', 'the call writes');
     return verdict({ decision: 'deny', reason: `mode ${mode.name} denies writes, and this ${call.tool} call is not known to be read-only`, risk: 'medium', source: 'mode' });
   }
-  trace.add('read_only', mode.flags.readOnly ? 'passed' : 'skipped', () => (mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode'));
+  trace?.add('read_only', mode.flags.readOnly ? 'passed' : 'skipped', mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode');
 
-  const coverage = allowCoverage(call, analysis, policy, scope, ctx);
+  const coverage = allowCoverage(call, analysis, subjects, policy, scope);
   const uncoveredFindings = findings.filter((f) => !coverage.coveredTexts.has(f.command ?? ''));
   if (coverage.all && !hit) {
     const first = coverage.rules[0]!;
     const source: DecisionSource = coverage.rules.every((r) => r.rule.origin === 'grant') ? 'session_grant' : 'rule';
-    trace.add('allow_rules', 'decided', () => `covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`);
+    trace?.add('allow_rules', 'decided', `covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`);
     const suppressed = findings.length > 0 ? `; it suppresses ${findings.map((f) => f.id).join(', ')}` : '';
     return verdict({ decision: 'allow', reason: `allowed by ${source === 'session_grant' ? 'session grant' : 'rule'} ${first.rule.pattern}${suppressed}`, risk: highestRisk(findings.map((f) => f.risk)) ?? null, source, rule: ruleRef(first) });
   }
-  trace.add('allow_rules', 'passed', () => (coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : `no allow rule or grant matched${triedRules(policy, 'allow')}`));
+  trace?.add('allow_rules', 'passed', coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : `no allow rule or grant matched${triedRules(policy, 'allow')}`);
 
-  const ask = hit ? protectedAsk(hit) : askRuleFor(call, analysis, coverage.coveredTexts, policy, scope, ctx, trace) ?? dangerAsk(uncoveredFindings, trace);
+  const ask = hit ? protectedAsk(hit) : askRuleFor(call, analysis, subjects, coverage.coveredTexts, policy, scope, trace) ?? dangerAsk(uncoveredFindings, trace);
   if (!ask) {
     if (mode.flags.askUnmatched && !coverage.all) {
-      trace.add('unmatched', 'decided', () => `mode ${mode.name} asks for calls no rule covers`);
+      trace?.add('unmatched', 'decided', `mode ${mode.name} asks for calls no rule covers`);
       return resolveAsk({ reason: `no rule covers this call and mode ${mode.name} asks for unmatched calls`, risk: 'low', source: 'default' }, mode, request, verdict, trace, ctx);
     }
-    trace.add('unmatched', 'decided', () => 'nothing matched and nothing is dangerous');
+    trace?.add('unmatched', 'decided', 'nothing matched and nothing is dangerous');
     return verdict({ decision: 'allow', reason: coverage.rules.length ? `allowed: covered by ${coverage.rules[0]!.rule.pattern}, and the rest is harmless` : 'allowed: no rule matched and no danger was found', risk: null, source: 'default' });
   }
   return resolveAsk(ask, mode, request, verdict, trace, ctx);
 }
 
-function resolveAsk(ask: Ask, mode: EffectiveMode, request: DecideRequest, verdict: (v: Omit<Verdict, 'findings' | 'mode' | 'call' | 'analysis' | 'needsHuman' | 'trace'>, needsHuman?: boolean) => Verdict, trace: Trace, ctx: EngineContext): Verdict {
+function resolveAsk(ask: Ask, mode: EffectiveMode, request: DecideRequest, verdict: (v: Outcome, needsHuman?: boolean) => Verdict, trace: Trace | undefined, ctx: EngineContext): Verdict {
   const { reason, risk, source, rule } = ask;
   if (!ask.hard && (mode.flags.autoResolve === 'all' || (mode.flags.autoResolve === 'below_high' && risk !== 'high'))) {
-    trace.add('mode', 'decided', () => `mode ${mode.name} allows a ${risk}-risk ask`);
+    trace?.add('mode', 'decided', `mode ${mode.name} allows a ${risk}-risk ask`);
     return verdict({ decision: 'allow', reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`, risk, source: 'mode', rule });
   }
-  trace.add('mode', 'passed', () => `mode ${mode.name} leaves a ${risk}-risk ask to a human`);
+  trace?.add('mode', 'passed', `mode ${mode.name} leaves a ${risk}-risk ask to a human`);
   if (request.interactive === false) {
-    trace.add('fallback', 'decided', () => `non-interactive: ask_fallback is ${ctx.askFallback}`);
+    trace?.add('fallback', 'decided', `non-interactive: ask_fallback is ${ctx.askFallback}`);
     return verdict({ decision: ctx.askFallback, reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${ctx.askFallback})`, risk, source: 'fallback', rule });
   }
   return verdict({ decision: 'ask', reason, risk, source, rule }, true);
@@ -165,7 +193,7 @@ function pathContext(call: NormalizedCall, ctx: EngineContext): PathContext {
 }
 
 /** Deny rules: for bash, any simple command in any of its forms (as written, unwrapped, program basename). */
-function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, policy: Policy, scope: MatchScope, ctx: EngineContext): CompiledRule | undefined {
+function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
   if (analysis) {
     const whole = policy.firstMatch('deny', call.tool, {}, scope);
     if (whole) return whole;
@@ -177,7 +205,7 @@ function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, 
     }
     return undefined;
   }
-  return firstForSubjects('deny', call, policy, scope, ctx);
+  return firstForSubjects('deny', call, subjects, policy, scope);
 }
 
 interface Coverage {
@@ -187,7 +215,7 @@ interface Coverage {
 }
 
 /** Allow rules and grants: for bash each simple command must be covered, as written (wrappers included). */
-function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, policy: Policy, scope: MatchScope, ctx: EngineContext): Coverage {
+function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): Coverage {
   const coveredTexts = new Set<string>();
   if (analysis) {
     const whole = policy.firstMatch('allow', call.tool, {}, scope);
@@ -211,11 +239,11 @@ function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined
     }
     return { all, rules, coveredTexts };
   }
-  const rule = call.problem ? undefined : firstForSubjects('allow', call, policy, scope, ctx);
+  const rule = call.problem ? undefined : firstForSubjects('allow', call, subjects, policy, scope);
   return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts };
 }
 
-function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, covered: Set<string>, policy: Policy, scope: MatchScope, ctx: EngineContext, trace: Trace): Ask | undefined {
+function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], covered: Set<string>, policy: Policy, scope: MatchScope, trace: Trace | undefined): Ask | undefined {
   let rule: CompiledRule | undefined;
   if (analysis) {
     rule = policy.firstMatch('ask', call.tool, {}, scope);
@@ -224,24 +252,24 @@ function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, c
       if (covered.has(cmd.text)) continue;
       for (const subject of commandSubjects(cmd, true)) if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
     }
-  } else rule = firstForSubjects('ask', call, policy, scope, ctx);
+  } else rule = firstForSubjects('ask', call, subjects, policy, scope);
   if (!rule) {
-    trace.add('ask_rules', 'passed', () => `no ask rule matched${triedRules(policy, 'ask')}`);
+    trace?.add('ask_rules', 'passed', `no ask rule matched${triedRules(policy, 'ask')}`);
     return undefined;
   }
   const risk = rule.rule.risk ?? 'medium';
-  trace.add('ask_rules', 'decided', () => `matched ${rule.rule.pattern} (risk ${risk})`);
+  trace?.add('ask_rules', 'decided', `matched ${rule.rule.pattern} (risk ${risk})`);
   return { reason: `rule ${rule.rule.pattern} asks for a human`, risk, source: 'rule', rule: ruleRef(rule) };
 }
 
-function dangerAsk(findings: Finding[], trace: Trace): Ask | undefined {
+function dangerAsk(findings: Finding[], trace: Trace | undefined): Ask | undefined {
   const risk = highestRisk(findings.map((f) => f.risk));
   if (!risk) {
-    trace.add('danger', 'passed', () => 'no danger finding');
+    trace?.add('danger', 'passed', 'no danger finding');
     return undefined;
   }
   const top = findings.filter((f) => f.risk === risk);
-  trace.add('danger', 'decided', () => findings.map((f) => `${f.id} (${f.risk}) in \`${f.command ?? ''}\``).join('; '));
+  trace?.add('danger', 'decided', findings.map((f) => `${f.id} (${f.risk}) in \`${f.command ?? ''}\``).join('; '));
   return { reason: top.map((f) => f.reason).join('; '), risk, source: 'danger' };
 }
 
@@ -257,22 +285,37 @@ function commandSubjects(cmd: SimpleCommand, loose: boolean): MatchSubject[] {
   return subjects;
 }
 
+/**
+ * What rules match a non-shell call against: one subject per path (absolute, and relative to the cwd when inside
+ * it), else its URL and host, else its arguments.
+ */
+function callSubjects(call: NormalizedCall, ctx: EngineContext): MatchSubject[] {
+  const text = call.canonicalArgs;
+  if (call.paths.length > 0) {
+    const cwd = call.cwd ? absolutePath(call.cwd, ctx.home) : undefined;
+    return call.paths.map((p) => {
+      const absPath = absolutePath(p, ctx.home, call.cwd);
+      return { absPath, relPath: cwd === undefined ? undefined : relativeToDir(absPath, cwd), text };
+    });
+  }
+  if (call.url !== undefined) return [{ url: call.url, host: hostOf(call.url), text }];
+  return [{ text }];
+}
+
 /** Non-shell tools: the first rule matching any of the call's paths (or its URL, or its args). */
-function firstForSubjects(effect: Effect, call: NormalizedCall, policy: Policy, scope: MatchScope, ctx: EngineContext): CompiledRule | undefined {
+function firstForSubjects(effect: Effect, call: NormalizedCall, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
   if (call.paths.length > 0) {
     // Every path of the call must match for an allow; any path suffices for deny and ask.
     let first: CompiledRule | undefined;
-    for (const p of call.paths) {
-      const abs = absolutePath(p, ctx.home, call.cwd);
-      const rule = policy.firstMatch(effect, call.tool, { absPath: abs, relPath: relativeTo(abs, call.cwd, ctx.home), text: call.canonicalArgs }, scope);
+    for (const subject of subjects) {
+      const rule = policy.firstMatch(effect, call.tool, subject, scope);
       if (effect !== 'allow' && rule) return rule;
       if (effect === 'allow' && !rule) return undefined;
       first ??= rule;
     }
     return first;
   }
-  if (call.url !== undefined) return policy.firstMatch(effect, call.tool, { url: call.url, host: hostOf(call.url), text: call.canonicalArgs }, scope);
-  return policy.firstMatch(effect, call.tool, { text: call.canonicalArgs }, scope);
+  return policy.firstMatch(effect, call.tool, subjects[0]!, scope);
 }
 
 function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext): boolean {

@@ -8,13 +8,13 @@ export interface TraceStep {
   detail: string;
 }
 
-/** Collects trace steps only when asked to, so the hot path allocates nothing for them. */
+/**
+ * Collects trace steps. A decision makes one only when asked to explain and writes `trace?.add(…)`: without a
+ * trace the optional call evaluates none of its arguments, so the hot path builds no detail text and no closure.
+ */
 export class Trace {
-  readonly steps: TraceStep[] | undefined;
-  constructor(enabled: boolean) {
-    this.steps = enabled ? [] : undefined;
-  }
-  add(stage: TraceStep['stage'], outcome: TraceStep['outcome'], detail: () => string): void {
-    this.steps?.push({ stage, outcome, detail: detail() });
+  readonly steps: TraceStep[] = [];
+  add(stage: TraceStep['stage'], outcome: TraceStep['outcome'], detail: string): void {
+    this.steps.push({ stage, outcome, detail });
   }
 }
