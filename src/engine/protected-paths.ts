@@ -29,23 +29,66 @@ type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | {
 type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean } | { kind: 'globstar' };
 interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
 
+/**
+ * The roots, and for a path whose first name is literal the only ones it can reach: those starting with that name
+ * or with a pattern (`/tmp/x` is never compared with the 28 roots under `/home`, `/root` and `/Users`). Each list
+ * keeps declaration order, so the first root reached is the same as in `all`.
+ */
+interface RootSet {
+  all: readonly Root[];
+  byFirstName: Map<string, readonly Root[]>;
+  /** Roots whose first segment is not a literal name (a pattern, `**`, or none): candidates for every path. */
+  unanchored: readonly Root[];
+}
+
 // Roots depend only on the home, the data dir and the extras (and on the cwd when one of those is relative).
 // Building them costs a micromatch.scan per segment, more than the matching itself, so they are kept.
-const rootsCache = new Map<string, readonly Root[]>();
+const rootsCache = new Map<string, RootSet>();
 const ROOTS_CACHE_SIZE = 256;
 
+/** The settings the last roots were built for (one server has one home, data dir and extras): no key to build. */
+let lastRoots: { home: string; dataDir: string | undefined; extra: string[]; cwd: string | undefined; roots: RootSet } | undefined;
+
 /** The protected roots for a context: the six credential places in every home, the data dir, the extras. */
-function protectedRoots(ctx: PathContext): readonly Root[] {
+function protectedRoots(ctx: PathContext): RootSet {
+  const last = lastRoots;
+  if (last && last.home === ctx.home && last.dataDir === ctx.dataDir && (last.cwd === undefined || last.cwd === ctx.cwd) && sameList(last.extra, ctx.extra)) return last.roots;
   const configured = ctx.extra ?? [];
   const relative = [ctx.dataDir ?? '/', ...configured].some((p) => !expandHome(p, ctx.home).startsWith('/'));
   const key = [ctx.home, relative ? ctx.cwd : '', ctx.dataDir ?? '', ...configured].join('\u0000');
   let roots = rootsCache.get(key);
   if (!roots) {
     if (rootsCache.size >= ROOTS_CACHE_SIZE) rootsCache.clear();
-    roots = buildRoots(ctx);
+    roots = rootSet(buildRoots(ctx));
     rootsCache.set(key, roots);
   }
+  lastRoots = { home: ctx.home, dataDir: ctx.dataDir, extra: [...configured], cwd: relative ? ctx.cwd : undefined, roots };
   return roots;
+}
+
+function sameList(kept: readonly string[], now: readonly string[] | undefined): boolean {
+  const list = now ?? [];
+  if (kept.length !== list.length) return false;
+  for (let i = 0; i < list.length; i++) if (kept[i] !== list[i]) return false;
+  return true;
+}
+
+function rootSet(all: Root[]): RootSet {
+  const firstName = (root: Root): string | undefined => (root.segs[0]?.kind === 'lit' ? root.segs[0].text : undefined);
+  const unanchored = all.filter((root) => firstName(root) === undefined);
+  const byFirstName = new Map<string, Root[]>();
+  for (const root of all) {
+    const name = firstName(root);
+    if (name !== undefined && !byFirstName.has(name)) byFirstName.set(name, all.filter((r) => { const n = firstName(r); return n === undefined || n === name; }));
+  }
+  return { all, byFirstName, unanchored };
+}
+
+/** The roots a candidate may reach: by its first name when that is literal, else all of them. */
+function rootsFor(cand: Seg[], roots: RootSet): readonly Root[] {
+  const first = cand[0];
+  if (first?.kind !== 'lit') return roots.all;
+  return roots.byFirstName.get(first.text) ?? roots.unanchored;
 }
 
 function buildRoots(ctx: PathContext): Root[] {
@@ -199,7 +242,7 @@ const DATA_DIR_VARIABLE = new RegExp(`^${DYN_OPEN}\\$(?:TOOLGATE_DATA_DIR|\\\\\\
 
 /** Replaces a leading variable whose value toolgate knows (its data directory) by that value. */
 function knownVariables(template: string, ctx: PathContext): string {
-  return ctx.dataDir ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir)) : template;
+  return ctx.dataDir && template.startsWith(DYN_OPEN) ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir)) : template;
 }
 
 // `/proc/<pid>/root` (and self, thread-self) is a way back to `/` through any process's root.
@@ -220,20 +263,29 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
 }
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
-function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: readonly Root[]): ProtectedHit | undefined {
+function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: RootSet): ProtectedHit | undefined {
   const segs = absoluteSegs(template, base, ctx);
-  const certain = !segs.some((s) => s.kind === 'dyn');
+  let certain = true;
+  let literal: string | undefined = '';
+  for (const s of segs) {
+    if (s.kind === 'lit') literal = literal === undefined ? undefined : `${literal}/${s.text}`;
+    else {
+      literal = undefined;
+      if (s.kind === 'dyn') certain = false;
+    }
+  }
   const candidates = [segs];
-  if (segs.every((s) => s.kind === 'lit')) {
-    const literal = '/' + segs.map((s) => (s as { text: string }).text).join('/');
+  if (literal !== undefined) {
+    literal ||= '/';
     if (PROC_ROOT.test(literal)) candidates.push(templateSegs(escapeLiteral(literal.replace(PROC_ROOT, '') || '/')));
     const real = ctx.realpath && realpathNearest(literal, ctx.realpath);
-    if (real) candidates.push(templateSegs(escapeLiteral(real)));
+    // A path without symlinks is its own realpath: the same segments would reach the same roots.
+    if (real && real !== literal) candidates.push(templateSegs(escapeLiteral(real)));
   }
   // Each root gets its own budget of steps (one object, reset per root).
   const budget = { left: 0 };
   for (const cand of candidates) {
-    for (const root of roots) {
+    for (const root of rootsFor(cand, roots)) {
       budget.left = REACH_BUDGET;
       if (reaches(cand, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain };
     }
@@ -241,8 +293,12 @@ function check(template: string, display: string, base: string | undefined, ctx:
   return undefined;
 }
 
+/** What rawTemplate rewrites: variables, and characters a template reads as syntax. */
+const RAW_SPECIAL = /[$\\{},=~]/;
+
 /** Template of a path as a file tool gives it: `~`, `$HOME`, `${HOME}` expand; other variables are unknown. */
 function rawTemplate(raw: string, home: string): string {
+  if (!RAW_SPECIAL.test(raw)) return raw; // most paths: nothing to expand or escape
   let out = '';
   const re = /\$\{?([A-Za-z_][A-Za-z0-9_]*)\}?/g;
   let last = 0;

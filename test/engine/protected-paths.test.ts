@@ -61,3 +61,46 @@ describe('protectedShellPath (bash)', async () => {
     assert.equal(hit('cat $X/.aws/credentials ~/.netrc')?.protectedBy, '~/.netrc');
   });
 });
+
+describe('protected roots across contexts', () => {
+  it('a relative extra follows the cwd of each call', () => {
+    const relative: PathContext = { home: HOME, cwd: '/srv/a', extra: ['secrets'] };
+    assert.equal(protectedPathFor('/srv/a/secrets/k', relative)?.protectedBy, 'secrets');
+    assert.equal(protectedPathFor('/srv/a/secrets/k', { ...relative, cwd: '/srv/b' }), undefined);
+    assert.equal(protectedPathFor('/srv/b/secrets/k', { ...relative, cwd: '/srv/b' })?.protectedBy, 'secrets');
+    assert.equal(protectedPathFor('/srv/b/secrets/k', relative), undefined);
+  });
+  it('sees a change of the extras, the data dir or the home', () => {
+    const base: PathContext = { home: HOME, cwd: '/srv', extra: ['/opt/one'] };
+    assert.ok(protectedPathFor('/opt/one/x', base));
+    assert.equal(protectedPathFor('/opt/two/x', base), undefined);
+    assert.ok(protectedPathFor('/opt/two/x', { ...base, extra: ['/opt/two'] }));
+    assert.equal(protectedPathFor('/opt/one/x', { ...base, extra: ['/opt/two'] }), undefined);
+    const extra = ['/opt/one'];
+    const mutable: PathContext = { ...base, extra };
+    assert.equal(protectedPathFor('/opt/three/x', mutable), undefined);
+    extra.push('/opt/three');
+    assert.ok(protectedPathFor('/opt/three/x', mutable), 'an extra added to the same list counts');
+    assert.equal(protectedPathFor('/var/data/db', base), undefined);
+    assert.equal(protectedPathFor('/var/data/db', { ...base, dataDir: '/var/data' })?.protectedBy, '/var/data');
+    assert.equal(protectedPathFor('/home/tester2/.ssh/id_rsa', { ...base, home: '/home/tester2' })?.protectedBy, '~/.ssh');
+  });
+  it('extras that start with a pattern or ** are checked for every path, in declaration order', () => {
+    const patterned: PathContext = { home: HOME, cwd: '/srv', extra: ['/*/vault', '/**/.env', '/opt/keys'] };
+    assert.equal(protectedPathFor('/opt/vault/a', patterned)?.protectedBy, '/*/vault');
+    assert.equal(protectedPathFor('/srv/app/.env', patterned)?.protectedBy, '/**/.env');
+    assert.equal(protectedPathFor('/opt/keys/.env', patterned)?.protectedBy, '/**/.env', 'the earlier extra is reported');
+    assert.equal(protectedPathFor('/opt/keys/a', patterned)?.protectedBy, '/opt/keys');
+    assert.equal(protectedPathFor('/root/.aws/x', patterned)?.protectedBy, '/root/.aws', 'a home entry comes before the extras');
+    assert.equal(protectedPathFor('/', patterned), undefined);
+    assert.equal(protectedPathFor('/*/.ssh', patterned)?.protectedBy, '/root/.ssh', 'a glob as the first name is compared with every root');
+  });
+  it('a path without symlinks, and one whose parent is a symlink into a home', () => {
+    const links: Record<string, string> = { '/srv/link': `${HOME}/.ssh`, '/srv/plain': '/srv/plain' };
+    const withLinks: PathContext = { home: HOME, cwd: '/srv', realpath: (p) => links[p] };
+    assert.equal(protectedPathFor('/srv/plain/id_rsa', withLinks), undefined);
+    assert.equal(protectedPathFor('/srv/link/id_rsa', withLinks)?.protectedBy, '~/.ssh');
+    assert.equal(protectedPathFor('/proc/self/root/srv/link/k', withLinks)?.protectedBy, undefined, 'the proc root is followed literally, not through the link');
+    assert.equal(protectedPathFor(`/proc/self/root${HOME}/.aws/x`, withLinks)?.protectedBy, '~/.aws');
+  });
+});

@@ -21,8 +21,12 @@ export function splittableTemplate(value: string): string {
 export const DEEP = '\u0003';
 const SPECIAL = new Set(['\\', '{', '}', ',', '*', '?', '[', ']', '~', '=', DYN_OPEN, DYN_CLOSE]);
 
+/** SPECIAL and TILDE_PLACEHOLDER as a character class: the characters escapeLiteral rewrites. */
+const ESCAPED = /[\\{},*?[\]~=\u0000\u0001\u0004]/;
+
 /** Escapes text that is quoted (or otherwise literal) so that nothing in it is special. */
 export function escapeLiteral(text: string): string {
+  if (!ESCAPED.test(text)) return text; // most text (paths, words) has nothing to escape
   let out = '';
   for (const c of text) out += c === TILDE_PLACEHOLDER ? '\\~' : SPECIAL.has(c) ? '\\' + c : c;
   return out;
