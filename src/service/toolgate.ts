@@ -59,7 +59,8 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const dbPath = options.dbPath ?? join(config.dataDir, 'toolgate.db');
   if (dbPath !== ':memory:') ensureDataDir(config.dataDir);
   const home = options.home ?? homedir();
-  const store = openSqliteStore(dbPath);
+  // The server checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts).
+  const store = openSqliteStore(dbPath, { checkpointIntervalMs: 1000 });
   const aliases = buildAliasIndex(config.aliases);
   const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home }));
   const engine: EngineContext = {

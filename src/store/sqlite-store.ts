@@ -6,6 +6,7 @@ import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row
 import { auditWriteProblem } from './audit-ready.ts';
 import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
+import { startCheckpointer } from './checkpointer.ts';
 import { migrate } from './migrations.ts';
 import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './types.ts';
 
@@ -13,6 +14,12 @@ import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './
 export interface SqliteStoreOptions {
   /** Open read-only (e.g. `toolgate check`): no migrations, no writes. */
   readonly?: boolean;
+  /**
+   * Checkpoint the write-ahead log from a worker thread every this many milliseconds (checkpointer.ts) instead of
+   * in the commit that crosses 1000 pages: for the long-running server. Off by default (a CLI command's short
+   * session keeps SQLite's automatic checkpoint).
+   */
+  checkpointIntervalMs?: number;
 }
 
 /** The SQLite store, plus the raw handle for the few tools (verify, retention) that need it. */
@@ -53,6 +60,8 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   db.pragma('busy_timeout = 5000');
   if (!options.readonly) migrate(db);
   const audit = options.readonly ? undefined : new AuditWriter(db);
+  // A database file written by a long-running process: checkpoints leave the event loop (an in-memory one has no log).
+  const checkpointer = options.readonly || path === ':memory:' || !options.checkpointIntervalMs ? undefined : startCheckpointer(db, path, options.checkpointIntervalMs);
 
   const s = {
     version: db.prepare("SELECT value FROM meta WHERE key = 'policy_version'").pluck(),
@@ -182,6 +191,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
     async close() {
       audit?.flush();
+      await checkpointer?.close();
       if (db.open) db.close();
     },
   };
