@@ -147,17 +147,33 @@ function abortSignalOf(req: IncomingMessage, res: ServerResponse): AbortSignal {
 
 /** The same for a held long-poll, without an AbortController and its EventTarget (10k of them held at once). */
 function closeCancellation(req: IncomingMessage, res: ServerResponse): Cancellation {
-  let listener: (() => void) | undefined;
-  const cancellation = {
-    aborted: req.socket.destroyed,
-    addEventListener: (_type: 'abort', l: () => void) => void (listener = l),
-    removeEventListener: () => void (listener = undefined),
-  };
+  const cancellation = new CloseCancellation(req.socket.destroyed);
   if (!cancellation.aborted) {
-    res.once('close', () => {
-      cancellation.aborted = true;
-      listener?.();
-    });
+    (res as ServerResponse & { [CANCELLATION]?: CloseCancellation })[CANCELLATION] = cancellation;
+    res.on('close', onResponseClose); // one shared listener: `close` comes once, and `once` would wrap it per response
   }
   return cancellation;
+}
+
+const CANCELLATION = Symbol('toolgate.cancellation');
+
+/** Aborts the cancellation a response carries (`this` is the response). */
+function onResponseClose(this: ServerResponse & { [CANCELLATION]?: CloseCancellation }): void {
+  this[CANCELLATION]?.abort();
+}
+
+/** A Cancellation with one listener, which is all a waiter registers. */
+class CloseCancellation implements Cancellation {
+  private listener: (() => void) | undefined;
+  constructor(public aborted: boolean) {}
+  addEventListener(_type: 'abort', listener: () => void): void {
+    this.listener = listener;
+  }
+  removeEventListener(): void {
+    this.listener = undefined;
+  }
+  abort(): void {
+    this.aborted = true;
+    this.listener?.();
+  }
 }

@@ -69,7 +69,7 @@ export interface Cancellation {
 
 /** The approval queue. Waiters are woken in-process by the resolve, never by polling the database. */
 export class ApprovalService {
-  private readonly waiters = new Map<string, Set<(approval: Approval) => void>>();
+  private readonly waiters = new Map<string, Set<Waiter>>();
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private readonly now: () => number;
   private waiterCount = 0;
@@ -160,38 +160,20 @@ export class ApprovalService {
     // go unnoticed until the wait runs out.
     let set = this.waiters.get(id);
     if (!set) this.waiters.set(id, (set = new Set()));
-    const waiters = set;
-    let settle!: (approval: Approval | undefined) => void;
-    let reject!: (error: unknown) => void;
-    const result = new Promise<Approval | undefined>((resolve, fail) => ((settle = resolve), (reject = fail)));
-    let settled = false;
-    let timer: NodeJS.Timeout | undefined;
-    let onAbort: (() => void) | undefined;
-    const end = (): boolean => {
-      if (settled) return false;
-      settled = true;
-      clearTimeout(timer);
-      if (onAbort) signal?.removeEventListener('abort', onAbort);
-      waiters.delete(done);
-      if (waiters.size === 0 && this.waiters.get(id) === waiters) this.waiters.delete(id);
-      this.waiterCount--;
-      return true;
-    };
-    const done = (approval: Approval | undefined) => end() && settle(approval);
-    waiters.add(done);
+    const waiter = new Waiter(this, id, set, signal);
+    set.add(waiter);
     this.waiterCount++;
     const current = await this.options.store.getApproval(id);
-    if (!current || isTerminal(current)) {
-      done(current);
-      return result;
-    }
-    // Nothing of the approval is kept while waiting (10k held polls would hold 10k copies): the end of the wait
-    // reads it afresh.
-    const settleFresh = () => void this.options.store.getApproval(id).then(done, (error: unknown) => end() && reject(error));
-    onAbort = settleFresh;
-    timer = setTimeout(settleFresh, ms);
-    signal?.addEventListener('abort', onAbort, { once: true });
-    return result;
+    if (!current || isTerminal(current)) waiter.done(current);
+    else waiter.hold(ms);
+    return waiter.result;
+  }
+
+  /** A waiter has ended: forget it (called once per waiter, by Waiter; not for other callers). */
+  forget(waiter: Waiter): void {
+    waiter.set.delete(waiter);
+    if (waiter.set.size === 0 && this.waiters.get(waiter.id) === waiter.set) this.waiters.delete(waiter.id);
+    this.waiterCount--;
   }
 
   /** Answers a pending approval. The first answer wins; the same answer again is idempotent; a different one conflicts. */
@@ -253,7 +235,7 @@ export class ApprovalService {
     this.timers.clear();
     for (const [id, set] of [...this.waiters]) {
       const latest = await this.options.store.getApproval(id);
-      if (latest) for (const done of [...set]) done(latest);
+      if (latest) for (const waiter of [...set]) waiter.done(latest);
     }
   }
 
@@ -296,7 +278,49 @@ export class ApprovalService {
     }]);
     this.options.events.emit({ type, approval });
     const set = this.waiters.get(approval.id);
-    if (set) for (const done of [...set]) done(approval);
+    if (set) for (const waiter of [...set]) waiter.done(approval);
+  }
+}
+
+/**
+ * One held long-poll. A class rather than a nest of closures: 10k of them are held at once, and nothing of the
+ * approval is kept while waiting — the end of the wait reads it afresh.
+ */
+class Waiter {
+  readonly result: Promise<Approval | undefined>;
+  private settle!: (approval: Approval | undefined) => void;
+  private reject!: (error: unknown) => void;
+  private settled = false;
+  private timer: NodeJS.Timeout | undefined;
+  /** The one function a held wait needs: its timer and its cancellation both call it. */
+  private readonly refresh = () => void this.service.get(this.id).then((approval) => this.done(approval), (error: unknown) => this.end() && this.reject(error));
+
+  constructor(private readonly service: ApprovalService, readonly id: string, readonly set: Set<Waiter>, private readonly signal: Cancellation | undefined) {
+    this.result = new Promise((resolve, reject) => {
+      this.settle = resolve;
+      this.reject = reject;
+    });
+  }
+
+  /** Holds until an answer, `ms`, or the cancellation. */
+  hold(ms: number): void {
+    if (this.settled) return;
+    this.timer = setTimeout(this.refresh, ms);
+    this.signal?.addEventListener('abort', this.refresh, { once: true });
+  }
+
+  /** Ends the wait with this state (the first call wins). */
+  done(approval: Approval | undefined): void {
+    if (this.end()) this.settle(approval);
+  }
+
+  private end(): boolean {
+    if (this.settled) return false;
+    this.settled = true;
+    clearTimeout(this.timer);
+    this.signal?.removeEventListener('abort', this.refresh);
+    this.service.forget(this);
+    return true;
   }
 }
 

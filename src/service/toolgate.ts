@@ -62,7 +62,8 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   // The server checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts).
   const store = openSqliteStore(dbPath, { checkpointIntervalMs: 1000 });
   const aliases = buildAliasIndex(config.aliases);
-  const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home }));
+  // 1024 analyses (~2–3 KB each): repeated commands are answered by the verdict cache before they get here.
+  const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home, cacheSize: 1024 }));
   const engine: EngineContext = {
     operatorMode: config.mode,
     askFallback: config.askFallback,

@@ -29,6 +29,7 @@ const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const db = new Database(workerData.path, { fileMustExist: true });
 db.pragma('busy_timeout = 5000');
+db.pragma('cache_size = -256'); // it only copies log frames into the file: a small page cache will do
 parentPort.on('message', (id) => {
   try {
     const [row] = db.pragma('wal_checkpoint(PASSIVE)');
@@ -48,7 +49,8 @@ const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
  */
 export function startCheckpointer(db: Database.Database, path: string, intervalMs = 1000): Checkpointer {
   const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver: DRIVER } });
+  // A small heap: the worker holds one connection and runs one statement (the limits keep its RSS near 10 MB).
+  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver: DRIVER }, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
   worker.unref();
   db.pragma('wal_autocheckpoint = 0');
   let closed = false;

@@ -7,8 +7,9 @@ import { describe, it } from 'node:test';
 import Database from 'better-sqlite3';
 import { startCheckpointer } from '../../src/store/checkpointer.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import type { AuditEntry } from '../../src/store/types.ts';
 
-function entry(i: number) {
+function entry(i: number): AuditEntry {
   return { ts: new Date().toISOString(), decision_id: `id-${i}`, agent_id: 'a', session_id: 's', tool: 'bash', args: JSON.stringify({ command: `echo ${'x'.repeat(400)} ${i}` }), decision: 'allow', risk: null, source: 'default', reason: 'r', rule_id: null, approval_id: null, mode: 'default', latency_us: 1, resolved_by: null, findings: '[]' };
 }
 
