@@ -114,7 +114,7 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const failed = (error: unknown) => fail(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, error);
     let wait: ReturnType<typeof requestedWait>;
     try {
-      wait = requestedWait(match[2] === undefined ? undefined : decodeURIComponent(match[2]), header(req, 'prefer'), toolgate.config.maxWaitSeconds);
+      wait = requestedWait(match[2] === undefined ? undefined : decodeQueryValue(match[2]), header(req, 'prefer'), toolgate.config.maxWaitSeconds);
     } catch (error) {
       failed(error);
       return true;
@@ -129,6 +129,16 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const served = req.method === 'POST' ? url === '/v1/decide' && decide(req, res) : req.method === 'GET' && url.startsWith('/v1/approvals/') && poll(req, res, url);
     if (!served) app(req, res);
   };
+}
+
+/** A query value decoded as Hono decodes it: `+` is a space, and a malformed escape is left as it is (no throw). */
+function decodeQueryValue(raw: string): string {
+  const text = raw.replace(/\+/g, ' ');
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** A header as one string (node gives arrays only for a few, never for these). */
