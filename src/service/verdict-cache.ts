@@ -39,7 +39,27 @@ export class VerdictCache {
   private readonly size: number;
   private readonly maxKeyLength: number;
 
+  /** Where the realpath answers of the decision being made go (decide() is synchronous: one at a time). */
+  private probes: Entry['probes'] = [];
+  /**
+   * The context a miss is decided with: the live engine context (its prototype, so a changed setting is seen)
+   * whose realpath also records each answer — built once, not copied per decision.
+   */
+  private readonly recording: EngineContext;
+
   constructor(private readonly engine: EngineContext, options: VerdictCacheOptions = {}) {
+    const realpath = engine.realpath;
+    this.recording = realpath
+      ? (Object.create(engine, {
+          realpath: {
+            value: (path: string) => {
+              const real = realpath(path);
+              this.probes.push([path, real]);
+              return real;
+            },
+          },
+        }) as EngineContext)
+      : engine;
     // 1024: a team's repeated calls (git status, npm test, reads) fit many times over; an entry holds its verdict
     // and analysis (~3 KB), so a burst of unique asks cannot make the cache a notable part of the memory.
     this.size = options.size ?? 1024;
@@ -64,18 +84,8 @@ export class VerdictCache {
       return hit.verdict;
     }
     const probes: Entry['probes'] = [];
-    const realpath = this.engine.realpath;
-    const ctx: EngineContext = realpath
-      ? {
-          ...this.engine,
-          realpath: (path) => {
-            const real = realpath(path);
-            probes.push([path, real]);
-            return real;
-          },
-        }
-      : this.engine;
-    const verdict = decide({ ...request, now }, policy, ctx);
+    this.probes = probes;
+    const verdict = decide({ ...request, now }, policy, this.recording);
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { verdict, probes });
     return verdict;
