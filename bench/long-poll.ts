@@ -111,7 +111,9 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
   // Answers are sent one after another, as reviewers do; with 10k open, a few thousand give a stable p99.
   const sampled = options.quick ? 100 : 2_000;
   const server = await startToolgate({ cpu: SERVER_CPU, raiseFdLimit: true, flags: ['--approval-timeout', '15m', '--log-level', 'warn'] });
-  const keepAlive = new Agent({ keepAlive: true, maxSockets: 32 });
+  // Idle sockets are dropped after 4 s, before the server's 5 s keep-alive timeout closes them: reusing a socket the
+  // server is closing at that moment fails with ECONNRESET (between the phases below sockets sit idle for seconds).
+  const keepAlive = new Agent({ keepAlive: true, maxSockets: 32, timeout: 4_000 });
   const waiters: Waiter[] = [];
   try {
     const rssIdle = server.rssMb();
