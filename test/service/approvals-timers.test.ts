@@ -44,6 +44,48 @@ describe('ApprovalService expiry', () => {
   });
 });
 
+describe('ApprovalService expiry schedule (one timer for all)', () => {
+  it('expires approvals in time order whatever order they were scheduled in, and never an answered one', async () => {
+    mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 10_000 });
+    const store = openSqliteStore(':memory:');
+    const make = (timeoutMs: number) => new ApprovalService({ store, events: new ApprovalEvents(), approvalTimeoutMs: timeoutMs, maxPendingPerAgent: 10 });
+    const open = async (service: ApprovalService, command: string) => (await service.open({ verdict: verdict(command), decisionId: `d-${command}`, args: { command }, toolCallId: null, suggestedPattern: null })).approval.id;
+    // Approvals opened under two timeouts, then one service (as after a restart) schedules them in creation order:
+    // the later-opened ones expire first, so the schedule must put them ahead.
+    const long = make(1_000);
+    const a = await open(long, 'a');
+    const c = await open(long, 'c');
+    await long.stop();
+    const short = make(400);
+    const b = await open(short, 'b');
+    const d = await open(short, 'd');
+    await short.stop();
+    const service = make(1_000);
+    await service.start();
+    try {
+      await service.resolve(c, { choice: 'deny' }, 'r');
+      const status = async (id: string) => (await service.get(id))?.status;
+      mock.timers.tick(399);
+      await settle();
+      assert.deepEqual([await status(a), await status(b), await status(d)], ['pending', 'pending', 'pending']);
+      mock.timers.tick(2);
+      await settle();
+      assert.deepEqual([await status(a), await status(b), await status(c), await status(d)], ['pending', 'expired', 'denied', 'expired']);
+      mock.timers.tick(598);
+      await settle();
+      assert.equal(await status(a), 'pending');
+      mock.timers.tick(2);
+      await settle();
+      assert.equal(await status(a), 'expired');
+      assert.equal(await status(c), 'denied', 'an answered approval is never expired');
+    } finally {
+      await service.stop();
+      mock.timers.reset();
+      await store.close();
+    }
+  });
+});
+
 describe('ApprovalService waiters', () => {
   it('an answer given while a wait is starting is not missed', async () => {
     const store = openSqliteStore(':memory:');
