@@ -18,7 +18,7 @@ import type { AppDeps } from './app.ts';
 import { bearerToken, type AuthGuard, type Identity } from './auth.ts';
 import { isJsonContentType, parseJsonText } from './body.ts';
 import { problemBody, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
-import { REQUEST_ID_HEADER, requestIdFrom, requestLogLevel } from './request-log.ts';
+import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from './request-log.ts';
 import { answerDecide } from './routes/decide.ts';
 import { answerPoll, requestedWait } from './routes/approvals.ts';
 import { DecideRequestSchema } from './schemas.ts';
@@ -54,11 +54,7 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const json = JSON.stringify(body);
     res.writeHead(status, { 'content-type': status < 400 ? 'application/json' : 'application/problem+json', 'content-length': Buffer.byteLength(json), [REQUEST_ID_HEADER]: requestId, ...headers });
     res.end(json);
-    if (!logger) return;
-    const level = requestLogLevel(req.method!, path, status);
-    if (logger.isLevelEnabled(level)) {
-      logger[level]({ req_id: requestId, method: req.method, path, status, ms: Math.round((performance.now() - started) * 100) / 100, caller: caller.name, role: caller.role }, level === 'error' ? 'request failed' : 'request');
-    }
+    if (logger) logRequest(logger, { requestId, method: req.method!, path, status, started, identity: caller });
   };
 
   const fail = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, error: unknown) => {
@@ -93,8 +89,8 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
       } catch (error) {
         return fail(req, res, started, requestId, caller, path, error);
       }
-      let signal: AbortSignal | undefined;
-      answerDecide({ toolgate }, body, false, () => (signal ??= abortSignalOf(req, res))).then(
+      let signal: Cancellation | undefined;
+      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res))).then(
         (answer) => finish(req, res, started, requestId, caller, path, 200, answer),
         (error) => fail(req, res, started, requestId, caller, path, error),
       );
@@ -147,15 +143,10 @@ function header(req: IncomingMessage, name: string): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
-/** A signal that aborts when the caller goes away before its response is written (a held decide-and-wait ends then). */
-function abortSignalOf(req: IncomingMessage, res: ServerResponse): AbortSignal {
-  const controller = new AbortController();
-  if (req.socket.destroyed) controller.abort();
-  else res.once('close', () => controller.abort());
-  return controller.signal;
-}
-
-/** The same for a held long-poll, without an AbortController and its EventTarget (10k of them held at once). */
+/**
+ * What ends a held wait (a long-poll or a decide-and-wait) when the caller goes away before its answer is written:
+ * not an AbortController and its EventTarget, of which 10k would be held at once.
+ */
 function closeCancellation(req: IncomingMessage, res: ServerResponse): Cancellation {
   const cancellation = new CloseCancellation(req.socket.destroyed);
   if (!cancellation.aborted) {

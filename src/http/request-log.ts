@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { Logger } from '../service/logger.ts';
-import type { AppEnv } from './auth.ts';
+import type { AppEnv, Identity } from './auth.ts';
 
 /** Header carrying the request id, both ways. */
 export const REQUEST_ID_HEADER = 'x-request-id';
@@ -28,6 +28,32 @@ export function requestLogLevel(method: string, path: string, status: number): '
   return 'info';
 }
 
+/** What one request's log line says. */
+export interface RequestRecord {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  /** `performance.now()` when the request arrived. */
+  started: number;
+  identity?: Identity;
+}
+
+/** Writes a request's line at its level (requestLogLevel), building it only when that level is on. */
+export function logRequest(logger: Logger, r: RequestRecord): void {
+  const level = requestLogLevel(r.method, r.path, r.status);
+  if (!logger.isLevelEnabled(level)) return;
+  const line = {
+    req_id: r.requestId,
+    method: r.method,
+    path: r.path,
+    status: r.status,
+    ms: Math.round((performance.now() - r.started) * 100) / 100,
+    ...(r.identity ? { caller: r.identity.name, role: r.identity.role } : {}),
+  };
+  logger[level](line, level === 'error' ? 'request failed' : 'request');
+}
+
 /** Middleware: sets `X-Request-Id` on the response and logs method, path, status, duration and who called. */
 export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
@@ -43,20 +69,7 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       } catch {
         // immutable headers (a fetched response passed through): the id is still in the log line
       }
-      const status = c.res.status;
-      const level = requestLogLevel(c.req.method, c.req.path, status);
-      if (logger.isLevelEnabled(level)) {
-        const identity = c.get('identity');
-        const line = {
-          req_id: requestId,
-          method: c.req.method,
-          path: c.req.path,
-          status,
-          ms: Math.round((performance.now() - started) * 100) / 100,
-          ...(identity ? { caller: identity.name, role: identity.role } : {}),
-        };
-        logger[level](line, level === 'error' ? 'request failed' : 'request');
-      }
+      logRequest(logger, { requestId, method: c.req.method, path: c.req.path, status: c.res.status, started, identity: c.get('identity') });
     }
   };
 }

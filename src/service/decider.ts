@@ -5,7 +5,7 @@ import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
-import { approvalDecision, TooManyPendingError, type ApprovalService } from './approvals.ts';
+import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache, type Recorded } from './verdict-cache.ts';
 
@@ -22,7 +22,8 @@ export interface DecideInput {
   /** Seconds to hold the request for a human answer (decide-and-wait). */
   waitSeconds?: number;
   explain?: boolean;
-  signal?: AbortSignal;
+  /** Ends a decide-and-wait early (the caller went away); an AbortSignal is one. */
+  signal?: Cancellation;
   /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
   delegateAsk?: boolean;
 }

@@ -1,7 +1,7 @@
 // POST /v1/decide: an agent asks before running a tool.
 import type { Hono } from 'hono';
 import { QueueFullError, type DecideOutcome } from '../../service/decider.ts';
-import { TooManyPendingError } from '../../service/approvals.ts';
+import { TooManyPendingError, type Cancellation } from '../../service/approvals.ts';
 import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
 import { readJson } from '../body.ts';
@@ -27,7 +27,7 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
  * Decides a validated request: the route's whole work after parsing, shared by the app and the fast path
  * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
  */
-export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => AbortSignal): Promise<DecideResponse> {
+export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation): Promise<DecideResponse> {
   try {
     const outcome = await deps.toolgate.decider.decide({
       tool: body.tool,
