@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { decideBody, MIX, BENCH_RULES } from './lib/mix.ts';
-import { AGENT_TOKEN, cpuTimeUs, removeDir, REVIEWER_TOKEN, SERVER_CPU, startRawServer, startToolgate, type ServerProcess } from './lib/processes.ts';
+import { AGENT_TOKEN, cpuTimeUs, removeDir, REVIEWER_TOKEN, SERVER_CPU, startAuditFloorServer, startRawServer, startToolgate, type ServerProcess } from './lib/processes.ts';
 import { atLeast, atMost, info, type BenchOptions, type BenchResult } from './lib/result.ts';
 import { median, round3 } from './lib/stats.ts';
 import { hasWrk, runWrk, type WrkRun } from './lib/wrk.ts';
@@ -42,6 +42,7 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
   writeFileSync(uniqueFile, MIX.map((b) => decideBody(b)).join('\n') + '\n');
 
   const raw = await startRawServer({ cpu: SERVER_CPU, env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN } });
+  const floor = await startAuditFloorServer({ cpu: SERVER_CPU, env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN } });
   const toolgate = await startToolgate({ cpu: SERVER_CPU });
   try {
     await seedRules(toolgate);
@@ -57,24 +58,28 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
     // Warm-up: JIT, the analysis cache, SQLite's page cache. Not counted.
     const warm = options.quick ? 1 : 2;
     await run(raw, false, 'w0', warm);
+    await run(floor, false, 'wf', warm);
     await run(toolgate, false, 'w1', warm);
     await run(toolgate, true, 'w2', warm);
 
     type Run = Awaited<ReturnType<typeof run>>;
-    const rows: { round: number; raw: Run; repeated: Run; unique: Run }[] = [];
+    const rows: { round: number; raw: Run; floor: Run; repeated: Run; unique: Run }[] = [];
     for (let round = 1; round <= rounds; round++) {
       // Alternate the order so drift in the machine's speed does not favour one side.
-      const order = round % 2 === 1 ? ['raw', 'repeated', 'unique'] as const : ['unique', 'repeated', 'raw'] as const;
-      const got: Partial<Record<'raw' | 'repeated' | 'unique', Run>> = {};
+      const order = round % 2 === 1 ? ['raw', 'floor', 'repeated', 'unique'] as const : ['unique', 'repeated', 'floor', 'raw'] as const;
+      const got: Partial<Record<(typeof order)[number], Run>> = {};
       for (const which of order) {
-        got[which] = which === 'raw' ? await run(raw, false, `raw${round}`) : await run(toolgate, which === 'unique', `u${round}n`);
+        if (which === 'raw') got.raw = await run(raw, false, `raw${round}`);
+        else if (which === 'floor') got.floor = await run(floor, false, `floor${round}`);
+        else got[which] = await run(toolgate, which === 'unique', `u${round}n`);
       }
-      rows.push({ round, raw: got.raw!, repeated: got.repeated!, unique: got.unique! });
+      rows.push({ round, raw: got.raw!, floor: got.floor!, repeated: got.repeated!, unique: got.unique! });
       const show = (r: Run) => `${r.rps.toFixed(0)} req/s, p99 ${(r.latencyUs.p99 / 1000).toFixed(2)} ms, ${r.cpuUsPerRequest.toFixed(0)} CPU µs/req`;
-      options.log(`  round ${round}: raw ${show(got.raw!)} · toolgate repeated ${show(got.repeated!)} · unique ${show(got.unique!)}`);
+      options.log(`  round ${round}: raw ${show(got.raw!)} · audit floor ${show(got.floor!)} · toolgate repeated ${show(got.repeated!)} · unique ${show(got.unique!)}`);
     }
     const repeatedRatio = median(rows.map((r) => r.repeated.rps / r.raw.rps));
     const uniqueRatio = median(rows.map((r) => r.unique.rps / r.raw.rps));
+    const floorRatio = median(rows.map((r) => r.floor.rps / r.raw.rps));
     const p99Ms = Math.max(...rows.flatMap((r) => [r.repeated.latencyUs.p99, r.unique.latencyUs.p99])) / 1000;
     const errors = rows.reduce((n, r) => n + r.repeated.errorCount + r.unique.errorCount, 0);
     const rawRps = median(rows.map((r) => r.raw.rps));
@@ -84,6 +89,8 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
       figures: [
         info(BENCH, 'raw node:http baseline', round3(rawRps), 'req/s', detail),
         info(BENCH, 'server CPU per request: raw / repeated / unique', round3(median(rows.map((r) => r.repeated.cpuUsPerRequest))), 'µs', `raw ${median(rows.map((r) => r.raw.cpuUsPerRequest)).toFixed(0)} µs, unique ${median(rows.map((r) => r.unique.cpuUsPerRequest)).toFixed(0)} µs (toolgate repeated shown)`),
+        // Not a target: how far a server can get here at all once each call's audit row commits before the answer.
+        info(BENCH, 'durable-audit floor vs raw (no decision)', round3(floorRatio), '×', `raw node:http + toolgate's grouped audit commit per request: ${median(rows.map((r) => r.floor.rps)).toFixed(0)} req/s, ${median(rows.map((r) => r.floor.cpuUsPerRequest)).toFixed(0)} CPU µs/req`),
         atLeast(BENCH, '/v1/decide vs raw, repeated commands', round3(repeatedRatio), 0.5, '×', `${median(rows.map((r) => r.repeated.rps)).toFixed(0)} req/s`),
         atLeast(BENCH, '/v1/decide vs raw, every command unique', round3(uniqueRatio), 0.3, '×', `${median(rows.map((r) => r.unique.rps)).toFixed(0)} req/s`),
         atMost(BENCH, '/v1/decide p99 latency (worst run)', round3(p99Ms), 10, 'ms'),
@@ -92,7 +99,7 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
       raw: { connections, seconds, rounds, mix: decisions, runs: rows },
     };
   } finally {
-    await Promise.all([raw.stop(), toolgate.stop()]);
+    await Promise.all([raw.stop(), floor.stop(), toolgate.stop()]);
     removeDir(toolgate.dataDir);
     removeDir(work);
   }

@@ -74,6 +74,14 @@ export async function startToolgate(options: SpawnOptions & { dataDir?: string; 
   return { ...server, dataDir };
 }
 
+/**
+ * Starts the durable-audit floor: the raw baseline plus toolgate's own grouped audit commit per request (no decision),
+ * with the start script's node flags like toolgate. Needs dist/ built (bench/run.ts builds it).
+ */
+export function startAuditFloorServer(options: SpawnOptions = {}): Promise<ServerProcess> {
+  return waitForListening(spawnNode([...START_NODE_FLAGS, 'bench/servers/audit-floor-server.mjs'], options), /listening on (http:\/\/\S+)/);
+}
+
 /** Starts the baseline: a raw node:http server that parses the same JSON and answers a fixed decision. */
 export function startRawServer(options: SpawnOptions = {}): Promise<ServerProcess> {
   return waitForListening(spawnNode(['bench/servers/raw-server.mjs'], options), /listening on (http:\/\/\S+)/);
