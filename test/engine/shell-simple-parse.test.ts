@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Parser, type Node } from 'web-tree-sitter';
 import { loadBashLanguage, loadShellAnalyzer } from '../../src/service/bash-language.ts';
-import { parseSimple, type PlainNode } from '../../src/engine/shell/simple-parse.ts';
+import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement, type PlainNode } from '../../src/engine/shell/simple-parse.ts';
 import { DANGER_CATALOG } from '../../src/engine/catalog/danger.ts';
 import { HOME } from './shell-support.ts';
 
@@ -32,9 +32,27 @@ function treeSitterShape(node: Node): unknown {
   return { type: node.type, named: node.isNamed, start: node.startIndex, end: node.endIndex, text: node.text, children };
 }
 
-function plainShape(node: PlainNode): unknown {
-  const children = node.children.map((c, i) => ({ field: node.fields[i], node: plainShape(c) }));
-  return { type: node.type, named: node.isNamed, start: node.startIndex, end: node.endIndex, text: node.text, children };
+/** `offset`: where the plain node's text starts in the tree-sitter source (statements rebuilt inside a script). */
+function plainShape(node: PlainNode, offset = 0): unknown {
+  const children = node.children.map((c, i) => ({ field: node.fields[i], node: plainShape(c, offset) }));
+  return { type: node.type, named: node.isNamed, start: node.startIndex + offset, end: node.endIndex + offset, text: node.text, children };
+}
+
+/** Places where a statement stands in a script; `L` is replaced by a command line. */
+const STATEMENT_PLACES = [
+  'L', 'L\nL', 'L; L', 'L &', 'L & L', '! L', '( L )', '{ L; }', '{ L; } > out', 'f() { L; }', 'function f { L\n}',
+  'if L; then L; elif L; then L; else L; fi', 'for f in a b; do L; done', 'for ((i=0; i<3; i++)); do L; done', 'while L; do L; done',
+  'until L; do L; done', 'case $x in a) L;; *) L ;; esac', 'x=$(L)', 'echo "$(L)"', 'echo "a $(L) b"', 'diff <(L) <(L)', 'L | while read x; do L; done',
+  '[[ -f x ]] && L', 'L && { L; }', 'L || exit 1', 'L # comment', '# comment\nL', 'L && \\\n  L', 'cat <<EOF\n$(L)\nEOF', 'cat <<EOF; L\nbody\nEOF',
+  'L <<EOF\nbody\nEOF', 'L <<< "x"', 'L 2>&1 | tee log', 'time L', 'sudo L', 'echo $(( $(L) + 1 ))', 'x=1 L', 'exec 3> f; L', 'a=$(L; L)',
+  'select x in a; do L; done', 'coproc L', 'L; # done\nif x; then\n  L\nfi',
+];
+
+/** Scripts with corpus and generated command lines in every statement place. */
+function scriptsWithStatements(lines: string[]): string[] {
+  const out: string[] = [];
+  lines.forEach((line, i) => out.push(STATEMENT_PLACES[i % STATEMENT_PLACES.length]!.replaceAll('L', () => line)));
+  return out;
 }
 
 /** Seeded generator of command lines from the simple grammar's pieces and near misses. */
@@ -89,15 +107,39 @@ describe('simple parser', async () => {
     assert.ok(accepted > 2_000, `only ${accepted} generated commands took the simple path`);
   });
 
-  it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
-    for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
-    for (const c of ['echo $HOME', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "$(y)"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb']) assert.equal(parseSimple(c), undefined, c);
+  it('rebuilds tree-sitter-bash\'s subtree for every plain statement inside a parsed script', () => {
+    let rebuilt = 0;
+    const check = (node: Node, source: string): void => {
+      if (PLAIN_STATEMENT_TYPES.has(node.type)) {
+        const plain = parseSimpleStatement(node.text, node.type);
+        if (plain) {
+          rebuilt++;
+          assert.deepEqual(plainShape(plain, node.startIndex), treeSitterShape(node), `statement ${JSON.stringify(node.text)} in ${JSON.stringify(source)}`);
+        }
+      }
+      for (const c of node.children) if (c) check(c, source);
+    };
+    for (const script of scriptsWithStatements([...corpusCommands(), ...generated(20_000)])) {
+      const tree = parser.parse(script)!;
+      try {
+        if (!tree.rootNode.hasError) check(tree.rootNode, script);
+      } finally {
+        tree.delete();
+      }
+    }
+    assert.ok(rebuilt > 5_000, `only ${rebuilt} statements were rebuilt`);
   });
 
-  it('gives the same analysis with and without the simple path on every corpus command', async () => {
+  it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
+    for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
+    for (const c of ['echo $HOME', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "$(y)"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
+  });
+
+  it('gives the same analysis with and without the simple path on every corpus command, alone and inside scripts', async () => {
     const withSimple = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0 });
     const treeSitterOnly = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0, simpleParse: false });
-    for (const command of [...corpusCommands(), ...generated(3_000)]) {
+    const commands = [...corpusCommands(), ...generated(3_000)];
+    for (const command of [...commands, ...scriptsWithStatements(commands)]) {
       assert.deepEqual(withSimple.analyze(command), treeSitterOnly.analyze(command), command);
     }
   });

@@ -18,8 +18,8 @@ export interface ShellAnalyzerOptions {
   /** Analyses kept by command text (default 2048). */
   cacheSize?: number;
   /**
-   * Parse the plainest command lines without tree-sitter (default true; simple-parse.ts builds the same tree).
-   * False only for tests that compare the two paths.
+   * Parse the plainest command lines, and rebuild the plain statements of parsed scripts, without tree-sitter
+   * (default true; simple-parse.ts builds the same tree). False only for tests that compare the two paths.
    */
   simpleParse?: boolean;
 }

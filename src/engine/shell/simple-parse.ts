@@ -1,6 +1,7 @@
 // Parses the plainest command lines without tree-sitter: plain words, quotes without expansions, `|`, `&&`,
 // `||`, `;` and simple redirections. It builds exactly the tree tree-sitter-bash builds for them (a test
 // checks that on every corpus command and on generated ones) and returns undefined for anything else.
+// Inside a script tree-sitter did parse, the plain statements are rebuilt here too (parseSimpleStatement).
 import type { SyntaxNode } from './syntax.ts';
 
 /** A syntax node built here: same types, spans and fields as tree-sitter-bash's. */
@@ -64,7 +65,16 @@ function hasEquals(text: string, start: number, end: number): boolean {
 const NONE: readonly never[] = Object.freeze([]);
 
 /** Characters of a plain word: nothing the shell expands, quotes, escapes, globs or treats as syntax. */
-const WORD_CHAR = /[A-Za-z0-9_./,:@%+~=-]/;
+const WORD_CHARS = new Uint8Array(128);
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:@%+~=-') WORD_CHARS[c.charCodeAt(0)] = 1;
+
+function isWordChar(code: number): boolean {
+  return code < 128 && WORD_CHARS[code] === 1;
+}
+
+// Character codes the tokenizer compares (it reads codes, not one-character strings: it runs on every command line).
+const SPACE = 0x20, NEWLINE = 0x0a, PIPE = 0x7c, AMPERSAND = 0x26, SEMICOLON = 0x3b, GREATER = 0x3e, LESS = 0x3c, OPEN_PAREN = 0x28;
+const DOUBLE_QUOTE = 0x22, SINGLE_QUOTE = 0x27, DOLLAR = 0x24, BACKTICK = 0x60, BACKSLASH = 0x5c, DIGIT_0 = 0x30, DIGIT_9 = 0x39;
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
 const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
 const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
@@ -81,50 +91,74 @@ export function parseSimple(text: string): PlainNode | undefined {
   return new Builder(text, tokens).program();
 }
 
+/** Statement types whose plain instances parseSimpleStatement rebuilds. */
+export const PLAIN_STATEMENT_TYPES: ReadonlySet<string> = new Set(['command', 'redirected_statement', 'pipeline', 'list']);
+
+/**
+ * A statement of a larger tree-sitter tree rebuilt from its text: tree-sitter-bash parses a plain statement the same
+ * wherever it stands (in a function, a loop, `$(…)`), so when its text alone is one plain statement of the same
+ * type, this is its subtree (spans counted from the start of `text`) without reading it node by node from wasm.
+ */
+export function parseSimpleStatement(text: string, type: string): PlainNode | undefined {
+  const program = parseSimple(text);
+  if (!program || program.children.length !== 1) return undefined;
+  const statement = program.children[0]!;
+  return statement.type === type ? statement : undefined;
+}
+
 function tokenize(text: string): Token[] | undefined {
   const tokens: Token[] = [];
+  const length = text.length;
+  if (text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return undefined;
+  // Where the previous word or string ended (-1 at the start and after an operator or a redirection).
+  let gluedEnd = -1;
   let i = 0;
-  if (text[0] === ' ' || text[text.length - 1] === ' ') return undefined;
-  while (i < text.length) {
-    const c = text[i]!;
-    if (c === ' ') { i++; continue; }
+  while (i < length) {
+    const c = text.charCodeAt(i);
+    if (c === SPACE) { i++; continue; }
     const start = i;
-    const previous = tokens.at(-1);
     // Tokens must be separated by a space or an operator: `a"b"` is a concatenation, `a>f` is left to tree-sitter.
-    const glued = previous !== undefined && previous.end === start && previous.kind !== 'op' && previous.kind !== 'redirect';
-    if (c === '|' || c === '&' || c === ';') {
-      const two = text.slice(i, i + 2);
-      if (two === '&&' || two === '||') { tokens.push({ kind: 'op', start, end: i + 2 }); i += 2; continue; }
-      if (c === '&' && text[i + 1] === '>') { /* `&>` redirection, below */ } else if (c === '&' || two === '|&') return undefined;
-      else { tokens.push({ kind: 'op', start, end: i + 1 }); i++; continue; }
+    const glued = gluedEnd === start;
+    const next = text.charCodeAt(i + 1);
+    if (c === PIPE || c === AMPERSAND || c === SEMICOLON) {
+      if ((c === AMPERSAND || c === PIPE) && next === c) { tokens.push({ kind: 'op', start, end: i + 2 }); i += 2; gluedEnd = -1; continue; }
+      if (c === AMPERSAND && next === GREATER) { /* `&>` redirection, below */ } else if (c === AMPERSAND || (c === PIPE && next === AMPERSAND)) return undefined;
+      else { tokens.push({ kind: 'op', start, end: i + 1 }); i++; gluedEnd = -1; continue; }
     }
     let fd: number | undefined;
     let at = i;
-    if (c >= '0' && c <= '9' && (text[i + 1] === '>' || text[i + 1] === '<')) { fd = Number(c); at = i + 1; }
-    const op = fd !== undefined || c === '>' || c === '<' || c === '&' ? redirectOp(text, at) : undefined;
+    if (c >= DIGIT_0 && c <= DIGIT_9 && (next === GREATER || next === LESS)) { fd = c - DIGIT_0; at = i + 1; }
+    const op = fd !== undefined || c === GREATER || c === LESS || c === AMPERSAND ? redirectOp(text, at) : undefined;
     if (op) {
       if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
-      const next = text[at + op.length];
-      if (next === '>' || next === '<' || next === '&' || next === '|' || next === '(') return undefined;
-      tokens.push({ kind: 'redirect', start, end: at + op.length, opEnd: at + op.length, ...(fd !== undefined ? { fd } : {}) });
+      const after = text.charCodeAt(at + op.length);
+      if (after === GREATER || after === LESS || after === AMPERSAND || after === PIPE || after === OPEN_PAREN) return undefined;
+      const token: Token = { kind: 'redirect', start, end: at + op.length, opEnd: at + op.length };
+      if (fd !== undefined) token.fd = fd;
+      tokens.push(token);
       i = at + op.length;
+      gluedEnd = -1;
       continue;
     }
     if (glued) return undefined;
-    if (c === '"' || c === "'") {
-      const close = text.indexOf(c, i + 1);
+    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
+      const close = text.indexOf(text[i]!, i + 1);
       if (close < 0) return undefined;
-      const body = text.slice(i + 1, close);
-      if (c === '"' ? /[$`\\\n]/.test(body) : body.includes('\n')) return undefined;
-      tokens.push({ kind: c === '"' ? 'string' : 'raw', start, end: close + 1 });
+      for (let k = i + 1; k < close; k++) {
+        const b = text.charCodeAt(k);
+        if (b === NEWLINE || (c === DOUBLE_QUOTE && (b === DOLLAR || b === BACKTICK || b === BACKSLASH))) return undefined;
+      }
+      tokens.push({ kind: c === DOUBLE_QUOTE ? 'string' : 'raw', start, end: close + 1 });
       i = close + 1;
+      gluedEnd = i;
       continue;
     }
-    while (i < text.length && WORD_CHAR.test(text[i]!)) i++;
+    while (i < length && isWordChar(text.charCodeAt(i))) i++;
     if (i === start) return undefined;
     // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
     if ((i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) || (digitLed(text, start) && !isInteger(text, start, i))) return undefined;
     tokens.push({ kind: 'word', start, end: i });
+    gluedEnd = i;
   }
   return tokens;
 }
@@ -151,8 +185,9 @@ class Builder {
   }
 
   /**
-   * `a | b && c || d`: pipelines joined left to right into nested lists. Redirections after the last command
-   * of a pipeline or list belong to the whole of it in tree-sitter-bash: those shapes are left to it.
+   * `a | b && c || d`: pipelines joined left to right into nested lists. A redirection after any command but the
+   * first of a statement belongs to everything before it in tree-sitter-bash (`a | b > f | c` redirects `a | b`,
+   * `a && b > f` the list): those shapes are left to it.
    */
   #statement(): PlainNode | undefined {
     let left = this.#pipeline();
@@ -163,7 +198,7 @@ class Builder {
       if (op !== '&&' && op !== '||') return left;
       this.#next++;
       const right = this.#pipeline();
-      if (!right || endsInRedirect(right)) return undefined;
+      if (!right || hasRedirect(right)) return undefined;
       left = new PlainNode('list', left.startIndex, right.endIndex, this.text, true, [left, this.#leaf(t!, false), right]);
     }
   }
@@ -180,7 +215,7 @@ class Builder {
       this.#next++;
     }
     if (stages.length === 1) return stages[0];
-    if (endsInRedirect(stages.at(-1)!)) return undefined;
+    for (let i = 2; i < stages.length; i += 2) if (stages[i]!.type === 'redirected_statement') return undefined;
     return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.text, true, stages);
   }
 
@@ -253,8 +288,8 @@ function redirectOp(text: string, at: number): string | undefined {
   return undefined;
 }
 
-/** A command with redirections, alone or as the last stage of a pipeline. */
-function endsInRedirect(node: PlainNode): boolean {
+/** A command with redirections, alone or as a stage of a pipeline. */
+function hasRedirect(node: PlainNode): boolean {
   if (node.type === 'redirected_statement') return true;
-  return node.type === 'pipeline' && node.children.at(-1)!.type === 'redirected_statement';
+  return node.type === 'pipeline' && node.children.some((c) => c.type === 'redirected_statement');
 }

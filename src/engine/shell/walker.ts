@@ -1,7 +1,7 @@
 // Walks a tree-sitter-bash tree and finds every simple command that would run, with its words, redirects and stdin.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
-import { parseSimple } from './simple-parse.ts';
+import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -125,6 +125,8 @@ export class ScriptWalker {
   visit(node: SyntaxNode, frame: Frame, stdin?: Stdin, trailing: readonly SyntaxNode[] = NO_NODES): string | undefined {
     // The clock is read every 16th node (and at every simple command): a node takes microseconds, the budget milliseconds.
     if ((++this.#visits & 15) === 0) this.checkTime();
+    // A plain statement inside a parsed script is rebuilt from its text: cheaper than reading its nodes from wasm.
+    if (this.tools.simpleParse && node instanceof TreeSitterNode && PLAIN_STATEMENT_TYPES.has(node.type)) node = parseSimpleStatement(node.text, node.type) ?? node;
     switch (node.type) {
       case 'comment': return undefined;
       case 'command': return this.#command(node, frame, trailing, stdin, trailing.length ? undefined : node.text);
