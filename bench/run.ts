@@ -1,8 +1,6 @@
 // `npm run bench`: runs the five benchmarks, prints a table of figures against their targets, writes JSON.
 // `npm run bench -- --quick` is the CI smoke run: tiny sizes, seconds, asserts nothing about time.
-import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchAudit } from './audit-durability.ts';
@@ -12,7 +10,7 @@ import type { BenchOptions, BenchResult } from './lib/result.ts';
 import { markdownTable, textTable } from './lib/table.ts';
 import { benchRules } from './rule-scaling.ts';
 import { benchShellFallback } from './shell-analysis.ts';
-import { ROOT } from './lib/processes.ts';
+import { buildIfStale } from './lib/processes.ts';
 
 type Bench = (options: BenchOptions) => Promise<BenchResult>;
 
@@ -45,12 +43,7 @@ const options: BenchOptions = { quick: values.quick === true, log: (line) => pro
 
 // The servers run bin/toolgate.js, which falls back to tsx on the sources when dist/ is older than any of them:
 // build first, so the figures are those of the compiled server users start.
-const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
-const stamp = join(ROOT, 'dist', '.build-stamp');
-if (!existsSync(stamp) || statSync(stamp).mtimeMs < newest(join(ROOT, 'src'))) {
-  options.log('▶ build (dist/ is older than src/)');
-  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
-}
+if (buildIfStale()) options.log('▶ built dist/ (it was older than src/)');
 
 const results: BenchResult[] = [];
 for (const [name, load] of selected) {

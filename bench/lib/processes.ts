@@ -1,6 +1,6 @@
 // Starting and stopping the real server processes the HTTP benchmarks measure (pinned to a core, ulimit raised).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -155,4 +155,16 @@ export function rssMb(pid: number): number {
 
 function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * Builds dist/ when it is older than any file in src/ (then bin/toolgate.js would run the sources through tsx,
+ * slower and bigger than what `npm start` runs); true when it built.
+ */
+export function buildIfStale(): boolean {
+  const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  const stamp = join(ROOT, 'dist', '.build-stamp');
+  if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest(join(ROOT, 'src'))) return false;
+  execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  return true;
 }

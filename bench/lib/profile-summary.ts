@@ -35,3 +35,33 @@ export function summariseProfile(file: string, top = 25): string {
   const list = (m: Map<string, number>) => [...m].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, t]) => `${((t / busy) * 100).toFixed(1).padStart(5)}%  ${k}`);
   return ['self time (share of busy samples):', ...list(self), '', 'inclusive time:', ...list(inclusive)].join('\n');
 }
+
+interface HeapNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: HeapNode[];
+}
+
+/**
+ * Top allocation sites of a V8 sampling heap profile (`HeapProfiler.stopSampling`), by sampled bytes, each with
+ * its caller; `perRequest` divides the total by that many requests.
+ */
+export function summariseHeapProfile(file: string, top = 25, perRequest?: number): string {
+  const root = (JSON.parse(readFileSync(file, 'utf8')) as { head: HeapNode }).head;
+  const label = (f: HeapNode['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/|src\/|dist\/)/, '$1')}:${f.lineNumber + 1}`;
+  const sites = new Map<string, number>();
+  let total = 0;
+  const stack: [HeapNode, string][] = [[root, '']];
+  while (stack.length) {
+    const [node, caller] = stack.pop()!;
+    const here = label(node.callFrame);
+    if (node.selfSize > 0) {
+      const key = caller ? `${here}  ← ${caller}` : here;
+      sites.set(key, (sites.get(key) ?? 0) + node.selfSize);
+      total += node.selfSize;
+    }
+    for (const child of node.children) stack.push([child, here]);
+  }
+  const head = `sampled ${(total / 1024).toFixed(0)} KB${perRequest ? `, ${(total / perRequest / 1024).toFixed(1)} KB per request` : ''}; top sites (function ← caller):`;
+  return [head, ...[...sites].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, b]) => `${((b / total) * 100).toFixed(1).padStart(5)}%  ${k}`)].join('\n');
+}
