@@ -20,6 +20,8 @@ export interface Recorded<V extends Verdict = Verdict> {
 }
 
 interface Entry {
+  /** The key it was stored under: a hit moves the entry to the back under this string, not the request's copy. */
+  key: string;
   verdict: Verdict;
   /** Every symlink lookup the pipeline made, with its answer: the verdict holds only while they answer the same. */
   probes: [path: string, real: string | undefined][];
@@ -79,15 +81,17 @@ export class VerdictCache {
     if (key === undefined || key.length > this.maxKeyLength) return decide({ ...request, now }, policy, this.engine);
     const hit = this.entries.get(key);
     if (hit && this.probesHold(hit)) {
+      // Most recently used last. Re-set under the stored key: the request's equal key string then dies young,
+      // instead of being kept by the map into the old generation on every hit.
       this.entries.delete(key);
-      this.entries.set(key, hit);
+      this.entries.set(hit.key, hit);
       return hit.verdict;
     }
     const probes: Entry['probes'] = [];
     this.probes = probes;
     const verdict = decide({ ...request, now }, policy, this.recording);
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { verdict, probes });
+    this.entries.set(key, { key, verdict, probes });
     return verdict;
   }
 

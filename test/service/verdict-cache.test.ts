@@ -43,6 +43,19 @@ describe('verdict cache', () => {
     assert.equal(cache.decide(bash('git status'), denyGit).decision, 'deny');
   });
 
+  it('evicts the least recently used call: a hit keeps its entry, under the key it was stored with', () => {
+    const cache = new VerdictCache(engine, { size: 2 });
+    const policy = compilePolicy([rule('r1', 'allow', 'bash(git *)')], aliases, home, 1);
+    const status = cache.decide(bash('git status'), policy);
+    const log = cache.decide(bash('git log'), policy);
+    assert.equal(cache.decide(bash('git status'), policy), status); // a hit: git status is now the most recent
+    cache.decide(bash('git diff'), policy); // the cache is full: the least recently used (git log) goes
+    assert.equal(cache.decide(bash('git status'), policy), status);
+    assert.notEqual(cache.decide(bash('git log'), policy), log);
+    // The hit re-stored its entry under a key equal to the request's: later hits still find it.
+    assert.equal(cache.decide(bash('git status'), policy), status);
+  });
+
   it('decides afresh once a rule has expired', () => {
     const cache = new VerdictCache(engine);
     const expiry = Date.now() + 60_000;
