@@ -4,6 +4,7 @@
 // What this server reaches is the most any server can reach here that logs each call durably before answering.
 // Plain JavaScript over the built store (dist/), so nothing but the audit path is added to the raw baseline.
 import { createServer } from 'node:http';
+import { readDecideCall } from './raw-request.mjs';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,25 +17,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-floor-'));
 const store = openSqliteStore(join(dataDir, 'toolgate.db'), { checkpointIntervalMs: 1000 });
 
 const server = createServer((req, res) => {
-  const chunks = [];
-  req.on('data', (c) => chunks.push(c));
-  req.on('end', () => {
-    const started = performance.now();
-    let body;
-    try {
-      body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-    } catch {
-      res.writeHead(400, { 'content-type': 'application/problem+json' }).end('{"title":"malformed JSON"}');
-      return;
-    }
-    if (TOKEN && req.headers.authorization !== `Bearer ${TOKEN}`) {
-      res.writeHead(401).end();
-      return;
-    }
-    if (typeof body?.tool !== 'string') {
-      res.writeHead(400, { 'content-type': 'application/problem+json' }).end('{"title":"tool: required"}');
-      return;
-    }
+  const started = performance.now();
+  readDecideCall(req, res, TOKEN, (body) => {
     const decisionId = timeOrderedId();
     const entry = {
       ts: new Date().toISOString(), decision_id: decisionId, agent_id: body.agent_id ?? null, session_id: body.session_id ?? null,
