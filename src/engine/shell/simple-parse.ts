@@ -170,18 +170,24 @@ class Builder {
   constructor(readonly text: string, readonly tokens: Token[]) {}
 
   program(): PlainNode | undefined {
-    const children: PlainNode[] = [];
+    // A trailing `;` leaves its statement missing (undefined); another operator left over is tree-sitter's.
+    const children = this.#separated(() => this.#statement(), ';');
+    if (!children || this.#next < this.tokens.length) return undefined;
+    return new PlainNode('program', 0, this.text.length, this.text, true, children);
+  }
+
+  /** `item (separator item)*`: the items with the separator leaves between them; undefined if an item is not plain. */
+  #separated(item: () => PlainNode | undefined, separator: string): PlainNode[] | undefined {
+    const nodes: PlainNode[] = [];
     for (;;) {
-      const statement = this.#statement();
-      if (!statement) return undefined;
-      children.push(statement);
+      const node = item();
+      if (!node) return undefined;
+      nodes.push(node);
       const t = this.tokens[this.#next];
-      if (!t) break;
-      if (this.#op(t) !== ';' || !this.tokens[this.#next + 1]) return undefined;
-      children.push(this.#leaf(t, false));
+      if (!t || this.#op(t) !== separator) return nodes;
+      nodes.push(this.#leaf(t, false));
       this.#next++;
     }
-    return new PlainNode('program', 0, this.text.length, this.text, true, children);
   }
 
   /**
@@ -204,16 +210,8 @@ class Builder {
   }
 
   #pipeline(): PlainNode | undefined {
-    const stages: PlainNode[] = [];
-    for (;;) {
-      const command = this.#command();
-      if (!command) return undefined;
-      stages.push(command);
-      const t = this.tokens[this.#next];
-      if (!t || this.#op(t) !== '|') break;
-      stages.push(this.#leaf(t, false));
-      this.#next++;
-    }
+    const stages = this.#separated(() => this.#command(), '|');
+    if (!stages) return undefined;
     if (stages.length === 1) return stages[0];
     for (let i = 2; i < stages.length; i += 2) if (stages[i]!.type === 'redirected_statement') return undefined;
     return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.text, true, stages);
