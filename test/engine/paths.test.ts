@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { isAbsolute, relative, resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { absolutePath, expandHome, relativeTo, relativeToDir } from '../../src/engine/paths.ts';
+import { seededInts } from '../support/random.ts';
 
 const HOME = '/home/tester';
 
@@ -70,8 +71,7 @@ describe('relativeTo', () => {
 describe('the shortcuts agree with node:path', () => {
   it('on 100,000 generated paths, cwds and homes', () => {
     const parts = ['', '.', '..', 'a', 'b', '..x', '.h', '~', '$HOME', '${HOME}', 'proj', 'x y'];
-    let seed = 7;
-    const pick = (n: number): number => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n;
+    const pick = seededInts(7);
     const generate = (): string => {
       const segs = Array.from({ length: pick(5) }, () => parts[pick(parts.length)]!);
       return (pick(3) === 0 ? '' : '/') + segs.join('/') + (pick(5) === 0 ? '/' : '');

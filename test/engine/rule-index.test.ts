@@ -7,6 +7,7 @@ import { compileSpec, type MatchSubject } from '../../src/engine/rules/matcher.t
 import { compilePolicy, type MatchScope } from '../../src/engine/rules/policy.ts';
 import { isPatternError, parsePattern, ruleInScope, type Rule } from '../../src/engine/rules/rule.ts';
 import type { Effect } from '../../src/engine/types.ts';
+import { seededRandom } from '../support/random.ts';
 
 const HOME = '/home/tester';
 const aliases = buildAliasIndex();
@@ -62,8 +63,7 @@ const PATHS: [string, string | undefined][] = [
 const HOSTS = ['example.com', 'www.example.com', 'badexample.com', 'example.org', 'a.example.org', 'docs.example.com', 'x.docs.example.com', 'other.net'];
 
 function ruleSet(seed: number, count: number): Rule[] {
-  let s = seed;
-  const random = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const random = seededRandom(seed);
   const effects: Effect[] = ['allow', 'deny', 'ask'];
   const scopes = ['global', 'global', 'global', 'agent:a1', 'session:s1', 'agent:a2'];
   return Array.from({ length: count }, (_, i) => ({

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openAsk } from '../support/approvals.ts';
 import { AGENT_TOKEN, bash, REVIEWER_TOKEN, startHarness, type Harness } from '../support/harness.ts';
+import { seededRandom } from '../support/random.ts';
 
 let h: Harness;
 let approvalId: string;
@@ -94,17 +95,8 @@ describe('size limits', () => {
   });
 });
 
-/** A small deterministic PRNG (mulberry32), so a failing fuzz case can be replayed from its index. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** A deterministic PRNG, so a failing fuzz case can be replayed from its index. */
+const prng = seededRandom;
 
 const WEIRD_STRINGS = ['', ' ', '\u0000', '\ud800', '\udfff\ud800', '\u202e', '\u200b\u200d', '🦀🔥', 'Ω≈ç√∫', 'ｆｕｌｌ', '\\', '"', "'", '$(rm -rf /)', '`id`', '../../../../etc/passwd', '%00', '\r\n\r\n', '<script>alert(1)</script>', '{{7*7}}', '__proto__', 'constructor', '-1', '1e400', 'NaN'];
 const KEYS = ['tool', 'args', 'agent_id', 'session_id', 'cwd', 'mode', 'interactive', 'wait', 'tool_call_id', 'choice', 'feedback', 'rule_pattern', 'modified_args', 'effect', 'pattern', 'risk', 'scope', 'expires_at', 'note', 'position', 'tool_name', 'tool_input', 'hook_event_name', 'decision_id', 'result', '__proto__', 'constructor', 'prototype', ''];

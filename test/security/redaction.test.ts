@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { MASK, redactSecrets, redactSecretsToJson, redactText, SECRET_PATTERNS } from '../../src/engine/redact.ts';
 import { bash, startHarness, TEST_HOME, type Harness } from '../support/harness.ts';
+import { seededInts } from '../support/random.ts';
 
 /** [catalogue id, text with a secret, the secret] — at least one row per catalogue entry. */
 const EXAMPLES: [string, string, string][] = [
@@ -116,8 +117,7 @@ describe('the secret catalogue', () => {
     const texts = EXAMPLES.map(([, text]) => text);
     // Mixtures: every pair of examples joined by the separators commands and JSON use, and each with noise around it.
     const seps = [' ', '\n', ' && ', '","', ' | ', '; '];
-    let seed = 7;
-    const rand = (n: number) => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) % n);
+    const rand = seededInts(7);
     for (let i = 0; i < 3000; i++) texts.push(`${texts[rand(EXAMPLES.length)]}${seps[rand(seps.length)]}${texts[rand(EXAMPLES.length)]}`);
     for (const text of EXAMPLES.map(([, t]) => t)) texts.push(`git log --author=x ${text} -u origin`, `{"command":"${text}"}`, text.toUpperCase(), text.toLowerCase());
     for (const text of texts) {

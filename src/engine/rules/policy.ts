@@ -38,6 +38,8 @@ interface IndexedRule extends CompiledRule {
   scopeId: string;
   /** For command globs found through the line index: the first word the command must have (as the spec requires). */
   firstWord?: string;
+  /** Place in declaration order: rules of equal position (a settings file and the store) still have one order. */
+  order: number;
 }
 
 type RuleList = IndexedRule[];
@@ -77,7 +79,7 @@ export function compilePolicy(rules: readonly Rule[], aliases: AliasIndex, home:
   const errors: PatternError[] = [];
   const indexes: Record<Effect, EffectIndex> = { allow: newIndex(), deny: newIndex(), ask: newIndex() };
   const sorted = [...rules].sort((a, b) => a.position - b.position);
-  for (const rule of sorted) {
+  for (const [order, rule] of sorted.entries()) {
     const parsed = parsePattern(rule.pattern);
     if (isPatternError(parsed)) {
       errors.push(parsed);
@@ -86,7 +88,7 @@ export function compilePolicy(rules: readonly Rule[], aliases: AliasIndex, home:
     const isGlob = /[*?]/.test(parsed.tool);
     const alias = isGlob ? undefined : canonicalTool(parsed.tool, aliases);
     const kind: ToolKind | 'any' = alias ? alias.kind : 'any';
-    const compiled = indexedRule(rule, kind, parsed.spec === undefined ? undefined : compileSpec(parsed.spec, kind, home));
+    const compiled = indexedRule(rule, order, kind, parsed.spec === undefined ? undefined : compileSpec(parsed.spec, kind, home));
     const index = indexes[rule.effect];
     if (!index) continue; // an effect the pipeline never asks for matches nothing, as before
     let bucket: Bucket;
@@ -128,11 +130,11 @@ function newBucket(): Bucket {
   return { plain: [], byLine: new Map(), byFirstWord: new Map(), anywhere: new Map(), byPath: new Map(), byDomain: new Map() };
 }
 
-function indexedRule(rule: Rule, kind: ToolKind | 'any', spec: SpecMatcher | undefined): IndexedRule {
+function indexedRule(rule: Rule, order: number, kind: ToolKind | 'any', spec: SpecMatcher | undefined): IndexedRule {
   const scope = rule.scope;
   const scopeKind = scope === 'global' ? 'global' : scope.startsWith('agent:') ? 'agent' : scope.startsWith('session:') ? 'session' : 'none';
   const scopeId = scopeKind === 'agent' ? scope.slice(6) : scopeKind === 'session' ? scope.slice(8) : '';
-  return { rule, kind, spec, expiresMs: rule.expiresAt ? Date.parse(rule.expiresAt) : Number.NaN, scopeKind, scopeId };
+  return { rule, kind, spec, expiresMs: rule.expiresAt ? Date.parse(rule.expiresAt) : Number.NaN, scopeKind, scopeId, order };
 }
 
 function addToBucket(bucket: Bucket, compiled: IndexedRule): void {
@@ -213,7 +215,7 @@ function scanPath(map: Map<string, RuleList>, path: string, subject: MatchSubjec
 function firstIn(list: RuleList | undefined, subject: MatchSubject, scope: MatchScope, best: IndexedRule | undefined): IndexedRule | undefined {
   if (!list) return best;
   for (const c of list) {
-    if (best && c.rule.position >= best.rule.position) break;
+    if (best && c.order >= best.order) break;
     if (!inScope(c, scope)) continue;
     if (c.firstWord !== undefined && subject.words?.[0] !== c.firstWord) continue;
     if (!c.spec || c.spec.test(subject)) return c;
