@@ -7,7 +7,8 @@ import { Parser, type Node } from 'web-tree-sitter';
 import { loadBashLanguage, loadShellAnalyzer } from '../../src/service/bash-language.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement, type PlainNode } from '../../src/engine/shell/simple-parse.ts';
 import { DANGER_CATALOG } from '../../src/engine/catalog/danger.ts';
-import { HOME } from './shell-support.ts';
+import { HOME, misreadByTreeSitter } from './shell-support.ts';
+import { seededInts } from '../support/random.ts';
 
 const CORPORA = [
   new URL('./corpus-private.jsonl', import.meta.url),
@@ -57,11 +58,10 @@ function scriptsWithStatements(lines: string[]): string[] {
 
 /** Seeded generator of command lines from the simple grammar's pieces and near misses. */
 function generated(count: number): string[] {
-  let seed = 42;
-  const random = (n: number): number => { seed = (seed * 1103515245 + 12345) % 2 ** 31; return seed % n; };
+  const random = seededInts(42);
   const pick = <T>(xs: T[]): T => xs[random(xs.length)]!;
-  const names = ['git', 'ls', 'rm', 'cat', 'echo', 'npm', 'sudo', 'exec', 'command', 'eval', 'env', 'xargs', 'sh', 'test', 'true', '~/bin/x', './run.sh', '/bin/rm', 'a-b', 'x.y', 'done', 'in', 'time', 'export', 'A=1', '2', '-x', '%1', '+x', '@a', 'a:b', 'a,b', '"git"', "'ls'", '""'];
-  const args = ['-rf', '--short', '-9', '4242', '0', '-1', '1.5', '-1a', '2x', '0x1f', '10#5', '~', '~/projects', '~root', 'a~b', 'src/', '.', '..', '--x=y', 'a=b', '=', '-', '--', '%', '+5', 'a@b', 'a,b', 'a:b', 'then', 'fi', 'done', 'esac', 'do', '"a b"', '"*.ts"', '"{{.Names}}"', '"a#b"', '"!x"', '"it\'s"', '""', "''", "'s/v1/v2/'", "'a \"b\"'", '"a  b"', '"  "', "' '", '"%s"', '"a;b|c&&d"', "'$x'", '"é"', 'é', 'a#b', '#c'];
+  const names = ['git', 'ls', 'rm', 'cat', 'echo', 'npm', 'sudo', 'exec', 'command', 'eval', 'env', 'xargs', 'sh', 'test', 'true', '~/bin/x', './run.sh', '/bin/rm', 'a-b', 'x.y', 'done', 'in', 'time', 'export', 'A=1', '2', '-x', '%1', '+x', '@a', 'a:b', 'a,b', '"git"', "'ls'", '""', '$x', '"$x"', '${x}', 'X=$y', 'X="$HOME/a"', 'X=', "X='a'", 'X=a=b', 'X=1', 'X=-1', 'X=~', 'X=$y$z', 'X="a"b', 'X=${y}', '_X1=2', '1X=2', 'X+=1', 'X=a"b"', '~/"a"', 'X=$(y)', '$(x)', 'X="$(y)"', 'X=$(y)z'];
+  const args = ['-rf', '--short', '-9', '4242', '0', '-1', '1.5', '-1a', '2x', '0x1f', '10#5', '~', '~/projects', '~root', 'a~b', 'src/', '.', '..', '--x=y', 'a=b', '=', '-', '--', '%', '+5', 'a@b', 'a,b', 'a:b', 'then', 'fi', 'done', 'esac', 'do', '"a b"', '"*.ts"', '"{{.Names}}"', '"a#b"', '"!x"', '"it\'s"', '""', "''", "'s/v1/v2/'", "'a \"b\"'", '"a  b"', '"  "', "' '", '"%s"', '"a;b|c&&d"', "'$x'", '"é"', 'é', 'a#b', '#c', '$x', '${x}', '"$x"', '"a $x b"', '"$x$y"', '" $x "', '"$*"', '"^$"', '$1', '$10', '$_', '$_x', '$@', '$?', '$$', '$-', '"${HOME}/a"', '$HOME/bin', 'a$x', '"x"y', '\'a\'"b"', '--name="$x"', '-DX=$y', 'X="$y"', '~/"a"', '"a"$x', '${x}y', '$x.y', '"$x-y"', '"a  $x"', '"  a $x"', '"$x  "', '$', '"$"', '${1}', '${x-y}', '"$x\'y"', '"a\tb $x"', '"$x"done', 'done$x', '1$x', '$x1', '"$(x)"', '$(x)', '"`x`"', '"\\$x"', '${', '${}', '"$"x', '$"x"', "$'x'", '"$x"\'y\'', '=$x', 'a=$x', '"$1$2"', '"$é"', '$é', '$(x)', '"$(x)"', '"a $(b c) d"', '$(a | b)', '$(a; b)', '$( a )', '$(a;)', '$(a)b', 'app:"$(x)"', '"$(git log --format="%h")"', '$((1+2))', '$()', '$(a && b)', '$(a > f)', '$(a 2>&1)', '$(a $(b))', '"$(x) $y"', '$(echo "a b")', "$(echo 'x')", '$(cd ~)', '$(a)$(b)', '"$(a)"$(b)', '$(if x)', '$(done)', '$(a &)', '$(a\nb)', '$(a', '"$(a"', '$(X=1)', '$(X=1 a)', '$(a) )', '$(a | b > f | c)', '$(rm -rf ~)', '"[%s] %s\\n"', '"a\\"b"', '"\\$x"', '"a\\\\"', '"\\\\$x"', '"x\\`y"', '"$x\\n"', '"\\n$x"', '"a \\" $x"', '"a\\', '"\\"', '"a\\ b"'];
   const joins = [' ', ' ', ' ', ' | ', ' && ', ' || ', '; ', ';', '|', '&&', '||', ' ; ', '  ', ' & ', ' |& ', '\t'];
   const redirects = ['> f', '>> f', '2>&1', '2>/dev/null', '>&2', '&> f', '&>> f', '< in', '2> err', '>f', '1>&2', '> 5', '>& f', '2>&-', '>| f', '<< x', '<<< x', '> "f"', '2>&1 x', 'x>f'];
   const out: string[] = [];
@@ -103,8 +103,13 @@ describe('simple parser', async () => {
   });
 
   it('builds tree-sitter-bash\'s tree for every generated command line it accepts', () => {
-    const accepted = generated(20_000).filter(sameTree).length;
-    assert.ok(accepted > 2_000, `only ${accepted} generated commands took the simple path`);
+    const accepted = generated(30_000).filter(sameTree);
+    assert.ok(accepted.length > 2_000, `only ${accepted.length} generated commands took the simple path`);
+    // The shapes beyond plain words must be among them: expansions, strings with expansions, glued words, assignments.
+    for (const [what, shape] of [['expansions', /\$\w/], ['expanding strings', /"[^"]*\$[^"]*"/], ['glued words', /\w["$]|"\w/], ['assignments', /(^|[;|&] ?)[A-Z_]+=/], ['substitutions', /\$\(\w/]] as const) {
+      const count = accepted.filter((c) => shape.test(c)).length;
+      assert.ok(count > 200, `only ${count} accepted generated commands have ${what}`);
+    }
   });
 
   it('rebuilds tree-sitter-bash\'s subtree for every plain statement inside a parsed script', () => {
@@ -132,15 +137,23 @@ describe('simple parser', async () => {
 
   it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
     for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
-    for (const c of ['echo $HOME', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "$(y)"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
+    for (const c of ['echo $HOME "$x" --dir="${HOME}/a"', 'APP_DIR="$HOME/app" && cd "$APP_DIR"', 'kill $(lsof -t -i:3000)', 'docker build -t app:"$(git rev-parse HEAD)" .']) assert.ok(parseSimple(c), c);
+    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
   });
 
   it('gives the same analysis with and without the simple path on every corpus command, alone and inside scripts', async () => {
     const withSimple = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0 });
     const treeSitterOnly = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0, simpleParse: false });
     const commands = [...corpusCommands(), ...generated(3_000)];
-    for (const command of [...commands, ...scriptsWithStatements(commands)]) {
-      assert.deepEqual(withSimple.analyze(command), treeSitterOnly.analyze(command), command);
+    const all = [...commands, ...scriptsWithStatements(commands)];
+    // Where tree-sitter-bash misreads a whole script (two lines run into one command), its analysis refuses to judge
+    // and is no oracle: parsed a statement at a time, the split reads it as bash does (test/engine/shell-script-lines).
+    let misread = 0;
+    for (const command of all) {
+      const whole = treeSitterOnly.analyze(command);
+      if (misreadByTreeSitter(whole)) { misread++; continue; }
+      assert.deepEqual(withSimple.analyze(command), whole, command);
     }
+    assert.ok(misread < all.length / 50, `${misread} of ${all.length} scripts misread by tree-sitter-bash`);
   });
 });

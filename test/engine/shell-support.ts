@@ -4,6 +4,7 @@ import { buildAliasIndex } from '../../src/engine/catalog/tool-aliases.ts';
 import { decide } from '../../src/engine/decide.ts';
 import { compilePolicy } from '../../src/engine/rules/policy.ts';
 import type { ShellAnalyzer } from '../../src/engine/shell/analyzer.ts';
+import type { ShellAnalysis } from '../../src/engine/shell/types.ts';
 import { loadShellAnalyzer } from '../../src/service/bash-language.ts';
 import type { Decision, Risk } from '../../src/engine/types.ts';
 
@@ -56,4 +57,10 @@ export function readCorpus(path: string): CorpusCase[] {
 export function meets(c: CorpusCase, j: Judgement): boolean {
   if (c.expect === 'ask') return (j.decision === 'deny' || j.decision === 'ask') && (j.decision === 'deny' || !c.risk || j.risk === c.risk);
   return j.decision === c.expect;
+}
+
+/** True when an analysis refused a tree tree-sitter-bash misread (src/engine/shell/misreadings.ts), here or nested. */
+export function misreadByTreeSitter(analysis: ShellAnalysis): boolean {
+  const misread = (text: string | undefined): boolean => text?.includes('cannot parse the command reliably') ?? false;
+  return misread(analysis.error) || analysis.findings.some((f) => misread(f.reason));
 }

@@ -1,6 +1,7 @@
-// Parses the plainest command lines without tree-sitter: plain words, quotes without expansions, `|`, `&&`,
-// `||`, `;` and simple redirections. It builds exactly the tree tree-sitter-bash builds for them (a test
-// checks that on every corpus command and on generated ones) and returns undefined for anything else.
+// Parses the plainest command lines without tree-sitter: plain words, quotes, variable expansions (`$x`, `${x}`,
+// `"a $x"`), words glued together (`--name="$x"`), assignments (`X="$HOME/a"`), `|`, `&&`, `||`, `;` and simple
+// redirections. It builds exactly the tree tree-sitter-bash builds for them (a test checks that on every corpus
+// command and on generated ones) and returns undefined for anything else.
 // Inside a script tree-sitter did parse, the plain statements are rebuilt here too (parseSimpleStatement).
 import type { SyntaxNode } from './syntax.ts';
 
@@ -73,15 +74,34 @@ function isWordChar(code: number): boolean {
 }
 
 // Character codes the tokenizer compares (it reads codes, not one-character strings: it runs on every command line).
-const SPACE = 0x20, NEWLINE = 0x0a, PIPE = 0x7c, AMPERSAND = 0x26, SEMICOLON = 0x3b, GREATER = 0x3e, LESS = 0x3c, OPEN_PAREN = 0x28;
+const SPACE = 0x20, NEWLINE = 0x0a, PIPE = 0x7c, AMPERSAND = 0x26, SEMICOLON = 0x3b, GREATER = 0x3e, LESS = 0x3c, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29;
 const DOUBLE_QUOTE = 0x22, SINGLE_QUOTE = 0x27, DOLLAR = 0x24, BACKTICK = 0x60, BACKSLASH = 0x5c, DIGIT_0 = 0x30, DIGIT_9 = 0x39;
+const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, UNDERSCORE = 0x5f, EQUALS = 0x3d;
+/** Special parameters one character long (`$_` only when no name character follows: `$_x` is a variable). */
+const SPECIAL_PARAMETERS = '*@#?$!-';
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
 const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
 const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
 /** Redirection operators handled here (the longest first); a descriptor digit may precede the first four. */
 const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
 
-interface Token { kind: 'word' | 'string' | 'raw' | 'op' | 'redirect'; start: number; end: number; fd?: number; opEnd?: number }
+/**
+ * A token. Words, strings, raw strings and expansions are units; units glued together make a `concat` token.
+ * `parts`: a string's pieces (`content`, `expansion`, `substitution`, `dollar` for a `$` before the closing quote),
+ * a concat's units, or the tokens inside a `$(…)`.
+ */
+interface Token {
+  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect';
+  start: number;
+  end: number;
+  fd?: number;
+  opEnd?: number;
+  parts?: Token[];
+  /** An expansion written `${…}`. */
+  braced?: boolean;
+  /** An expansion of a special parameter (`$*`, `$@`, `$?`, `$_`, …). */
+  special?: boolean;
+}
 
 /** The tree tree-sitter-bash would build for `text`, when the text is plain enough; otherwise undefined. */
 export function parseSimple(text: string): PlainNode | undefined {
@@ -92,7 +112,7 @@ export function parseSimple(text: string): PlainNode | undefined {
 }
 
 /** Statement types whose plain instances parseSimpleStatement rebuilds. */
-export const PLAIN_STATEMENT_TYPES: ReadonlySet<string> = new Set(['command', 'redirected_statement', 'pipeline', 'list']);
+export const PLAIN_STATEMENT_TYPES: ReadonlySet<string> = new Set(['command', 'redirected_statement', 'pipeline', 'list', 'variable_assignment']);
 
 /**
  * A statement of a larger tree-sitter tree rebuilt from its text: tree-sitter-bash parses a plain statement the same
@@ -107,15 +127,24 @@ export function parseSimpleStatement(text: string, type: string): PlainNode | un
 }
 
 function tokenize(text: string): Token[] | undefined {
+  if (text.charCodeAt(0) === SPACE || text.charCodeAt(text.length - 1) === SPACE) return undefined;
+  const body = tokenizeFrom(text, 0, false);
+  return body?.tokens;
+}
+
+/**
+ * The tokens from `from` to the end of the text, or, `inner`, to the `)` closing a `$(` (its offset is `end`).
+ */
+function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Token[]; end: number } | undefined {
   const tokens: Token[] = [];
   const length = text.length;
-  if (text.charCodeAt(0) === SPACE || text.charCodeAt(length - 1) === SPACE) return undefined;
   // Where the previous word or string ended (-1 at the start and after an operator or a redirection).
   let gluedEnd = -1;
-  let i = 0;
+  let i = from;
   while (i < length) {
     const c = text.charCodeAt(i);
     if (c === SPACE) { i++; continue; }
+    if (inner && c === CLOSE_PAREN) return { tokens, end: i };
     const start = i;
     // Tokens must be separated by a space or an operator: `a"b"` is a concatenation, `a>f` is left to tree-sitter.
     const glued = gluedEnd === start;
@@ -131,6 +160,9 @@ function tokenize(text: string): Token[] | undefined {
     const op = fd !== undefined || c === GREATER || c === LESS || c === AMPERSAND ? redirectOp(text, at) : undefined;
     if (op) {
       if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
+      // tree-sitter-bash drops a lone `-` word before `2>` (`a - 2>f` has no `-` argument in its tree): left to it.
+      const previous = tokens.at(-1);
+      if (fd !== undefined && previous?.kind === 'word' && previous.end - previous.start === 1 && text.charCodeAt(previous.start) === 0x2d) return undefined;
       const after = text.charCodeAt(at + op.length);
       if (after === GREATER || after === LESS || after === AMPERSAND || after === PIPE || after === OPEN_PAREN) return undefined;
       const token: Token = { kind: 'redirect', start, end: at + op.length, opEnd: at + op.length };
@@ -141,26 +173,135 @@ function tokenize(text: string): Token[] | undefined {
       continue;
     }
     if (glued) return undefined;
-    if (c === DOUBLE_QUOTE || c === SINGLE_QUOTE) {
-      const close = text.indexOf(text[i]!, i + 1);
-      if (close < 0) return undefined;
-      for (let k = i + 1; k < close; k++) {
-        const b = text.charCodeAt(k);
-        if (b === NEWLINE || (c === DOUBLE_QUOTE && (b === DOLLAR || b === BACKTICK || b === BACKSLASH))) return undefined;
+    // Units glued together (`a"b"`, `$x/bin`, `--name="$x"`) are one word: a concatenation.
+    const first = unit(text, i);
+    if (!first) return undefined;
+    i = first.end;
+    let token = first;
+    if (i < length && startsUnit(text.charCodeAt(i))) {
+      const parts = [first];
+      while (i < length && startsUnit(text.charCodeAt(i))) {
+        const next = unit(text, i);
+        if (!next) return undefined;
+        parts.push(next);
+        i = next.end;
       }
-      tokens.push({ kind: c === DOUBLE_QUOTE ? 'string' : 'raw', start, end: close + 1 });
-      i = close + 1;
-      gluedEnd = i;
-      continue;
+      // Digit-led and reserved pieces have shapes of their own in tree-sitter-bash: left to it.
+      for (const part of parts) if (part.kind === 'word' && (digitLed(text, part.start) || RESERVED.has(text.slice(part.start, part.end)))) return undefined;
+      token = { kind: 'concat', start, end: i, parts };
+    } else if (first.kind === 'word') {
+      // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
+      if ((i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) || (digitLed(text, start) && !isInteger(text, start, i))) return undefined;
     }
-    while (i < length && isWordChar(text.charCodeAt(i))) i++;
-    if (i === start) return undefined;
-    // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
-    if ((i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) || (digitLed(text, start) && !isInteger(text, start, i))) return undefined;
-    tokens.push({ kind: 'word', start, end: i });
+    tokens.push(token);
     gluedEnd = i;
   }
-  return tokens;
+  return inner ? undefined : { tokens, end: length };
+}
+
+/** True when a unit (word, quote, expansion) can start with this character. */
+function startsUnit(c: number): boolean {
+  return c === DOUBLE_QUOTE || c === SINGLE_QUOTE || c === DOLLAR || isWordChar(c);
+}
+
+/** One word, quote or expansion at `i`; undefined when it is anything else. */
+function unit(text: string, i: number): Token | undefined {
+  const c = text.charCodeAt(i);
+  if (c === SINGLE_QUOTE) {
+    const close = text.indexOf("'", i + 1);
+    if (close < 0 || text.lastIndexOf('\n', close) > i) return undefined;
+    return { kind: 'raw', start: i, end: close + 1 };
+  }
+  if (c === DOUBLE_QUOTE) return doubleQuoted(text, i);
+  if (c === DOLLAR) return text.charCodeAt(i + 1) === OPEN_PAREN ? substitution(text, i) : expansion(text, i);
+  let end = i;
+  while (end < text.length && isWordChar(text.charCodeAt(end))) end++;
+  return end === i ? undefined : { kind: 'word', start: i, end };
+}
+
+/**
+ * `"…"` with text (escapes included), `$x` / `${x}` expansions and `$(…)` in it. tree-sitter-bash folds text that is only
+ * blanks into the tokens beside it (`" $x "`, `"  "`), and backticks are its own: both left to it.
+ */
+function doubleQuoted(text: string, start: number): Token | undefined {
+  const parts: Token[] = [];
+  let segment = start + 1;
+  for (let i = start + 1; i < text.length;) {
+    const c = text.charCodeAt(i);
+    if (c === DOUBLE_QUOTE) {
+      if (i > segment) parts.push({ kind: 'content', start: segment, end: i });
+      for (const part of parts) if (part.kind === 'content' && isBlank(text, part.start, part.end)) return undefined;
+      return { kind: 'string', start, end: i + 1, parts };
+    }
+    if (c === NEWLINE || c === BACKTICK) return undefined;
+    if (c === BACKSLASH) {
+      // An escape (`\"`, `\$`, `\n`) is part of the text around it.
+      if (i + 1 >= text.length || text.charCodeAt(i + 1) === NEWLINE) return undefined;
+      i += 2;
+      continue;
+    }
+    if (c === DOLLAR) {
+      if (i > segment) parts.push({ kind: 'content', start: segment, end: i });
+      if (text.charCodeAt(i + 1) === DOUBLE_QUOTE) {
+        // `"^$"`: a `$` before the closing quote is a `$` leaf of its own.
+        parts.push({ kind: 'dollar', start: i, end: i + 1 });
+        i++;
+      } else {
+        const part = text.charCodeAt(i + 1) === OPEN_PAREN ? substitution(text, i) : expansion(text, i);
+        if (!part) return undefined;
+        parts.push(part);
+        i = part.end;
+      }
+      segment = i;
+      continue;
+    }
+    i++;
+  }
+  return undefined;
+}
+
+/** `$(…)` at `i` holding plain statements (`$((…))` is arithmetic: left to tree-sitter). */
+function substitution(text: string, i: number): Token | undefined {
+  if (text.charCodeAt(i + 2) === OPEN_PAREN) return undefined;
+  const body = tokenizeFrom(text, i + 2, true);
+  if (!body || body.tokens.length === 0) return undefined;
+  return { kind: 'substitution', start: i, end: body.end + 1, parts: body.tokens };
+}
+
+/** `$name`, `$1`, `$*` (and the other special parameters) or `${name}` at `i`. */
+function expansion(text: string, i: number): Token | undefined {
+  const c = text.charCodeAt(i + 1);
+  if (c === OPEN_BRACE) {
+    const end = nameEnd(text, i + 2);
+    if (end === i + 2 || text.charCodeAt(end) !== CLOSE_BRACE) return undefined;
+    return { kind: 'expansion', start: i, end: end + 1, braced: true };
+  }
+  if ((i + 1 < text.length && SPECIAL_PARAMETERS.includes(text[i + 1]!)) || (c === UNDERSCORE && !isNameChar(text.charCodeAt(i + 2)))) return { kind: 'expansion', start: i, end: i + 2, special: true };
+  const end = nameEnd(text, i + 1);
+  return end === i + 1 ? undefined : { kind: 'expansion', start: i, end };
+}
+
+/** Where a variable name (`[A-Za-z_][A-Za-z0-9_]*`) or a positional parameter (digits) starting at `i` ends. */
+function nameEnd(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  let end = i;
+  if (c >= DIGIT_0 && c <= DIGIT_9) {
+    while (end < text.length && text.charCodeAt(end) >= DIGIT_0 && text.charCodeAt(end) <= DIGIT_9) end++;
+    return end;
+  }
+  if (!(isNameChar(c) && !(c >= DIGIT_0 && c <= DIGIT_9))) return i;
+  while (end < text.length && isNameChar(text.charCodeAt(end))) end++;
+  return end;
+}
+
+function isNameChar(c: number): boolean {
+  return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= DIGIT_0 && c <= DIGIT_9) || c === UNDERSCORE;
+}
+
+/** True when text[start, end) is only spaces and tabs. */
+function isBlank(text: string, start: number, end: number): boolean {
+  for (let i = start; i < end; i++) { const c = text.charCodeAt(i); if (c !== SPACE && c !== 0x09) return false; }
+  return true;
 }
 
 /** Builds program → statements → lists → pipelines → commands, as tree-sitter-bash nests them. */
@@ -213,6 +354,7 @@ class Builder {
     const stages = this.#separated(() => this.#command(), '|');
     if (!stages) return undefined;
     if (stages.length === 1) return stages[0];
+    for (let i = 0; i < stages.length; i += 2) if (stages[i]!.type === 'variable_assignment') return undefined;
     for (let i = 2; i < stages.length; i += 2) if (stages[i]!.type === 'redirected_statement') return undefined;
     return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.text, true, stages);
   }
@@ -222,11 +364,17 @@ class Builder {
     const parts: PlainNode[] = [];
     const fields: string[] = [];
     let t = this.tokens[this.#next];
+    const assignment = t && this.#assignment(t);
+    if (assignment !== undefined) return assignment ?? undefined;
     while (t && t.kind !== 'op' && t.kind !== 'redirect') {
       const word = this.#word(t);
+      if (!word) return undefined;
       if (parts.length === 0) {
-        // `A=1 cmd` is an assignment, `2 x` may be a number: command names are plain non-numeric words or quotes.
+        // `2 x` may be a number, `$x y` names its program at run time: command names are plain words or quotes.
+        if (t.kind === 'concat' || t.kind === 'expansion' || t.kind === 'substitution' || (t.kind === 'string' && t.parts!.some((p) => p.kind !== 'content'))) return undefined;
         if (t.kind === 'word' && (hasEquals(this.text, t.start, t.end) || isInteger(this.text, t.start, t.end))) return undefined;
+        // tree-sitter-bash misreads `a@b` and `a%b` as command names (an error node): it decides those.
+        if (t.kind === 'word' && /[@%]/.test(this.text.slice(t.start, t.end))) return undefined;
         parts.push(new PlainNode('command_name', t.start, t.end, this.text, true, [word]));
         fields.push('name');
       } else {
@@ -249,7 +397,7 @@ class Builder {
       if (t.fd !== undefined) { children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.text, true)); redirectFields.push('descriptor'); }
       children.push(new PlainNode(op, t.opEnd! - op.length, t.opEnd!, this.text, false));
       redirectFields.push(undefined);
-      children.push(this.#word(destination));
+      children.push(this.#word(destination)!);
       redirectFields.push('destination');
       redirects.push(new PlainNode('file_redirect', t.start, destination.end, this.text, true, children, redirectFields));
       this.#next += 2;
@@ -261,14 +409,82 @@ class Builder {
     return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.text, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
   }
 
-  #word(t: Token): PlainNode {
-    if (t.kind === 'raw') return new PlainNode('raw_string', t.start, t.end, this.text, true);
-    if (t.kind === 'string') {
-      const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.text, false);
-      const content = t.end - t.start > 2 ? [new PlainNode('string_content', t.start + 1, t.end - 1, this.text, true)] : [];
-      return new PlainNode('string', t.start, t.end, this.text, true, [quote(t.start), ...content, quote(t.end - 1)]);
+  /**
+   * A statement that is one assignment (`X=1`, `X="$HOME/a"`, `X=`): its variable_assignment node; null when the
+   * token is an assignment in a shape left to tree-sitter (`A=1 cmd`, `X=a"b"`, in a pipeline); undefined when the
+   * token is no assignment.
+   */
+  #assignment(t: Token): PlainNode | null | undefined {
+    const head = t.kind === 'concat' ? t.parts![0]! : t;
+    if (head.kind !== 'word') return undefined;
+    const equals = nameEnd(this.text, head.start);
+    if (equals === head.start || this.text.charCodeAt(equals) !== EQUALS || digitLed(this.text, head.start)) return undefined;
+    const after = this.tokens[this.#next + 1];
+    const op = after && this.#op(after);
+    if (after && op !== ';' && op !== '&&' && op !== '||') return null;
+    // `X=||…`: with no value before it, an operator is an error in tree-sitter-bash's eyes.
+    if (after && t.end === equals + 1 && after.start === t.end) return null;
+    let value: PlainNode | undefined;
+    if (t.kind === 'concat') {
+      // `X="…"`, `X=$y`: the word is `X=` and one more unit.
+      if (head.end !== equals + 1 || t.parts!.length !== 2) return null;
+      value = this.#word(t.parts![1]!);
+      if (!value) return null;
+    } else if (t.end > equals + 1) {
+      value = new PlainNode(isInteger(this.text, equals + 1, t.end) ? 'number' : 'word', equals + 1, t.end, this.text, true);
     }
-    return new PlainNode(isInteger(this.text, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.text, true);
+    this.#next++;
+    const children = [new PlainNode('variable_name', head.start, equals, this.text, true), new PlainNode('=', equals, equals + 1, this.text, false)];
+    const fields: (string | undefined)[] = ['name', undefined];
+    if (value) { children.push(value); fields.push('value'); }
+    return new PlainNode('variable_assignment', t.start, t.end, this.text, true, children, fields);
+  }
+
+  /** The node of a word-like token; undefined when a `$(…)` in it holds something not plain. */
+  #word(t: Token): PlainNode | undefined {
+    switch (t.kind) {
+      case 'raw': return new PlainNode('raw_string', t.start, t.end, this.text, true);
+      case 'string': {
+        const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.text, false);
+        const children = [quote(t.start)];
+        for (const part of t.parts!) {
+          if (part.kind === 'content') children.push(new PlainNode('string_content', part.start, part.end, this.text, true));
+          else if (part.kind === 'dollar') children.push(new PlainNode('$', part.start, part.end, this.text, false));
+          else {
+            const node = this.#word(part);
+            if (!node) return undefined;
+            children.push(node);
+          }
+        }
+        children.push(quote(t.end - 1));
+        return new PlainNode('string', t.start, t.end, this.text, true, children);
+      }
+      case 'expansion': {
+        if (t.braced) {
+          const name = new PlainNode('variable_name', t.start + 2, t.end - 1, this.text, true);
+          return new PlainNode('expansion', t.start, t.end, this.text, true, [new PlainNode('${', t.start, t.start + 2, this.text, false), name, new PlainNode('}', t.end - 1, t.end, this.text, false)]);
+        }
+        const name = new PlainNode(t.special ? 'special_variable_name' : 'variable_name', t.start + 1, t.end, this.text, true);
+        return new PlainNode('simple_expansion', t.start, t.end, this.text, true, [new PlainNode('$', t.start, t.start + 1, this.text, false), name]);
+      }
+      case 'concat': {
+        const units: PlainNode[] = [];
+        for (const part of t.parts!) {
+          const node = this.#word(part);
+          if (!node) return undefined;
+          units.push(node);
+        }
+        return new PlainNode('concatenation', t.start, t.end, this.text, true, units);
+      }
+      case 'substitution': {
+        // Its statements are built by a builder of their own, over the tokens inside the parentheses.
+        const inner = new Builder(this.text, t.parts!);
+        const statements = inner.#separated(() => inner.#statement(), ';');
+        if (!statements || inner.#next < t.parts!.length) return undefined;
+        return new PlainNode('command_substitution', t.start, t.end, this.text, true, [new PlainNode('$(', t.start, t.start + 2, this.text, false), ...statements, new PlainNode(')', t.end - 1, t.end, this.text, false)]);
+      }
+      default: return new PlainNode(isInteger(this.text, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.text, true);
+    }
   }
 
   #op(t: Token): string | undefined {
