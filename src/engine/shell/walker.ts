@@ -2,6 +2,8 @@
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
+import { scriptPieces, type ScriptPiece } from './script-lines.ts';
+import { endsLikeBash, runsLinesTogether } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -73,6 +75,20 @@ export class ScriptWalker {
     // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
     const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
     if (simple) return this.visit(simple, frame);
+    // A script of several lines: its plain lines skip the wasm parse too, and the other lines are parsed in runs.
+    const pieces = this.tools.simpleParse ? scriptPieces(text) : undefined;
+    if (pieces) {
+      const statements = this.#parsePieces(text, pieces);
+      if (statements) {
+        try {
+          let out: string | undefined;
+          for (const statement of statements.nodes) out = this.visit(statement, frame);
+          return statements.nodes.length === 1 ? out : undefined;
+        } finally {
+          for (const tree of statements.trees) tree.delete();
+        }
+      }
+    }
     const { tree, source } = this.#parse(text);
     try {
       return this.visit(new TreeSitterNode(tree.rootNode, source), frame);
@@ -100,6 +116,27 @@ export class ScriptWalker {
     const tree = this.tools.parser.parse(text, null, this.tools.parseOptions as { progressCallback: () => void });
     if (!tree) throw new AnalysisAbort('parsing took longer than its time limit', true);
     return tree;
+  }
+
+  /**
+   * The statements of a script split by scriptPieces, in order (comments left out), with the trees to delete after
+   * the walk; undefined (nothing kept) when a run does not parse cleanly on its own: the whole script is parsed then.
+   */
+  #parsePieces(text: string, pieces: ScriptPiece[]): { nodes: SyntaxNode[]; trees: Tree[] } | undefined {
+    const nodes: SyntaxNode[] = [];
+    const trees: Tree[] = [];
+    for (const piece of pieces) {
+      if (piece.plain) { nodes.push(...piece.plain.namedChildren); continue; }
+      const source = text.slice(piece.start, piece.end);
+      const tree = this.#parseOnce(source);
+      trees.push(tree);
+      if (tree.rootNode.hasError) {
+        for (const t of trees) t.delete();
+        return undefined;
+      }
+      for (const node of new TreeSitterNode(tree.rootNode, source).namedChildren) if (node.type !== 'comment') nodes.push(node);
+    }
+    return { nodes, trees };
   }
 
   /** The tree and the exact text it was parsed from (node text is sliced from it). */
@@ -131,6 +168,7 @@ export class ScriptWalker {
       case 'comment': return undefined;
       case 'command': return this.#command(node, frame, trailing, stdin, trailing.length ? undefined : node.text);
       case 'redirected_statement': {
+        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         const body = node.childForFieldName('body');
         const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type)).concat(trailing);
         if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
@@ -171,6 +209,7 @@ export class ScriptWalker {
   }
 
   #command(node: SyntaxNode, frame: Frame, outer: readonly SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
+    if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
     text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
     const inner: SyntaxNode[] = [];
@@ -279,6 +318,10 @@ export class ScriptWalker {
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
   redirects(nodes: SyntaxNode[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+    for (const node of nodes) {
+      if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) throw new AnalysisAbort(`cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`);
+      if (node.type === 'file_redirect' && node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+    }
     return resolveRedirects(this, nodes, frame);
   }
 }
@@ -313,6 +356,11 @@ function classifyName(node: SyntaxNode, words: Word[]): NameKind {
   if (words.some((w) => w.expanded) && !/^"?\$\{?HOME\}?"?(\/|$)/.test(node.text)) return 'variable';
   if (words.some((w) => w.glob)) return 'glob';
   return 'literal';
+}
+
+/** The abort for a node tree-sitter-bash read across two lines (misreadings.ts). */
+function misread(node: SyntaxNode): AnalysisAbort {
+  return new AnalysisAbort(`cannot parse the command reliably: two lines read as one near "${node.text.slice(0, 40)}"`);
 }
 
 function firstError(node: Node): string {
