@@ -56,6 +56,15 @@ function scriptsWithStatements(lines: string[]): string[] {
   return out;
 }
 
+/** Statements around a generated line `L`: the function and loop shapes simple-parse builds, and near misses. */
+const COMPOUNDS = [
+  'f() { L; }', 'f () { L; }', 'f() { L; L; }', 'f() { L }', 'f() {L; }', 'f() { L;}', 'f(){ L; }', 'f() { L & }', 'for x in a b; do L; done',
+  'for x in *.ts "$y" a?c; do L; done', 'for x in; do L; done', 'for x; do L; done', 'for 1x in a; do L; done', 'for x in a b; do L; done | y',
+  'f() { L; } > out', 'for x in a; do for y in b; do L; done; done', 'f() { for x in a; do L; done; }', 'x; f() { L; }; y', 'for x in a; do L; done && y',
+  'function f { L; }', 'g() { L; } ; g', '{ L; }', 'for x in a  b; do L; done', 'for x in $(ls); do L; done', 'for x in a b ; do L ; done',
+  'f-g() { L; }', 'f.g() { L; }', '"f"() { L; }', 'for x in do; do L; done', 'for in in a; do L; done', 'f() { L; }; f() { L; }', 'echo { L; }',
+];
+
 /** Seeded generator of command lines from the simple grammar's pieces and near misses. */
 function generated(count: number): string[] {
   const random = seededInts(42);
@@ -75,6 +84,8 @@ function generated(count: number): string[] {
       if (random(3) === 0) line += ' ' + pick(redirects);
       if (random(8) === 0) line += ' ' + pick(redirects);
     }
+    // Functions and loops around the line, and near misses of them.
+    if (random(3) === 0) line = pick(COMPOUNDS).replaceAll('L', () => line);
     out.push(line);
   }
   return out;
@@ -106,9 +117,13 @@ describe('simple parser', async () => {
     const accepted = generated(30_000).filter(sameTree);
     assert.ok(accepted.length > 2_000, `only ${accepted.length} generated commands took the simple path`);
     // The shapes beyond plain words must be among them: expansions, strings with expansions, glued words, assignments.
-    for (const [what, shape] of [['expansions', /\$\w/], ['expanding strings', /"[^"]*\$[^"]*"/], ['glued words', /\w["$]|"\w/], ['assignments', /(^|[;|&] ?)[A-Z_]+=/], ['substitutions', /\$\(\w/]] as const) {
+    const shapes = [
+      ['expansions', /\$\w/, 200], ['expanding strings', /"[^"]*\$[^"]*"/, 200], ['glued words', /\w["$]|"\w/, 200], ['assignments', /(^|[;|&] ?)[A-Z_]+=/, 200],
+      ['substitutions', /\$\(\w/, 200], ['functions', /^\w+\(\) \{ /, 100], ['loops', /^for \w+ in /, 100],
+    ] as const;
+    for (const [what, shape, least] of shapes) {
       const count = accepted.filter((c) => shape.test(c)).length;
-      assert.ok(count > 200, `only ${count} accepted generated commands have ${what}`);
+      assert.ok(count > least, `only ${count} accepted generated commands have ${what}`);
     }
   });
 
@@ -138,7 +153,7 @@ describe('simple parser', async () => {
   it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
     for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
     for (const c of ['echo $HOME "$x" --dir="${HOME}/a"', 'APP_DIR="$HOME/app" && cd "$APP_DIR"', 'kill $(lsof -t -i:3000)', 'docker build -t app:"$(git rev-parse HEAD)" .']) assert.ok(parseSimple(c), c);
-    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls *.ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
+    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls [ab].ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
   });
 
   it('gives the same analysis with and without the simple path on every corpus command, alone and inside scripts', async () => {

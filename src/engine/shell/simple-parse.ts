@@ -67,7 +67,7 @@ const NONE: readonly never[] = Object.freeze([]);
 
 /** Characters of a plain word: nothing the shell expands, quotes, escapes, globs or treats as syntax. */
 const WORD_CHARS = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:@%+~=-') WORD_CHARS[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:@%+~=-*?') WORD_CHARS[c.charCodeAt(0)] = 1;
 
 function isWordChar(code: number): boolean {
   return code < 128 && WORD_CHARS[code] === 1;
@@ -82,6 +82,8 @@ const SPECIAL_PARAMETERS = '*@#?$!-';
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
 const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
 const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
+/** Reserved words of the compound statements built here (`for x in …; do …; done`): tokens of their own. */
+const KEYWORDS = new Set(['for', 'in', 'do', 'done']);
 /** Redirection operators handled here (the longest first); a descriptor digit may precede the first four. */
 const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
 
@@ -91,7 +93,7 @@ const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
  * a concat's units, or the tokens inside a `$(…)`.
  */
 interface Token {
-  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect';
+  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect' | 'keyword' | 'punct';
   start: number;
   end: number;
   fd?: number;
@@ -172,6 +174,19 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
       gluedEnd = -1;
       continue;
     }
+    // `()` after a function's name, and `{` `}` standing alone: the punctuation of a function definition.
+    if (c === OPEN_PAREN && next === CLOSE_PAREN && tokens.at(-1)?.kind === 'word') {
+      tokens.push({ kind: 'punct', start, end: i + 1 }, { kind: 'punct', start: i + 1, end: i + 2 });
+      i += 2;
+      gluedEnd = -1;
+      continue;
+    }
+    if ((c === OPEN_BRACE && next === SPACE && !glued) || (c === CLOSE_BRACE && text.charCodeAt(i - 1) === SPACE && (i + 1 === length || next === SPACE || next === SEMICOLON))) {
+      tokens.push({ kind: 'punct', start, end: i + 1 });
+      i++;
+      gluedEnd = -1;
+      continue;
+    }
     if (glued) return undefined;
     // Units glued together (`a"b"`, `$x/bin`, `--name="$x"`) are one word: a concatenation.
     const first = unit(text, i);
@@ -190,8 +205,12 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
       for (const part of parts) if (part.kind === 'word' && (digitLed(text, part.start) || RESERVED.has(text.slice(part.start, part.end)))) return undefined;
       token = { kind: 'concat', start, end: i, parts };
     } else if (first.kind === 'word') {
-      // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides.
-      if ((i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) || (digitLed(text, start) && !isInteger(text, start, i))) return undefined;
+      // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides, but for
+      // the keywords of the statements built here (the builder refuses them anywhere else).
+      if (i - start <= LONGEST_RESERVED && RESERVED.has(text.slice(start, i))) {
+        if (!KEYWORDS.has(text.slice(start, i))) return undefined;
+        token = { kind: 'keyword', start, end: i };
+      } else if (digitLed(text, start) && !isInteger(text, start, i)) return undefined;
     }
     tokens.push(token);
     gluedEnd = i;
@@ -298,6 +317,11 @@ function isNameChar(c: number): boolean {
   return (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a) || (c >= DIGIT_0 && c <= DIGIT_9) || c === UNDERSCORE;
 }
 
+/** True when text[start, end) is a variable name (`[A-Za-z_][A-Za-z0-9_]*`). */
+function isName(text: string, start: number, end: number): boolean {
+  return end > start && nameEnd(text, start) === end && !digitLed(text, start);
+}
+
 /** True when text[start, end) is only spaces and tabs. */
 function isBlank(text: string, start: number, end: number): boolean {
   for (let i = start; i < end; i++) { const c = text.charCodeAt(i); if (c !== SPACE && c !== 0x09) return false; }
@@ -337,6 +361,12 @@ class Builder {
    * `a && b > f` the list): those shapes are left to it.
    */
   #statement(): PlainNode | undefined {
+    const compound = this.#compound();
+    if (compound !== undefined) {
+      // A function or loop is a statement alone here (`f() { …; } > f`, `for …; done | x` are left to tree-sitter).
+      const after = this.tokens[this.#next];
+      return compound && (!after || this.#op(after) === ';') ? compound : undefined;
+    }
     let left = this.#pipeline();
     if (!left) return undefined;
     for (;;) {
@@ -348,6 +378,82 @@ class Builder {
       if (!right || hasRedirect(right)) return undefined;
       left = new PlainNode('list', left.startIndex, right.endIndex, this.text, true, [left, this.#leaf(t!, false), right]);
     }
+  }
+
+  /**
+   * `name() { …; }` and `for x in …; do …; done` at the next token: the node; null when it starts one but is not
+   * plain; undefined when it is no such statement.
+   */
+  #compound(): PlainNode | null | undefined {
+    const t = this.tokens[this.#next];
+    if (!t) return undefined;
+    if (t.kind === 'keyword' && this.#text(t) === 'for') return this.#for() ?? null;
+    const open = this.tokens[this.#next + 1];
+    if (t.kind === 'word' && open?.kind === 'punct' && this.#text(open) === '(') return this.#function() ?? null;
+    return undefined;
+  }
+
+  #function(): PlainNode | undefined {
+    const name = this.tokens[this.#next]!;
+    if (!isName(this.text, name.start, name.end)) return undefined;
+    const open = this.tokens[this.#next + 1]!;
+    const close = this.tokens[this.#next + 2];
+    this.#next += 3;
+    const body = this.#block('{', '}', 'compound_statement');
+    if (!body || !close) return undefined;
+    return new PlainNode('function_definition', name.start, body.endIndex, this.text, true,
+      [new PlainNode('word', name.start, name.end, this.text, true), this.#leaf(open, false), this.#leaf(close, false), body], ['name', undefined, undefined, 'body']);
+  }
+
+  /** `for name in word…; do …; done`. */
+  #for(): PlainNode | undefined {
+    const start = this.tokens[this.#next]!;
+    const variable = this.tokens[this.#next + 1];
+    const keyword = this.tokens[this.#next + 2];
+    if (variable?.kind !== 'word' || !isName(this.text, variable.start, variable.end) || keyword?.kind !== 'keyword' || this.#text(keyword) !== 'in') return undefined;
+    this.#next += 3;
+    const children = [this.#leaf(start, false), new PlainNode('variable_name', variable.start, variable.end, this.text, true), this.#leaf(keyword, false)];
+    const fields: (string | undefined)[] = [undefined, 'variable', undefined];
+    for (let t = this.tokens[this.#next]; t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct' && t.kind !== 'redirect'; t = this.tokens[++this.#next]) {
+      const word = this.#word(t);
+      if (!word) return undefined;
+      children.push(word);
+      fields.push('value');
+    }
+    const semicolon = this.tokens[this.#next];
+    if (children.length === 3 || !semicolon || this.#op(semicolon) !== ';') return undefined;
+    children.push(this.#leaf(semicolon, false));
+    fields.push(undefined);
+    this.#next++;
+    const body = this.#block('do', 'done', 'do_group');
+    if (!body) return undefined;
+    children.push(body);
+    fields.push('body');
+    return new PlainNode('for_statement', start.start, body.endIndex, this.text, true, children, fields);
+  }
+
+  /** `{ a; b; }` or `do a; b; done`: statements each ended by `;`, between the two tokens. */
+  #block(open: string, close: string, type: string): PlainNode | undefined {
+    const first = this.tokens[this.#next];
+    if (!first || first.kind === 'op' || this.#text(first) !== open) return undefined;
+    this.#next++;
+    const children = [this.#leaf(first, false)];
+    for (;;) {
+      const statement = this.#statement();
+      const semicolon = this.tokens[this.#next];
+      if (!statement || !semicolon || this.#op(semicolon) !== ';') return undefined;
+      children.push(statement, this.#leaf(semicolon, false));
+      const last = this.tokens[++this.#next];
+      if (last && last.kind !== 'op' && this.#text(last) === close) {
+        this.#next++;
+        children.push(this.#leaf(last, false));
+        return new PlainNode(type, first.start, last.end, this.text, true, children);
+      }
+    }
+  }
+
+  #text(t: Token): string {
+    return this.text.slice(t.start, t.end);
   }
 
   #pipeline(): PlainNode | undefined {
@@ -366,7 +472,8 @@ class Builder {
     let t = this.tokens[this.#next];
     const assignment = t && this.#assignment(t);
     if (assignment !== undefined) return assignment ?? undefined;
-    while (t && t.kind !== 'op' && t.kind !== 'redirect') {
+    // A keyword or `{` `}` ends the command (and the statement must close a block there, or it is not plain).
+    while (t && t.kind !== 'op' && t.kind !== 'redirect' && t.kind !== 'keyword' && t.kind !== 'punct') {
       const word = this.#word(t);
       if (!word) return undefined;
       if (parts.length === 0) {
@@ -405,7 +512,7 @@ class Builder {
     }
     if (redirects.length === 0) return command;
     // More words after a redirection (`a > f b`) make tree-sitter-bash's own shapes: left to it.
-    if (t && t.kind !== 'op') return undefined;
+    if (t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct') return undefined;
     return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.text, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
   }
 
@@ -422,8 +529,8 @@ class Builder {
     const after = this.tokens[this.#next + 1];
     const op = after && this.#op(after);
     if (after && op !== ';' && op !== '&&' && op !== '||') return null;
-    // `X=||…`: with no value before it, an operator is an error in tree-sitter-bash's eyes.
-    if (after && t.end === equals + 1 && after.start === t.end) return null;
+    // `X=||…`, `$(X=)`: with no value, anything but a blank or the end right after `=` is an error to tree-sitter-bash.
+    if (t.end === equals + 1 && t.end < this.text.length && this.text.charCodeAt(t.end) !== SPACE) return null;
     let value: PlainNode | undefined;
     if (t.kind === 'concat') {
       // `X="…"`, `X=$y`: the word is `X=` and one more unit.
