@@ -63,6 +63,10 @@ const COMPOUNDS = [
   'f() { L; } > out', 'for x in a; do for y in b; do L; done; done', 'f() { for x in a; do L; done; }', 'x; f() { L; }; y', 'for x in a; do L; done && y',
   'function f { L; }', 'g() { L; } ; g', '{ L; }', 'for x in a  b; do L; done', 'for x in $(ls); do L; done', 'for x in a b ; do L ; done',
   'f-g() { L; }', 'f.g() { L; }', '"f"() { L; }', 'for x in do; do L; done', 'for in in a; do L; done', 'f() { L; }; f() { L; }', 'echo { L; }',
+  'if L; then L; fi', 'if [ -f x ]; then L; else L; fi', 'if [ "$x" = b ]; then L; elif L; then L; fi', '[ -z "$x" ] && L', '[ x ]', 'L || [ -n "${y}" ]',
+  '[ -f x -a -d y ]', '[ a != b ]', '[ a == b ]', 'if L; then L; fi > f', 'if [ -f x ]; then L; fi | y', '[[ -f x ]]', 'if [ -f x ] then L; fi', 'if L; then; fi',
+  'if L; then L; else; fi', 'if [ -f x ]; then for y in a; do L; done; fi', '[ $x -eq 1 ]', '[ -f ]', '[ ]', 'if [ x ]; then L; elif [ -d y ]; then L; else L; fi',
+  'if ! L; then L; fi', 'if [ -f x ]; then if L; then L; fi; fi', '[ -f x ] > f', '[ -f x ]&& L', 'echo [ x ]', '[ -ff x ]', '[ - x ]', 'if L; then L; L; fi',
 ];
 
 /** Seeded generator of command lines from the simple grammar's pieces and near misses. */
@@ -119,7 +123,7 @@ describe('simple parser', async () => {
     // The shapes beyond plain words must be among them: expansions, strings with expansions, glued words, assignments.
     const shapes = [
       ['expansions', /\$\w/, 200], ['expanding strings', /"[^"]*\$[^"]*"/, 200], ['glued words', /\w["$]|"\w/, 200], ['assignments', /(^|[;|&] ?)[A-Z_]+=/, 200],
-      ['substitutions', /\$\(\w/, 200], ['functions', /^\w+\(\) \{ /, 100], ['loops', /^for \w+ in /, 100],
+      ['substitutions', /\$\(\w/, 200], ['functions', /^\w+\(\) \{ /, 100], ['loops', /^for \w+ in /, 100], ['conditionals', /^if /, 100], ['tests', /\[ /, 100],
     ] as const;
     for (const [what, shape, least] of shapes) {
       const count = accepted.filter((c) => shape.test(c)).length;
@@ -153,7 +157,7 @@ describe('simple parser', async () => {
   it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
     for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
     for (const c of ['echo $HOME "$x" --dir="${HOME}/a"', 'APP_DIR="$HOME/app" && cd "$APP_DIR"', 'kill $(lsof -t -i:3000)', 'docker build -t app:"$(git rev-parse HEAD)" .']) assert.ok(parseSimple(c), c);
-    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls [ab].ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
+    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi > f', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls [ab].ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
   });
 
   it('gives the same analysis with and without the simple path on every corpus command, alone and inside scripts', async () => {

@@ -76,14 +76,18 @@ function isWordChar(code: number): boolean {
 // Character codes the tokenizer compares (it reads codes, not one-character strings: it runs on every command line).
 const SPACE = 0x20, NEWLINE = 0x0a, PIPE = 0x7c, AMPERSAND = 0x26, SEMICOLON = 0x3b, GREATER = 0x3e, LESS = 0x3c, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29;
 const DOUBLE_QUOTE = 0x22, SINGLE_QUOTE = 0x27, DOLLAR = 0x24, BACKTICK = 0x60, BACKSLASH = 0x5c, DIGIT_0 = 0x30, DIGIT_9 = 0x39;
-const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, UNDERSCORE = 0x5f, EQUALS = 0x3d;
+const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d, UNDERSCORE = 0x5f, EQUALS = 0x3d;
 /** Special parameters one character long (`$_` only when no name character follows: `$_x` is a variable). */
 const SPECIAL_PARAMETERS = '*@#?$!-';
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
 const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
 const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
-/** Reserved words of the compound statements built here (`for x in …; do …; done`): tokens of their own. */
-const KEYWORDS = new Set(['for', 'in', 'do', 'done']);
+/** Reserved words of the compound statements built here (`for`, `if`): tokens of their own. */
+const KEYWORDS = new Set(['for', 'in', 'do', 'done', 'if', 'then', 'elif', 'else', 'fi']);
+/** The keywords that end the statements of an `if` clause. */
+const CLAUSE_ENDS = new Set(['elif', 'else', 'fi']);
+/** The unary operators of `[ … ]` built here (`[ -f x ]`); other tests are left to tree-sitter. */
+const TEST_OPERATOR = /^-[a-zA-Z]$/;
 /** Redirection operators handled here (the longest first); a descriptor digit may precede the first four. */
 const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
 
@@ -181,7 +185,9 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
       gluedEnd = -1;
       continue;
     }
-    if ((c === OPEN_BRACE && next === SPACE && !glued) || (c === CLOSE_BRACE && text.charCodeAt(i - 1) === SPACE && (i + 1 === length || next === SPACE || next === SEMICOLON))) {
+    // `{` `}` of a function body, `[` `]` of a test: alone between blanks (`}` and `]` may end the line or meet `;`).
+    const closes = (i + 1 === length || next === SPACE || next === SEMICOLON);
+    if (((c === OPEN_BRACE || c === OPEN_BRACKET) && next === SPACE && !glued) || ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && text.charCodeAt(i - 1) === SPACE && closes)) {
       tokens.push({ kind: 'punct', start, end: i + 1 });
       i++;
       gluedEnd = -1;
@@ -388,6 +394,7 @@ class Builder {
     const t = this.tokens[this.#next];
     if (!t) return undefined;
     if (t.kind === 'keyword' && this.#text(t) === 'for') return this.#for() ?? null;
+    if (t.kind === 'keyword' && this.#text(t) === 'if') return this.#if() ?? null;
     const open = this.tokens[this.#next + 1];
     if (t.kind === 'word' && open?.kind === 'punct' && this.#text(open) === '(') return this.#function() ?? null;
     return undefined;
@@ -432,6 +439,94 @@ class Builder {
     return new PlainNode('for_statement', start.start, body.endIndex, this.text, true, children, fields);
   }
 
+  /** `if …; then …; [elif …; then …;]… [else …;] fi`. */
+  #if(): PlainNode | undefined {
+    const start = this.tokens[this.#next++]!;
+    const condition = this.#statement();
+    const semicolon = this.tokens[this.#next];
+    if (!condition || !semicolon || this.#op(semicolon) !== ';') return undefined;
+    this.#next++;
+    const then = this.#keyword('then');
+    const body = then && this.#terminated();
+    if (!body) return undefined;
+    const children = [this.#leaf(start, false), condition, this.#leaf(semicolon, false), then, ...body];
+    const fields: (string | undefined)[] = [undefined, 'condition', 'condition', undefined, ...body.map(() => undefined)];
+    for (let t = this.tokens[this.#next]; t?.kind === 'keyword' && this.#text(t) === 'elif'; t = this.tokens[this.#next]) {
+      this.#next++;
+      const test = this.#statement();
+      const end = this.tokens[this.#next];
+      if (!test || !end || this.#op(end) !== ';') return undefined;
+      this.#next++;
+      const elifThen = this.#keyword('then');
+      const elifBody = elifThen && this.#terminated();
+      if (!elifBody) return undefined;
+      children.push(new PlainNode('elif_clause', t.start, elifBody.at(-1)!.endIndex, this.text, true, [this.#leaf(t, false), test, this.#leaf(end, false), elifThen, ...elifBody]));
+      fields.push(undefined);
+    }
+    const otherwise = this.tokens[this.#next];
+    if (otherwise?.kind === 'keyword' && this.#text(otherwise) === 'else') {
+      this.#next++;
+      const elseBody = this.#terminated();
+      if (!elseBody) return undefined;
+      children.push(new PlainNode('else_clause', otherwise.start, elseBody.at(-1)!.endIndex, this.text, true, [this.#leaf(otherwise, false), ...elseBody]));
+      fields.push(undefined);
+    }
+    const fi = this.#keyword('fi');
+    if (!fi) return undefined;
+    children.push(fi);
+    fields.push(undefined);
+    return new PlainNode('if_statement', start.start, fi.endIndex, this.text, true, children, fields);
+  }
+
+  /** The keyword `word` at the next token, consumed, as a leaf; undefined when it is not there. */
+  #keyword(word: string): PlainNode | undefined {
+    const t = this.tokens[this.#next];
+    if (t?.kind !== 'keyword' || this.#text(t) !== word) return undefined;
+    this.#next++;
+    return this.#leaf(t, false);
+  }
+
+  /** Statements each ended by `;` up to the next keyword (`elif`, `else`, `fi`): statements and `;` leaves. */
+  #terminated(): PlainNode[] | undefined {
+    const children: PlainNode[] = [];
+    for (;;) {
+      const statement = this.#statement();
+      const semicolon = this.tokens[this.#next];
+      if (!statement || !semicolon || this.#op(semicolon) !== ';') return undefined;
+      this.#next++;
+      children.push(statement, this.#leaf(semicolon, false));
+      const next = this.tokens[this.#next];
+      if (!next) return undefined;
+      if (next.kind === 'keyword' && CLAUSE_ENDS.has(this.#text(next))) return children;
+    }
+  }
+
+  /** `[ x ]`, `[ -f x ]` or `[ a = b ]`: a test_command (`==` makes its right side a pattern: left to tree-sitter). */
+  #test(): PlainNode | undefined {
+    const open = this.tokens[this.#next]!;
+    const parts: Token[] = [];
+    let close: Token | undefined;
+    for (let t = this.tokens[++this.#next]; t; t = this.tokens[++this.#next]) {
+      if (t.kind === 'punct' && this.#text(t) === ']') { close = t; this.#next++; break; }
+      if (t.kind === 'op' || t.kind === 'redirect' || t.kind === 'keyword' || t.kind === 'punct') return undefined;
+      parts.push(t);
+    }
+    if (!close) return undefined;
+    let expression: PlainNode | undefined;
+    const [a, b, c] = parts;
+    if (parts.length === 1) expression = this.#word(a!);
+    else if (parts.length === 2 && a!.kind === 'word' && TEST_OPERATOR.test(this.#text(a!))) {
+      const operand = this.#word(b!);
+      if (operand) expression = new PlainNode('unary_expression', a!.start, b!.end, this.text, true, [new PlainNode('test_operator', a!.start, a!.end, this.text, true), operand], ['operator', undefined]);
+    } else if (parts.length === 3 && b!.kind === 'word' && this.#text(b!) === '=') {
+      const left = this.#word(a!);
+      const right = this.#word(c!);
+      if (left && right) expression = new PlainNode('binary_expression', a!.start, c!.end, this.text, true, [left, this.#leaf(b!, false), right], ['left', 'operator', 'right']);
+    }
+    if (!expression) return undefined;
+    return new PlainNode('test_command', open.start, close.end, this.text, true, [this.#leaf(open, false), expression, this.#leaf(close, false)]);
+  }
+
   /** `{ a; b; }` or `do a; b; done`: statements each ended by `;`, between the two tokens. */
   #block(open: string, close: string, type: string): PlainNode | undefined {
     const first = this.tokens[this.#next];
@@ -470,6 +565,12 @@ class Builder {
     const parts: PlainNode[] = [];
     const fields: string[] = [];
     let t = this.tokens[this.#next];
+    if (t?.kind === 'punct' && this.#text(t) === '[') {
+      const test = this.#test();
+      const after = this.tokens[this.#next];
+      // `[ … ] > f`, `[ … ] x`: left to tree-sitter.
+      return test && (!after || after.kind === 'op' || after.kind === 'keyword' || after.kind === 'punct') ? test : undefined;
+    }
     const assignment = t && this.#assignment(t);
     if (assignment !== undefined) return assignment ?? undefined;
     // A keyword or `{` `}` ends the command (and the statement must close a block there, or it is not plain).
