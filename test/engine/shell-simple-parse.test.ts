@@ -69,6 +69,16 @@ const COMPOUNDS = [
   'if ! L; then L; fi', 'if [ -f x ]; then if L; then L; fi; fi', '[ -f x ] > f', '[ -f x ]&& L', 'echo [ x ]', '[ -ff x ]', '[ - x ]', 'if L; then L; L; fi',
 ];
 
+/** Here-documents after a generated line `L`: the shapes simple-parse builds, and near misses. */
+const HEREDOCS = [
+  "L <<'EOF'\nbody $x `y` \\z\nEOF", 'L <<"EOF"\nrm -rf ~\nEOF', 'L <<EOF\nplain text\n  indented\nEOF', 'L <<EOF\n$x\nEOF', 'L <<EOF\na `b`\nEOF',
+  'L <<EOF\na\\\nb\nEOF', 'L <<-EOF\n\tx\n\tEOF', "L << 'EOF'\nx\nEOF", "L <<'EOF' > f\nx\nEOF", "L <<'EOF'\nx\nEOF\n", "L <<'EOF'\n\nEOF",
+  "L <<'EOF'\nEOF", "L <<'E1'\nE1x\nE1", "L <<'EOF'\nx\n EOF\nEOF", "L <<'EOF' | sh\nx\nEOF", 'L <<\\EOF\nx\nEOF', "L <<'EOF'\nx\nEOF\nls",
+  "L <<'EO F'\nx\nEO F", "L <<'EOF'\nEOF\nEOF", 'L <<EOF', "L <<'EOF'\nx", "L <<'EOF'x\ny\nEOF", 'L <<E-F\nx\nE-F', "L <<'EOF'\r\nx\r\nEOF",
+  "L <<'EOF'\nline one\nline two\nEOF", 'L <<"END"\nx y z\nEND', "L <<'PY'\nimport os\nos.remove('x')\nPY", 'L <<EOF\nplain\n\nmore\nEOF',
+  "L > out.txt <<'EOF'\n{ \"a\": 1 }\nEOF", "L <<'EOF'\n#!/bin/sh\nrm -rf \"$HOME\"\nEOF", "L <<'X'\n  X1\nX",
+];
+
 /** Seeded generator of command lines from the simple grammar's pieces and near misses. */
 function generated(count: number): string[] {
   const random = seededInts(42);
@@ -89,7 +99,9 @@ function generated(count: number): string[] {
       if (random(8) === 0) line += ' ' + pick(redirects);
     }
     // Functions and loops around the line, and near misses of them.
-    if (random(3) === 0) line = pick(COMPOUNDS).replaceAll('L', () => line);
+    const shape = random(7);
+    if (shape < 3) line = pick(COMPOUNDS).replaceAll('L', () => line);
+    else if (shape === 3) line = pick(HEREDOCS).replaceAll('L', () => line);
     out.push(line);
   }
   return out;
@@ -118,12 +130,12 @@ describe('simple parser', async () => {
   });
 
   it('builds tree-sitter-bash\'s tree for every generated command line it accepts', () => {
-    const accepted = generated(30_000).filter(sameTree);
+    const accepted = generated(40_000).filter(sameTree);
     assert.ok(accepted.length > 2_000, `only ${accepted.length} generated commands took the simple path`);
     // The shapes beyond plain words must be among them: expansions, strings with expansions, glued words, assignments.
     const shapes = [
       ['expansions', /\$\w/, 200], ['expanding strings', /"[^"]*\$[^"]*"/, 200], ['glued words', /\w["$]|"\w/, 200], ['assignments', /(^|[;|&] ?)[A-Z_]+=/, 200],
-      ['substitutions', /\$\(\w/, 200], ['functions', /^\w+\(\) \{ /, 100], ['loops', /^for \w+ in /, 100], ['conditionals', /^if /, 100], ['tests', /\[ /, 100],
+      ['substitutions', /\$\(\w/, 200], ['functions', /^\w+\(\) \{ /, 100], ['loops', /^for \w+ in /, 100], ['conditionals', /^if /, 100], ['tests', /\[ /, 100], ['here-docs', /<<['"]?\w+['"]?\n/, 100],
     ] as const;
     for (const [what, shape, least] of shapes) {
       const count = accepted.filter((c) => shape.test(c)).length;
@@ -157,7 +169,7 @@ describe('simple parser', async () => {
   it('accepts plain one-liners and leaves everything else to tree-sitter', () => {
     for (const c of ['git status --short', 'npm test > /dev/null 2>&1', 'cat package.json | jq .version', 'kill -9 4242', "sed -i 's/v1/v2/' README.md"]) assert.ok(parseSimple(c), c);
     for (const c of ['echo $HOME "$x" --dir="${HOME}/a"', 'APP_DIR="$HOME/app" && cd "$APP_DIR"', 'kill $(lsof -t -i:3000)', 'docker build -t app:"$(git rev-parse HEAD)" .']) assert.ok(parseSimple(c), c);
-    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi > f', 'x "`y`"', 'a &', 'cat <<EOF\nx\nEOF', 'ls [ab].ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
+    for (const c of ['echo $((1 + 2))', '$(x) y', 'X=1 make', 'a && b > f', 'FOO=1 make', 'if true; then x; fi > f', 'x "`y`"', 'a &', 'cat <<EOF\n$x\nEOF', 'ls [ab].ts', 'a\nb', 'a | b > f | c', 'a && b 2>&1 | c']) assert.equal(parseSimple(c), undefined, c);
   });
 
   it('gives the same analysis with and without the simple path on every corpus command, alone and inside scripts', async () => {

@@ -97,7 +97,7 @@ const REDIRECT_OPS = ['>>', '>&', '>', '<', '&>>', '&>'];
  * a concat's units, or the tokens inside a `$(…)`.
  */
 interface Token {
-  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect' | 'keyword' | 'punct';
+  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect' | 'heredoc' | 'keyword' | 'punct';
   start: number;
   end: number;
   fd?: number;
@@ -107,11 +107,17 @@ interface Token {
   braced?: boolean;
   /** An expansion of a special parameter (`$*`, `$@`, `$?`, `$_`, …). */
   special?: boolean;
+  /** A here-doc's body: from the line after the operator's to the start of its end line. */
+  bodyStart?: number;
+  bodyEnd?: number;
 }
 
 /** The tree tree-sitter-bash would build for `text`, when the text is plain enough; otherwise undefined. */
 export function parseSimple(text: string): PlainNode | undefined {
-  if (text.length === 0 || text.length > 512) return undefined;
+  // Long lines are left to tree-sitter (a statement inside a parsed script is re-read at each level it fails at);
+  // a here-doc's body after the first line is only scanned for its end line.
+  const firstLine = text.indexOf('\n');
+  if (text.length === 0 || (firstLine < 0 ? text.length : firstLine) > 512) return undefined;
   const tokens = tokenize(text);
   if (!tokens) return undefined;
   return new Builder(text, tokens).program();
@@ -160,6 +166,14 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
       if (c === AMPERSAND && next === GREATER) { /* `&>` redirection, below */ } else if (c === AMPERSAND || (c === PIPE && next === AMPERSAND)) return undefined;
       else { tokens.push({ kind: 'op', start, end: i + 1 }); i++; gluedEnd = -1; continue; }
     }
+    // A here-doc ending the first line (`cat > f <<'EOF'`): its body and end line are the rest of the text.
+    if (c === LESS && next === LESS && !inner && !glued) {
+      if (lonePreviousDash(text, tokens)) return undefined;
+      const heredoc = hereDocument(text, i);
+      if (!heredoc) return undefined;
+      tokens.push(heredoc);
+      return { tokens, end: length };
+    }
     let fd: number | undefined;
     let at = i;
     if (c >= DIGIT_0 && c <= DIGIT_9 && (next === GREATER || next === LESS)) { fd = c - DIGIT_0; at = i + 1; }
@@ -167,8 +181,7 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
     if (op) {
       if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
       // tree-sitter-bash drops a lone `-` word before `2>` (`a - 2>f` has no `-` argument in its tree): left to it.
-      const previous = tokens.at(-1);
-      if (fd !== undefined && previous?.kind === 'word' && previous.end - previous.start === 1 && text.charCodeAt(previous.start) === 0x2d) return undefined;
+      if (fd !== undefined && lonePreviousDash(text, tokens)) return undefined;
       const after = text.charCodeAt(at + op.length);
       if (after === GREATER || after === LESS || after === AMPERSAND || after === PIPE || after === OPEN_PAREN) return undefined;
       const token: Token = { kind: 'redirect', start, end: at + op.length, opEnd: at + op.length };
@@ -283,6 +296,46 @@ function doubleQuoted(text: string, start: number): Token | undefined {
     i++;
   }
   return undefined;
+}
+
+/** True when the last token is a lone `-` (tree-sitter-bash drops it before `2>` and `<<`). */
+function lonePreviousDash(text: string, tokens: Token[]): boolean {
+  const previous = tokens.at(-1);
+  return previous?.kind === 'word' && previous.end - previous.start === 1 && text.charCodeAt(previous.start) === 0x2d;
+}
+
+/**
+ * `<<'EOF'`, `<<"EOF"` or `<<EOF` at `i`, last on its line, with the rest of the text its body and end line (the end
+ * line is the text's last). Unquoted, the body must be plain text (no `$`, backquote or backslash: tree-sitter-bash
+ * splits such bodies in its own ways); `<<-`, `<< EOF` and anything after the word are left to tree-sitter.
+ */
+function hereDocument(text: string, i: number): Token | undefined {
+  let at = i + 2;
+  const quote = text.charCodeAt(at) === SINGLE_QUOTE || text.charCodeAt(at) === DOUBLE_QUOTE ? text.charCodeAt(at) : 0;
+  if (quote) at++;
+  const wordStart = at;
+  while (at < text.length && isNameChar(text.charCodeAt(at))) at++;
+  if (at === wordStart) return undefined;
+  const delimiter = text.slice(wordStart, at);
+  if (quote) { if (text.charCodeAt(at) !== quote) return undefined; at++; }
+  if (text.charCodeAt(at) !== NEWLINE) return undefined;
+  const bodyStart = at + 1;
+  // The end line is the first line that is the delimiter, and it must end the text.
+  let bodyEnd = -1;
+  for (let line = bodyStart; line <= text.length;) {
+    let lineEnd = text.indexOf('\n', line);
+    if (lineEnd < 0) lineEnd = text.length;
+    if (lineEnd - line === delimiter.length && text.startsWith(delimiter, line)) { bodyEnd = line; break; }
+    // tree-sitter-bash also ends a here-doc at a line that starts with its word (`EOFx`, `  EOF`), where bash does not,
+    // and skips blank lines at the start of the body: such bodies are left to it.
+    const word = text.indexOf(delimiter, line);
+    if (word >= 0 && word < lineEnd && isBlank(text, line, word)) return undefined;
+    if (line === bodyStart && lineEnd === line) return undefined;
+    line = lineEnd + 1;
+  }
+  if (bodyEnd < 0 || bodyEnd + delimiter.length !== text.length) return undefined;
+  if (!quote) for (let k = bodyStart; k < bodyEnd; k++) { const b = text.charCodeAt(k); if (b === DOLLAR || b === BACKTICK || b === BACKSLASH) return undefined; }
+  return { kind: 'heredoc', start: i, end: text.length, opEnd: i + 2, bodyStart, bodyEnd };
 }
 
 /** `$(…)` at `i` holding plain statements (`$((…))` is arithmetic: left to tree-sitter). */
@@ -574,7 +627,7 @@ class Builder {
     const assignment = t && this.#assignment(t);
     if (assignment !== undefined) return assignment ?? undefined;
     // A keyword or `{` `}` ends the command (and the statement must close a block there, or it is not plain).
-    while (t && t.kind !== 'op' && t.kind !== 'redirect' && t.kind !== 'keyword' && t.kind !== 'punct') {
+    while (t && t.kind !== 'op' && t.kind !== 'redirect' && t.kind !== 'heredoc' && t.kind !== 'keyword' && t.kind !== 'punct') {
       const word = this.#word(t);
       if (!word) return undefined;
       if (parts.length === 0) {
@@ -594,7 +647,12 @@ class Builder {
     if (parts.length === 0) return undefined;
     const command = new PlainNode('command', parts[0]!.startIndex, parts.at(-1)!.endIndex, this.text, true, parts, fields);
     const redirects: PlainNode[] = [];
-    while (t && t.kind === 'redirect') {
+    while (t && (t.kind === 'redirect' || t.kind === 'heredoc')) {
+      if (t.kind === 'heredoc') {
+        redirects.push(this.#heredoc(t));
+        t = this.tokens[++this.#next];
+        continue;
+      }
       const destination = this.tokens[this.#next + 1];
       if (!destination || destination.kind !== 'word') return undefined;
       // `>&2`, `2>&1`: only descriptor numbers (`>&-` and `>& file` are left to tree-sitter).
@@ -615,6 +673,17 @@ class Builder {
     // More words after a redirection (`a > f b`) make tree-sitter-bash's own shapes: left to it.
     if (t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct') return undefined;
     return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.text, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
+  }
+
+  /** The heredoc_redirect node of a here-doc token: `<<`, its start word, its body and its end line. */
+  #heredoc(t: Token): PlainNode {
+    const { opEnd, bodyStart, bodyEnd } = t as Token & { opEnd: number; bodyStart: number; bodyEnd: number };
+    return new PlainNode('heredoc_redirect', t.start, t.end, this.text, true, [
+      new PlainNode('<<', t.start, opEnd, this.text, false),
+      new PlainNode('heredoc_start', opEnd, bodyStart - 1, this.text, true),
+      new PlainNode('heredoc_body', bodyStart, bodyEnd, this.text, true),
+      new PlainNode('heredoc_end', bodyEnd, t.end, this.text, true),
+    ]);
   }
 
   /**

@@ -128,6 +128,9 @@ export class ScriptWalker {
     for (const piece of pieces) {
       if (piece.plain) { nodes.push(...piece.plain.namedChildren); continue; }
       const source = text.slice(piece.start, piece.end);
+      // A run of several lines that simple-parse still reads: a command ending in a here-doc (`cat > f <<'EOF'`).
+      const plain = source.includes('\n') ? parseSimple(source) : undefined;
+      if (plain) { nodes.push(...plain.namedChildren); continue; }
       const tree = this.#parseOnce(source);
       trees.push(tree);
       if (tree.rootNode.hasError) {
