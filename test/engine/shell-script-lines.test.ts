@@ -8,63 +8,22 @@
 // ends a here-doc elsewhere than bash): the analysis without the split refuses such trees (misreadings.ts), and
 // the cases this test found are kept at the end with what bash itself runs, which the split must see.
 import assert from 'node:assert/strict';
-import { readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { Parser, type Node } from 'web-tree-sitter';
 import { loadBashLanguage, loadShellAnalyzer } from '../../src/service/bash-language.ts';
 import { scriptPieces } from '../../src/engine/shell/script-lines.ts';
-import type { PlainNode } from '../../src/engine/shell/simple-parse.ts';
 import { protectedShellPath, type PathContext } from '../../src/engine/protected-paths.ts';
-import { DANGER_CATALOG } from '../../src/engine/catalog/danger.ts';
 import type { ShellAnalysis } from '../../src/engine/shell/types.ts';
 import { HOME, misreadByTreeSitter } from './shell-support.ts';
 import { TreeSitterNode, type SyntaxNode } from '../../src/engine/shell/syntax.ts';
 import { endsLikeBash, runsLinesTogether } from '../../src/engine/shell/misreadings.ts';
 import { seededInts } from '../support/random.ts';
-
-const CORPORA = [
-  new URL('./corpus-private.jsonl', import.meta.url),
-  new URL('./regressions.jsonl', import.meta.url),
-  new URL('../../../shared/corpus-shell-public.jsonl', import.meta.url),
-  new URL('../../../shared/peer-cases/commands.jsonl', import.meta.url),
-];
-
-function corpusCommands(): string[] {
-  const commands: string[] = [];
-  for (const url of CORPORA) {
-    for (const line of readFileSync(url, 'utf8').split('\n')) if (line.trim()) commands.push((JSON.parse(line) as { cmd: string }).cmd);
-  }
-  for (const entry of DANGER_CATALOG) commands.push(...entry.examples);
-  return commands;
-}
-
-/** Everything the walker can read of a tree, as one comparable value; `offset`: where the tree's source starts in the script. */
-function treeSitterShape(node: Node, offset = 0): unknown {
-  const children = [];
-  for (let i = 0; i < node.childCount; i++) children.push({ field: node.fieldNameForChild(i) ?? undefined, node: treeSitterShape(node.child(i)!, offset) });
-  return { type: node.type, named: node.isNamed, start: node.startIndex + offset, end: node.endIndex + offset, text: node.text, children };
-}
-
-/** `offset`: where the plain node's text starts in the script. */
-function plainShape(node: PlainNode, offset = 0): unknown {
-  const children = node.children.map((c, i) => ({ field: node.fields[i], node: plainShape(c, offset) }));
-  return { type: node.type, named: node.isNamed, start: node.startIndex + offset, end: node.endIndex + offset, text: node.text, children };
-}
+import { corpusCommands, generated, plainShape, STATEMENT_PLACES, treeSitterShape } from './shell-trees.ts';
 
 /** The statements the walker visits in a whole-script tree: the root's named children but comments. */
 function statements(root: Node): Node[] {
   return root.namedChildren.filter((c): c is Node => c !== null && c.type !== 'comment');
 }
-
-/** Places where a statement stands in a script (as in shell-simple-parse.test.ts); `L` is replaced by a command line. */
-const STATEMENT_PLACES = [
-  'L', 'L\nL', 'L; L', 'L &', 'L & L', '! L', '( L )', '{ L; }', '{ L; } > out', 'f() { L; }', 'function f { L\n}',
-  'if L; then L; elif L; then L; else L; fi', 'for f in a b; do L; done', 'for ((i=0; i<3; i++)); do L; done', 'while L; do L; done',
-  'until L; do L; done', 'case $x in a) L;; *) L ;; esac', 'x=$(L)', 'echo "$(L)"', 'echo "a $(L) b"', 'diff <(L) <(L)', 'L | while read x; do L; done',
-  '[[ -f x ]] && L', 'L && { L; }', 'L || exit 1', 'L # comment', '# comment\nL', 'L && \\\n  L', 'cat <<EOF\n$(L)\nEOF', 'cat <<EOF; L\nbody\nEOF',
-  'L <<EOF\nbody\nEOF', 'L <<< "x"', 'L 2>&1 | tee log', 'time L', 'sudo L', 'echo $(( $(L) + 1 ))', 'x=1 L', 'exec 3> f; L', 'a=$(L; L)',
-  'select x in a; do L; done', 'coproc L', 'L; # done\nif x; then\n  L\nfi',
-];
 
 /** A seeded random source (the same scripts on every run). */
 function randomSource(seed: number): { random: (n: number) => number; pick: <T>(xs: readonly T[]) => T } {
@@ -73,27 +32,6 @@ function randomSource(seed: number): { random: (n: number) => number; pick: <T>(
 }
 
 /** Seeded generator of command lines from the simple grammar's pieces and near misses (as in shell-simple-parse.test.ts). */
-function generated(count: number, seed = 42): string[] {
-  const { random, pick } = randomSource(seed);
-  const names = ['git', 'ls', 'rm', 'cat', 'echo', 'npm', 'sudo', 'exec', 'command', 'eval', 'env', 'xargs', 'sh', 'test', 'true', '~/bin/x', './run.sh', '/bin/rm', 'a-b', 'x.y', 'done', 'in', 'time', 'export', 'A=1', '2', '-x', '%1', '+x', '@a', 'a:b', 'a,b', '"git"', "'ls'", '""', '$x', '"$x"', '${x}', 'X=$y', 'X="$HOME/a"', 'X=', "X='a'", 'X=a=b', 'X=1', 'X=-1', 'X=~', 'X=$y$z', 'X="a"b', 'X=${y}', '_X1=2', '1X=2', 'X+=1', 'X=a"b"', '~/"a"'];
-  const args = ['-rf', '--short', '-9', '4242', '0', '-1', '1.5', '-1a', '2x', '0x1f', '10#5', '~', '~/projects', '~root', 'a~b', 'src/', '.', '..', '--x=y', 'a=b', '=', '-', '--', '%', '+5', 'a@b', 'a,b', 'a:b', 'then', 'fi', 'done', 'esac', 'do', '"a b"', '"*.ts"', '"{{.Names}}"', '"a#b"', '"!x"', '"it\'s"', '""', "''", "'s/v1/v2/'", "'a \"b\"'", '"a  b"', '"  "', "' '", '"%s"', '"a;b|c&&d"', "'$x'", '"é"', 'é', 'a#b', '#c', '$x', '${x}', '"$x"', '"a $x b"', '"$x$y"', '" $x "', '"$*"', '"^$"', '$1', '$10', '$_', '$_x', '$@', '$?', '$$', '$-', '"${HOME}/a"', '$HOME/bin', 'a$x', '"x"y', '\'a\'"b"', '--name="$x"', '-DX=$y', 'X="$y"', '~/"a"', '"a"$x', '${x}y', '$x.y', '"$x-y"', '"a  $x"', '"  a $x"', '"$x  "', '$', '"$"', '${1}', '${x-y}', '"$x\'y"', '"a\tb $x"', '"$x"done', 'done$x', '1$x', '$x1', '"$(x)"', '$(x)', '"`x`"', '"\\$x"', '${', '${}', '"$"x', '$"x"', "$'x'", '"$x"\'y\'', '=$x', 'a=$x', '"$1$2"', '"$é"', '$é'];
-  const joins = [' ', ' ', ' ', ' | ', ' && ', ' || ', '; ', ';', '|', '&&', '||', ' ; ', '  ', ' & ', ' |& ', '\t'];
-  const redirects = ['> f', '>> f', '2>&1', '2>/dev/null', '>&2', '&> f', '&>> f', '< in', '2> err', '>f', '1>&2', '> 5', '>& f', '2>&-', '>| f', '<< x', '<<< x', '> "f"', '2>&1 x', 'x>f'];
-  const out: string[] = [];
-  while (out.length < count) {
-    let line = '';
-    const commands = 1 + random(3);
-    for (let c = 0; c < commands; c++) {
-      if (c > 0) line += pick(joins);
-      line += pick(names);
-      for (let a = random(4); a > 0; a--) line += ' ' + pick(args);
-      if (random(3) === 0) line += ' ' + pick(redirects);
-      if (random(8) === 0) line += ' ' + pick(redirects);
-    }
-    out.push(line);
-  }
-  return out;
-}
 
 /** Plain command lines a user would write (simple-parse.ts accepts them), to fill bodies and here-docs with. */
 const PLAIN = [

@@ -495,25 +495,16 @@ class Builder {
   /** `if …; then …; [elif …; then …;]… [else …;] fi`. */
   #if(): PlainNode | undefined {
     const start = this.tokens[this.#next++]!;
-    const condition = this.#statement();
-    const semicolon = this.tokens[this.#next];
-    if (!condition || !semicolon || this.#op(semicolon) !== ';') return undefined;
-    this.#next++;
-    const then = this.#keyword('then');
-    const body = then && this.#terminated();
-    if (!body) return undefined;
-    const children = [this.#leaf(start, false), condition, this.#leaf(semicolon, false), then, ...body];
-    const fields: (string | undefined)[] = [undefined, 'condition', 'condition', undefined, ...body.map(() => undefined)];
+    const first = this.#conditional();
+    if (!first) return undefined;
+    const children = [this.#leaf(start, false), ...first];
+    // tree-sitter-bash's condition field covers the condition and its `;`.
+    const fields: (string | undefined)[] = [undefined, 'condition', 'condition', ...first.slice(2).map(() => undefined)];
     for (let t = this.tokens[this.#next]; t?.kind === 'keyword' && this.#text(t) === 'elif'; t = this.tokens[this.#next]) {
       this.#next++;
-      const test = this.#statement();
-      const end = this.tokens[this.#next];
-      if (!test || !end || this.#op(end) !== ';') return undefined;
-      this.#next++;
-      const elifThen = this.#keyword('then');
-      const elifBody = elifThen && this.#terminated();
-      if (!elifBody) return undefined;
-      children.push(new PlainNode('elif_clause', t.start, elifBody.at(-1)!.endIndex, this.text, true, [this.#leaf(t, false), test, this.#leaf(end, false), elifThen, ...elifBody]));
+      const clause = this.#conditional();
+      if (!clause) return undefined;
+      children.push(new PlainNode('elif_clause', t.start, clause.at(-1)!.endIndex, this.text, true, [this.#leaf(t, false), ...clause]));
       fields.push(undefined);
     }
     const otherwise = this.tokens[this.#next];
@@ -529,6 +520,17 @@ class Builder {
     children.push(fi);
     fields.push(undefined);
     return new PlainNode('if_statement', start.start, fi.endIndex, this.text, true, children, fields);
+  }
+
+  /** `condition; then statements;` (of an `if` or an `elif`): the condition, `;`, `then` and the statements with their `;`. */
+  #conditional(): PlainNode[] | undefined {
+    const condition = this.#statement();
+    const semicolon = this.tokens[this.#next];
+    if (!condition || !semicolon || this.#op(semicolon) !== ';') return undefined;
+    this.#next++;
+    const then = this.#keyword('then');
+    const body = then && this.#terminated();
+    return body && [condition, this.#leaf(semicolon, false), then!, ...body];
   }
 
   /** The keyword `word` at the next token, consumed, as a leaf; undefined when it is not there. */
