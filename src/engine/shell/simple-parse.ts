@@ -395,16 +395,17 @@ class Builder {
 
   program(): PlainNode | undefined {
     // A trailing `;` leaves its statement missing (undefined); another operator left over is tree-sitter's.
-    const children = this.#separated(() => this.#statement(), ';');
+    const children = this.#separated(';');
     if (!children || this.#next < this.tokens.length) return undefined;
     return new PlainNode('program', 0, this.text.length, this.text, true, children);
   }
 
   /** `item (separator item)*`: the items with the separator leaves between them; undefined if an item is not plain. */
-  #separated(item: () => PlainNode | undefined, separator: string): PlainNode[] | undefined {
+  #separated(separator: ';' | '|'): PlainNode[] | undefined {
     const nodes: PlainNode[] = [];
     for (;;) {
-      const node = item();
+      // Statements split by `;`, pipeline stages by `|` (no closure per call: this runs for every statement).
+      const node = separator === ';' ? this.#statement() : this.#command();
       if (!node) return undefined;
       nodes.push(node);
       const t = this.tokens[this.#next];
@@ -607,7 +608,7 @@ class Builder {
   }
 
   #pipeline(): PlainNode | undefined {
-    const stages = this.#separated(() => this.#command(), '|');
+    const stages = this.#separated('|');
     if (!stages) return undefined;
     if (stages.length === 1) return stages[0];
     for (let i = 0; i < stages.length; i += 2) if (stages[i]!.type === 'variable_assignment') return undefined;
@@ -758,7 +759,7 @@ class Builder {
       case 'substitution': {
         // Its statements are built by a builder of their own, over the tokens inside the parentheses.
         const inner = new Builder(this.text, t.parts!);
-        const statements = inner.#separated(() => inner.#statement(), ';');
+        const statements = inner.#separated(';');
         if (!statements || inner.#next < t.parts!.length) return undefined;
         return new PlainNode('command_substitution', t.start, t.end, this.text, true, [new PlainNode('$(', t.start, t.start + 2, this.text, false), ...statements, new PlainNode(')', t.end - 1, t.end, this.text, false)]);
       }
