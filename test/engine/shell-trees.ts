@@ -2,7 +2,7 @@
 // comparable values, and the places a statement stands in a script.
 import { readFileSync } from 'node:fs';
 import type { Node } from 'web-tree-sitter';
-import type { PlainNode } from '../../src/engine/shell/simple-parse.ts';
+import type { PlainNode } from '../../src/engine/shell/plain-node.ts';
 import { DANGER_CATALOG } from '../../src/engine/catalog/danger.ts';
 import { seededInts } from '../support/random.ts';
 

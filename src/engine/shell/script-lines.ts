@@ -11,7 +11,8 @@
 // the pieces with the whole script's tree on generated scripts). The heuristics only keep the lines of a construct
 // together, so that a plain line inside it (a loop's body, a here-doc's text) does not split it and force the
 // fallback: parsing the whole script at once.
-import { parseSimple, type PlainNode } from './simple-parse.ts';
+import type { PlainNode } from './plain-node.ts';
+import { parseSimple } from './simple-parse.ts';
 
 /** A plain line (parsed) or a run of lines for tree-sitter; offsets into the script. */
 export interface ScriptPiece {

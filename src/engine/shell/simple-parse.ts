@@ -4,53 +4,9 @@
 // command ending in a here-doc. It builds exactly the tree tree-sitter-bash builds for them (tests check that on
 // every corpus command and on generated ones) and returns undefined for anything else. Tokens: simple-tokens.ts.
 // Inside a script tree-sitter did parse, the plain statements are rebuilt here too (parseSimpleStatement).
-import type { SyntaxNode } from './syntax.ts';
-import { digitLed, EQUALS, hasEquals, isInteger, isName, nameEnd, SPACE, tokenize, type Token } from './simple-tokens.ts';
-
-/** A syntax node built here: same types, spans and fields as tree-sitter-bash's. */
-export class PlainNode implements SyntaxNode {
-  readonly namedChildren: readonly PlainNode[];
-
-  constructor(
-    readonly type: string,
-    readonly startIndex: number,
-    readonly endIndex: number,
-    readonly source: string,
-    readonly isNamed: boolean,
-    readonly children: readonly PlainNode[] = NONE,
-    /** The field of each child, by position (undefined: none). */
-    readonly fields: readonly (string | undefined)[] = NONE,
-  ) {
-    this.namedChildren = allNamed(children) ? children : children.filter((c) => c.isNamed);
-  }
-
-  get text(): string {
-    return this.source.slice(this.startIndex, this.endIndex);
-  }
-
-  get firstNamedChild(): PlainNode | undefined {
-    return this.namedChildren[0];
-  }
-
-  childForFieldName(field: string): PlainNode | undefined {
-    const i = this.fields.indexOf(field);
-    return i < 0 ? undefined : this.children[i];
-  }
-}
-
-/** True when no child is anonymous (a loop: this runs for every node built). */
-function allNamed(children: readonly PlainNode[]): boolean {
-  for (let i = 0; i < children.length; i++) if (!children[i]!.isNamed) return false;
-  return true;
-}
-
-/** The children and fields of a leaf (shared: most nodes are leaves). */
-const NONE: readonly never[] = Object.freeze([]);
-
-/** The keywords that end the statements of an `if` clause. */
-const CLAUSE_ENDS = new Set(['elif', 'else', 'fi']);
-/** The unary operators of `[ … ]` built here (`[ -f x ]`); other tests are left to tree-sitter. */
-const TEST_OPERATOR = /^-[a-zA-Z]$/;
+import { PlainNode } from './plain-node.ts';
+import { compoundStatement, testCommand, type StatementReader } from './simple-compound.ts';
+import { digitLed, EQUALS, hasEquals, isInteger, nameEnd, SPACE, tokenize, type Token } from './simple-tokens.ts';
 
 /** The tree tree-sitter-bash would build for `text`, when the text is plain enough; otherwise undefined. */
 export function parseSimple(text: string): PlainNode | undefined {
@@ -79,16 +35,32 @@ export function parseSimpleStatement(text: string, type: string): PlainNode | un
 }
 
 /** Builds program → statements → lists → pipelines → commands, as tree-sitter-bash nests them. */
-class Builder {
+class Builder implements StatementReader {
   #next = 0;
 
-  constructor(readonly text: string, readonly tokens: Token[]) {}
+  constructor(readonly source: string, readonly tokens: Token[]) {}
+
+  peek(ahead = 0): Token | undefined {
+    return this.tokens[this.#next + ahead];
+  }
+
+  advance(count = 1): void {
+    this.#next += count;
+  }
+
+  next(): Token | undefined {
+    return this.tokens[++this.#next];
+  }
+
+  take(): Token | undefined {
+    return this.tokens[this.#next++];
+  }
 
   program(): PlainNode | undefined {
     // A trailing `;` leaves its statement missing (undefined); another operator left over is tree-sitter's.
     const children = this.#separated(';');
     if (!children || this.#next < this.tokens.length) return undefined;
-    return new PlainNode('program', 0, this.text.length, this.text, true, children);
+    return new PlainNode('program', 0, this.source.length, this.source, true, children);
   }
 
   /** `item (separator item)*`: the items with the separator leaves between them; undefined if an item is not plain. */
@@ -96,12 +68,12 @@ class Builder {
     const nodes: PlainNode[] = [];
     for (;;) {
       // Statements split by `;`, pipeline stages by `|` (no closure per call: this runs for every statement).
-      const node = separator === ';' ? this.#statement() : this.#command();
+      const node = separator === ';' ? this.statement() : this.#command();
       if (!node) return undefined;
       nodes.push(node);
       const t = this.tokens[this.#next];
-      if (!t || this.#op(t) !== separator) return nodes;
-      nodes.push(this.#leaf(t, false));
+      if (!t || this.op(t) !== separator) return nodes;
+      nodes.push(this.leaf(t, false));
       this.#next++;
     }
   }
@@ -111,191 +83,28 @@ class Builder {
    * first of a statement belongs to everything before it in tree-sitter-bash (`a | b > f | c` redirects `a | b`,
    * `a && b > f` the list): those shapes are left to it.
    */
-  #statement(): PlainNode | undefined {
-    const compound = this.#compound();
+  statement(): PlainNode | undefined {
+    const compound = compoundStatement(this);
     if (compound !== undefined) {
       // A function or loop is a statement alone here (`f() { …; } > f`, `for …; done | x` are left to tree-sitter).
       const after = this.tokens[this.#next];
-      return compound && (!after || this.#op(after) === ';') ? compound : undefined;
+      return compound && (!after || this.op(after) === ';') ? compound : undefined;
     }
     let left = this.#pipeline();
     if (!left) return undefined;
     for (;;) {
       const t = this.tokens[this.#next];
-      const op = t && this.#op(t);
+      const op = t && this.op(t);
       if (op !== '&&' && op !== '||') return left;
       this.#next++;
       const right = this.#pipeline();
       if (!right || hasRedirect(right)) return undefined;
-      left = new PlainNode('list', left.startIndex, right.endIndex, this.text, true, [left, this.#leaf(t!, false), right]);
+      left = new PlainNode('list', left.startIndex, right.endIndex, this.source, true, [left, this.leaf(t!, false), right]);
     }
   }
 
-  /**
-   * `name() { …; }` and `for x in …; do …; done` at the next token: the node; null when it starts one but is not
-   * plain; undefined when it is no such statement.
-   */
-  #compound(): PlainNode | null | undefined {
-    const t = this.tokens[this.#next];
-    if (!t) return undefined;
-    if (t.kind === 'keyword' && this.#text(t) === 'for') return this.#for() ?? null;
-    if (t.kind === 'keyword' && this.#text(t) === 'if') return this.#if() ?? null;
-    const open = this.tokens[this.#next + 1];
-    if (t.kind === 'word' && open?.kind === 'punct' && this.#text(open) === '(') return this.#function() ?? null;
-    return undefined;
-  }
-
-  #function(): PlainNode | undefined {
-    const name = this.tokens[this.#next]!;
-    if (!isName(this.text, name.start, name.end)) return undefined;
-    const open = this.tokens[this.#next + 1]!;
-    const close = this.tokens[this.#next + 2];
-    this.#next += 3;
-    const body = this.#block('{', '}', 'compound_statement');
-    if (!body || !close) return undefined;
-    return new PlainNode('function_definition', name.start, body.endIndex, this.text, true,
-      [new PlainNode('word', name.start, name.end, this.text, true), this.#leaf(open, false), this.#leaf(close, false), body], ['name', undefined, undefined, 'body']);
-  }
-
-  /** `for name in word…; do …; done`. */
-  #for(): PlainNode | undefined {
-    const start = this.tokens[this.#next]!;
-    const variable = this.tokens[this.#next + 1];
-    const keyword = this.tokens[this.#next + 2];
-    if (variable?.kind !== 'word' || !isName(this.text, variable.start, variable.end) || keyword?.kind !== 'keyword' || this.#text(keyword) !== 'in') return undefined;
-    this.#next += 3;
-    const children = [this.#leaf(start, false), new PlainNode('variable_name', variable.start, variable.end, this.text, true), this.#leaf(keyword, false)];
-    const fields: (string | undefined)[] = [undefined, 'variable', undefined];
-    for (let t = this.tokens[this.#next]; t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct' && t.kind !== 'redirect'; t = this.tokens[++this.#next]) {
-      const word = this.#word(t);
-      if (!word) return undefined;
-      children.push(word);
-      fields.push('value');
-    }
-    const semicolon = this.tokens[this.#next];
-    if (children.length === 3 || !semicolon || this.#op(semicolon) !== ';') return undefined;
-    children.push(this.#leaf(semicolon, false));
-    fields.push(undefined);
-    this.#next++;
-    const body = this.#block('do', 'done', 'do_group');
-    if (!body) return undefined;
-    children.push(body);
-    fields.push('body');
-    return new PlainNode('for_statement', start.start, body.endIndex, this.text, true, children, fields);
-  }
-
-  /** `if …; then …; [elif …; then …;]… [else …;] fi`. */
-  #if(): PlainNode | undefined {
-    const start = this.tokens[this.#next++]!;
-    const first = this.#conditional();
-    if (!first) return undefined;
-    const children = [this.#leaf(start, false), ...first];
-    // tree-sitter-bash's condition field covers the condition and its `;`.
-    const fields: (string | undefined)[] = [undefined, 'condition', 'condition', ...first.slice(2).map(() => undefined)];
-    for (let t = this.tokens[this.#next]; t?.kind === 'keyword' && this.#text(t) === 'elif'; t = this.tokens[this.#next]) {
-      this.#next++;
-      const clause = this.#conditional();
-      if (!clause) return undefined;
-      children.push(new PlainNode('elif_clause', t.start, clause.at(-1)!.endIndex, this.text, true, [this.#leaf(t, false), ...clause]));
-      fields.push(undefined);
-    }
-    const otherwise = this.tokens[this.#next];
-    if (otherwise?.kind === 'keyword' && this.#text(otherwise) === 'else') {
-      this.#next++;
-      const elseBody = this.#terminated();
-      if (!elseBody) return undefined;
-      children.push(new PlainNode('else_clause', otherwise.start, elseBody.at(-1)!.endIndex, this.text, true, [this.#leaf(otherwise, false), ...elseBody]));
-      fields.push(undefined);
-    }
-    const fi = this.#keyword('fi');
-    if (!fi) return undefined;
-    children.push(fi);
-    fields.push(undefined);
-    return new PlainNode('if_statement', start.start, fi.endIndex, this.text, true, children, fields);
-  }
-
-  /** `condition; then statements;` (of an `if` or an `elif`): the condition, `;`, `then` and the statements with their `;`. */
-  #conditional(): PlainNode[] | undefined {
-    const condition = this.#statement();
-    const semicolon = this.tokens[this.#next];
-    if (!condition || !semicolon || this.#op(semicolon) !== ';') return undefined;
-    this.#next++;
-    const then = this.#keyword('then');
-    const body = then && this.#terminated();
-    return body && [condition, this.#leaf(semicolon, false), then!, ...body];
-  }
-
-  /** The keyword `word` at the next token, consumed, as a leaf; undefined when it is not there. */
-  #keyword(word: string): PlainNode | undefined {
-    const t = this.tokens[this.#next];
-    if (t?.kind !== 'keyword' || this.#text(t) !== word) return undefined;
-    this.#next++;
-    return this.#leaf(t, false);
-  }
-
-  /** Statements each ended by `;` up to the next keyword (`elif`, `else`, `fi`): statements and `;` leaves. */
-  #terminated(): PlainNode[] | undefined {
-    const children: PlainNode[] = [];
-    for (;;) {
-      const statement = this.#statement();
-      const semicolon = this.tokens[this.#next];
-      if (!statement || !semicolon || this.#op(semicolon) !== ';') return undefined;
-      this.#next++;
-      children.push(statement, this.#leaf(semicolon, false));
-      const next = this.tokens[this.#next];
-      if (!next) return undefined;
-      if (next.kind === 'keyword' && CLAUSE_ENDS.has(this.#text(next))) return children;
-    }
-  }
-
-  /** `[ x ]`, `[ -f x ]` or `[ a = b ]`: a test_command (`==` makes its right side a pattern: left to tree-sitter). */
-  #test(): PlainNode | undefined {
-    const open = this.tokens[this.#next]!;
-    const parts: Token[] = [];
-    let close: Token | undefined;
-    for (let t = this.tokens[++this.#next]; t; t = this.tokens[++this.#next]) {
-      if (t.kind === 'punct' && this.#text(t) === ']') { close = t; this.#next++; break; }
-      if (t.kind === 'op' || t.kind === 'redirect' || t.kind === 'keyword' || t.kind === 'punct') return undefined;
-      parts.push(t);
-    }
-    if (!close) return undefined;
-    let expression: PlainNode | undefined;
-    const [a, b, c] = parts;
-    if (parts.length === 1) expression = this.#word(a!);
-    else if (parts.length === 2 && a!.kind === 'word' && TEST_OPERATOR.test(this.#text(a!))) {
-      const operand = this.#word(b!);
-      if (operand) expression = new PlainNode('unary_expression', a!.start, b!.end, this.text, true, [new PlainNode('test_operator', a!.start, a!.end, this.text, true), operand], ['operator', undefined]);
-    } else if (parts.length === 3 && b!.kind === 'word' && this.#text(b!) === '=') {
-      const left = this.#word(a!);
-      const right = this.#word(c!);
-      if (left && right) expression = new PlainNode('binary_expression', a!.start, c!.end, this.text, true, [left, this.#leaf(b!, false), right], ['left', 'operator', 'right']);
-    }
-    if (!expression) return undefined;
-    return new PlainNode('test_command', open.start, close.end, this.text, true, [this.#leaf(open, false), expression, this.#leaf(close, false)]);
-  }
-
-  /** `{ a; b; }` or `do a; b; done`: statements each ended by `;`, between the two tokens. */
-  #block(open: string, close: string, type: string): PlainNode | undefined {
-    const first = this.tokens[this.#next];
-    if (!first || first.kind === 'op' || this.#text(first) !== open) return undefined;
-    this.#next++;
-    const children = [this.#leaf(first, false)];
-    for (;;) {
-      const statement = this.#statement();
-      const semicolon = this.tokens[this.#next];
-      if (!statement || !semicolon || this.#op(semicolon) !== ';') return undefined;
-      children.push(statement, this.#leaf(semicolon, false));
-      const last = this.tokens[++this.#next];
-      if (last && last.kind !== 'op' && this.#text(last) === close) {
-        this.#next++;
-        children.push(this.#leaf(last, false));
-        return new PlainNode(type, first.start, last.end, this.text, true, children);
-      }
-    }
-  }
-
-  #text(t: Token): string {
-    return this.text.slice(t.start, t.end);
+  text(t: Token): string {
+    return this.source.slice(t.start, t.end);
   }
 
   #pipeline(): PlainNode | undefined {
@@ -304,7 +113,7 @@ class Builder {
     if (stages.length === 1) return stages[0];
     for (let i = 0; i < stages.length; i += 2) if (stages[i]!.type === 'variable_assignment') return undefined;
     for (let i = 2; i < stages.length; i += 2) if (stages[i]!.type === 'redirected_statement') return undefined;
-    return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.text, true, stages);
+    return new PlainNode('pipeline', stages[0]!.startIndex, stages.at(-1)!.endIndex, this.source, true, stages);
   }
 
   /** Words, then redirections; `redirected_statement` when there are any. */
@@ -312,8 +121,8 @@ class Builder {
     const parts: PlainNode[] = [];
     const fields: string[] = [];
     let t = this.tokens[this.#next];
-    if (t?.kind === 'punct' && this.#text(t) === '[') {
-      const test = this.#test();
+    if (t?.kind === 'punct' && this.text(t) === '[') {
+      const test = testCommand(this);
       const after = this.tokens[this.#next];
       // `[ … ] > f`, `[ … ] x`: left to tree-sitter.
       return test && (!after || after.kind === 'op' || after.kind === 'keyword' || after.kind === 'punct') ? test : undefined;
@@ -322,15 +131,15 @@ class Builder {
     if (assignment !== undefined) return assignment ?? undefined;
     // A keyword or `{` `}` ends the command (and the statement must close a block there, or it is not plain).
     while (t && t.kind !== 'op' && t.kind !== 'redirect' && t.kind !== 'heredoc' && t.kind !== 'keyword' && t.kind !== 'punct') {
-      const word = this.#word(t);
+      const word = this.word(t);
       if (!word) return undefined;
       if (parts.length === 0) {
         // `2 x` may be a number, `$x y` names its program at run time: command names are plain words or quotes.
         if (t.kind === 'concat' || t.kind === 'expansion' || t.kind === 'substitution' || (t.kind === 'string' && t.parts!.some((p) => p.kind !== 'content'))) return undefined;
-        if (t.kind === 'word' && (hasEquals(this.text, t.start, t.end) || isInteger(this.text, t.start, t.end))) return undefined;
+        if (t.kind === 'word' && (hasEquals(this.source, t.start, t.end) || isInteger(this.source, t.start, t.end))) return undefined;
         // tree-sitter-bash misreads `a@b` and `a%b` as command names (an error node): it decides those.
-        if (t.kind === 'word' && /[@%]/.test(this.text.slice(t.start, t.end))) return undefined;
-        parts.push(new PlainNode('command_name', t.start, t.end, this.text, true, [word]));
+        if (t.kind === 'word' && /[@%]/.test(this.source.slice(t.start, t.end))) return undefined;
+        parts.push(new PlainNode('command_name', t.start, t.end, this.source, true, [word]));
         fields.push('name');
       } else {
         parts.push(word);
@@ -339,7 +148,7 @@ class Builder {
       t = this.tokens[++this.#next];
     }
     if (parts.length === 0) return undefined;
-    const command = new PlainNode('command', parts[0]!.startIndex, parts.at(-1)!.endIndex, this.text, true, parts, fields);
+    const command = new PlainNode('command', parts[0]!.startIndex, parts.at(-1)!.endIndex, this.source, true, parts, fields);
     const redirects: PlainNode[] = [];
     while (t && (t.kind === 'redirect' || t.kind === 'heredoc')) {
       if (t.kind === 'heredoc') {
@@ -350,33 +159,33 @@ class Builder {
       const destination = this.tokens[this.#next + 1];
       if (!destination || destination.kind !== 'word') return undefined;
       // `>&2`, `2>&1`: only descriptor numbers (`>&-` and `>& file` are left to tree-sitter).
-      const op = this.text.slice(t.fd !== undefined ? t.start + 1 : t.start, t.opEnd);
-      if (op === '>&' && !/^\d+$/.test(this.text.slice(destination.start, destination.end))) return undefined;
+      const op = this.source.slice(t.fd !== undefined ? t.start + 1 : t.start, t.opEnd);
+      if (op === '>&' && !/^\d+$/.test(this.source.slice(destination.start, destination.end))) return undefined;
       const children: PlainNode[] = [];
       const redirectFields: (string | undefined)[] = [];
-      if (t.fd !== undefined) { children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.text, true)); redirectFields.push('descriptor'); }
-      children.push(new PlainNode(op, t.opEnd! - op.length, t.opEnd!, this.text, false));
+      if (t.fd !== undefined) { children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.source, true)); redirectFields.push('descriptor'); }
+      children.push(new PlainNode(op, t.opEnd! - op.length, t.opEnd!, this.source, false));
       redirectFields.push(undefined);
-      children.push(this.#word(destination)!);
+      children.push(this.word(destination)!);
       redirectFields.push('destination');
-      redirects.push(new PlainNode('file_redirect', t.start, destination.end, this.text, true, children, redirectFields));
+      redirects.push(new PlainNode('file_redirect', t.start, destination.end, this.source, true, children, redirectFields));
       this.#next += 2;
       t = this.tokens[this.#next];
     }
     if (redirects.length === 0) return command;
     // More words after a redirection (`a > f b`) make tree-sitter-bash's own shapes: left to it.
     if (t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct') return undefined;
-    return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.text, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
+    return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.source, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
   }
 
   /** The heredoc_redirect node of a here-doc token: `<<`, its start word, its body and its end line. */
   #heredoc(t: Token): PlainNode {
     const { opEnd, bodyStart, bodyEnd } = t as Token & { opEnd: number; bodyStart: number; bodyEnd: number };
-    return new PlainNode('heredoc_redirect', t.start, t.end, this.text, true, [
-      new PlainNode('<<', t.start, opEnd, this.text, false),
-      new PlainNode('heredoc_start', opEnd, bodyStart - 1, this.text, true),
-      new PlainNode('heredoc_body', bodyStart, bodyEnd, this.text, true),
-      new PlainNode('heredoc_end', bodyEnd, t.end, this.text, true),
+    return new PlainNode('heredoc_redirect', t.start, t.end, this.source, true, [
+      new PlainNode('<<', t.start, opEnd, this.source, false),
+      new PlainNode('heredoc_start', opEnd, bodyStart - 1, this.source, true),
+      new PlainNode('heredoc_body', bodyStart, bodyEnd, this.source, true),
+      new PlainNode('heredoc_end', bodyEnd, t.end, this.source, true),
     ]);
   }
 
@@ -388,82 +197,82 @@ class Builder {
   #assignment(t: Token): PlainNode | null | undefined {
     const head = t.kind === 'concat' ? t.parts![0]! : t;
     if (head.kind !== 'word') return undefined;
-    const equals = nameEnd(this.text, head.start);
-    if (equals === head.start || this.text.charCodeAt(equals) !== EQUALS || digitLed(this.text, head.start)) return undefined;
+    const equals = nameEnd(this.source, head.start);
+    if (equals === head.start || this.source.charCodeAt(equals) !== EQUALS || digitLed(this.source, head.start)) return undefined;
     const after = this.tokens[this.#next + 1];
-    const op = after && this.#op(after);
+    const op = after && this.op(after);
     if (after && op !== ';' && op !== '&&' && op !== '||') return null;
     // `X=||…`, `$(X=)`: with no value, anything but a blank or the end right after `=` is an error to tree-sitter-bash.
-    if (t.end === equals + 1 && t.end < this.text.length && this.text.charCodeAt(t.end) !== SPACE) return null;
+    if (t.end === equals + 1 && t.end < this.source.length && this.source.charCodeAt(t.end) !== SPACE) return null;
     let value: PlainNode | undefined;
     if (t.kind === 'concat') {
       // `X="…"`, `X=$y`: the word is `X=` and one more unit.
       if (head.end !== equals + 1 || t.parts!.length !== 2) return null;
-      value = this.#word(t.parts![1]!);
+      value = this.word(t.parts![1]!);
       if (!value) return null;
     } else if (t.end > equals + 1) {
-      value = new PlainNode(isInteger(this.text, equals + 1, t.end) ? 'number' : 'word', equals + 1, t.end, this.text, true);
+      value = new PlainNode(isInteger(this.source, equals + 1, t.end) ? 'number' : 'word', equals + 1, t.end, this.source, true);
     }
     this.#next++;
-    const children = [new PlainNode('variable_name', head.start, equals, this.text, true), new PlainNode('=', equals, equals + 1, this.text, false)];
+    const children = [new PlainNode('variable_name', head.start, equals, this.source, true), new PlainNode('=', equals, equals + 1, this.source, false)];
     const fields: (string | undefined)[] = ['name', undefined];
     if (value) { children.push(value); fields.push('value'); }
-    return new PlainNode('variable_assignment', t.start, t.end, this.text, true, children, fields);
+    return new PlainNode('variable_assignment', t.start, t.end, this.source, true, children, fields);
   }
 
   /** The node of a word-like token; undefined when a `$(…)` in it holds something not plain. */
-  #word(t: Token): PlainNode | undefined {
+  word(t: Token): PlainNode | undefined {
     switch (t.kind) {
-      case 'raw': return new PlainNode('raw_string', t.start, t.end, this.text, true);
+      case 'raw': return new PlainNode('raw_string', t.start, t.end, this.source, true);
       case 'string': {
-        const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.text, false);
+        const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.source, false);
         const children = [quote(t.start)];
         for (const part of t.parts!) {
-          if (part.kind === 'content') children.push(new PlainNode('string_content', part.start, part.end, this.text, true));
-          else if (part.kind === 'dollar') children.push(new PlainNode('$', part.start, part.end, this.text, false));
+          if (part.kind === 'content') children.push(new PlainNode('string_content', part.start, part.end, this.source, true));
+          else if (part.kind === 'dollar') children.push(new PlainNode('$', part.start, part.end, this.source, false));
           else {
-            const node = this.#word(part);
+            const node = this.word(part);
             if (!node) return undefined;
             children.push(node);
           }
         }
         children.push(quote(t.end - 1));
-        return new PlainNode('string', t.start, t.end, this.text, true, children);
+        return new PlainNode('string', t.start, t.end, this.source, true, children);
       }
       case 'expansion': {
         if (t.braced) {
-          const name = new PlainNode('variable_name', t.start + 2, t.end - 1, this.text, true);
-          return new PlainNode('expansion', t.start, t.end, this.text, true, [new PlainNode('${', t.start, t.start + 2, this.text, false), name, new PlainNode('}', t.end - 1, t.end, this.text, false)]);
+          const name = new PlainNode('variable_name', t.start + 2, t.end - 1, this.source, true);
+          return new PlainNode('expansion', t.start, t.end, this.source, true, [new PlainNode('${', t.start, t.start + 2, this.source, false), name, new PlainNode('}', t.end - 1, t.end, this.source, false)]);
         }
-        const name = new PlainNode(t.special ? 'special_variable_name' : 'variable_name', t.start + 1, t.end, this.text, true);
-        return new PlainNode('simple_expansion', t.start, t.end, this.text, true, [new PlainNode('$', t.start, t.start + 1, this.text, false), name]);
+        const name = new PlainNode(t.special ? 'special_variable_name' : 'variable_name', t.start + 1, t.end, this.source, true);
+        return new PlainNode('simple_expansion', t.start, t.end, this.source, true, [new PlainNode('$', t.start, t.start + 1, this.source, false), name]);
       }
       case 'concat': {
         const units: PlainNode[] = [];
         for (const part of t.parts!) {
-          const node = this.#word(part);
+          const node = this.word(part);
           if (!node) return undefined;
           units.push(node);
         }
-        return new PlainNode('concatenation', t.start, t.end, this.text, true, units);
+        return new PlainNode('concatenation', t.start, t.end, this.source, true, units);
       }
       case 'substitution': {
         // Its statements are built by a builder of their own, over the tokens inside the parentheses.
-        const inner = new Builder(this.text, t.parts!);
+        const inner = new Builder(this.source, t.parts!);
         const statements = inner.#separated(';');
         if (!statements || inner.#next < t.parts!.length) return undefined;
-        return new PlainNode('command_substitution', t.start, t.end, this.text, true, [new PlainNode('$(', t.start, t.start + 2, this.text, false), ...statements, new PlainNode(')', t.end - 1, t.end, this.text, false)]);
+        return new PlainNode('command_substitution', t.start, t.end, this.source, true, [new PlainNode('$(', t.start, t.start + 2, this.source, false), ...statements, new PlainNode(')', t.end - 1, t.end, this.source, false)]);
       }
-      default: return new PlainNode(isInteger(this.text, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.text, true);
+      default: return new PlainNode(isInteger(this.source, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.source, true);
     }
   }
 
-  #op(t: Token): string | undefined {
-    return t.kind === 'op' ? this.text.slice(t.start, t.end) : undefined;
+  op(t: Token): string | undefined {
+    return t.kind === 'op' ? this.source.slice(t.start, t.end) : undefined;
   }
 
-  #leaf(t: Token, named: boolean): PlainNode {
-    return new PlainNode(this.text.slice(t.start, t.end), t.start, t.end, this.text, named);
+  leaf(t: Token, named: boolean): PlainNode {
+    return new PlainNode(this.source.slice(t.start, t.end), t.start, t.end, this.source, named);
   }
 }
 
