@@ -21,13 +21,45 @@ export function runsLinesTogether(node: SyntaxNode): boolean {
   return false;
 }
 
+/** A bare word (or a name or concatenation of them) with a newline inside, or between the parts of a concatenation. */
 function bareWordWithNewline(node: SyntaxNode, text: string, base: number): boolean {
   switch (node.type) {
     case 'word': case 'number': return unescapedNewline(text, node.startIndex - base, node.endIndex - base);
-    case 'command_name': case 'concatenation': return node.namedChildren.some((c) => bareWordWithNewline(c, text, base));
+    case 'command_name': return node.namedChildren.some((c) => bareWordWithNewline(c, text, base));
+    case 'concatenation': {
+      // `\`ls\`⏎\`rm -rf ~\`` read as one word made of two substitutions.
+      let end = node.startIndex;
+      for (const c of node.children) {
+        if (c.startIndex > end && unescapedNewline(text, end - base, c.startIndex - base)) return true;
+        // An anonymous piece (the "`⏎`" of `` `ls`⏎`rm` `` read as one substitution) is bare text too.
+        if (!c.isNamed ? unescapedNewline(text, c.startIndex - base, c.endIndex - base) : bareWordWithNewline(c, text, base)) return true;
+        end = Math.max(end, c.endIndex);
+      }
+      return false;
+    }
     default: return false;
   }
 }
+
+/**
+ * Words tree-sitter-bash hangs on a redirection as more destinations (`rm 2>/dev/null -rf ~`: `-rf` and `~`): bash
+ * passes them to the command as arguments, as if they came before the redirection.
+ */
+export function wordsAfterRedirect(redirect: SyntaxNode): readonly SyntaxNode[] {
+  if (redirect.type !== 'file_redirect') return NONE;
+  let seen = 0;
+  let extra: SyntaxNode[] | undefined;
+  for (const c of redirect.namedChildren) {
+    if (c.type === 'file_descriptor') continue;
+    if (seen++ > 0) (extra ??= []).push(c);
+  }
+  return extra ?? NONE;
+}
+
+const NONE: readonly SyntaxNode[] = Object.freeze([]);
+
+/** Carriage returns, form feeds and vertical tabs separate words for tree-sitter-bash, not for bash (`a\r#; rm …`). */
+export const FOREIGN_BLANK = /\r(?!\n)|[\f\v]/;
 
 /** True when text[from, to) has a newline not escaped by a backslash (a line continuation). */
 function unescapedNewline(text: string, from: number, to: number): boolean {
@@ -42,17 +74,24 @@ function unescapedNewline(text: string, from: number, to: number): boolean {
 /**
  * True when a here-doc ends on the line bash ends it: its delimiter with quotes removed (`<<E"O"F` ends at `EOF`,
  * where tree-sitter-bash looks for `E"O"F`), alone on its line. tree-sitter-bash 0.25 also leaves some here-docs
- * unclosed without an error (`cat <<EOF⏎a $x b`, with a made-up end ` b`): the lines after would be read as its text.
+ * unclosed without an error (`cat <<EOF⏎a $x b`, with a made-up end ` b`): the lines after would be read as its
+ * text; it takes a delimiter up to the next blank where bash stops at `>`, `|`, `;`… (`<<EOF>f` ends at `EOF` in
+ * bash); and it ends a here-doc at the word after blanks (`  EOF`), where bash does not.
  */
 export function endsLikeBash(node: SyntaxNode): boolean {
   let start = '';
-  let end: string | undefined;
+  let end: SyntaxNode | undefined;
   let stripTabs = false;
   for (const c of node.children) {
     if (c.type === 'heredoc_start') start = c.text;
-    else if (c.type === 'heredoc_end') end = c.text;
+    else if (c.type === 'heredoc_end') end = c;
     else if (c.type === '<<-') stripTabs = true;
   }
-  if (end === undefined) return false;
-  return (stripTabs ? end.replace(/^\t+/, '') : end) === start.replace(/["'\\]/g, '');
+  if (end === undefined || /^(?:[^'"]|'[^']*'|"[^"]*")*?[|&;<>()\s]/.test(start)) return false;
+  // The end line: the end word with nothing before it on its line (tabs too, after `<<-`).
+  const text = node.text;
+  let before = end.startIndex - node.startIndex - 1;
+  while (stripTabs && text.charCodeAt(before) === 0x09) before--;
+  if (text.charCodeAt(before) !== 0x0a) return false;
+  return end.text === start.replace(/["'\\]/g, '');
 }

@@ -39,6 +39,8 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
   if (!body) return '';
   const stripTabs = node.children.some((c) => c.text === '<<-');
   let text = '';
+  // An unquoted delimiter: bash runs the body's backquotes, which tree-sitter-bash leaves as text.
+  if (!/['"\\]/.test(start) && body.text.includes('`')) backquotesIn(walker, body.text, frame, node.text);
   if (/['"\\]/.test(start) || body.namedChildren.length === 0) text = body.text;
   else {
     let cursor = body.startIndex;
@@ -52,4 +54,10 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
     text += body.text.slice(cursor - body.startIndex);
   }
   return stripTabs ? text.replace(/^\t+/gm, '') : text;
+}
+
+/** Walks the code of each backquote pair in an unquoted here-doc's body, one level deeper (like `$(…)` there). */
+function backquotesIn(walker: ScriptWalker, body: string, frame: Frame, origin: string): void {
+  const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+  for (const m of body.matchAll(/`((?:\\.|[^`\\])*)`/g)) walker.nestedScript(m[1]!.replace(/\\([`\\$])/g, '$1'), inner, origin);
 }

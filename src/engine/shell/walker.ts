@@ -3,7 +3,7 @@ import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import { scriptPieces, type ScriptPiece } from './script-lines.ts';
-import { endsLikeBash, runsLinesTogether } from './misreadings.ts';
+import { endsLikeBash, FOREIGN_BLANK, runsLinesTogether, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -48,6 +48,8 @@ export interface WalkTools {
 }
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+/** The children of a here-doc redirection that are the here-doc itself (anything else is code on its line). */
+const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect', 'herestring_redirect', 'comment']);
 /** The default of `trailing` (shared: most visits have none). */
 const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
 /** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
@@ -72,6 +74,7 @@ export class ScriptWalker {
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
     if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    if (FOREIGN_BLANK.test(text)) throw new AnalysisAbort('cannot parse the command reliably: a carriage return, form feed or vertical tab (tree-sitter-bash reads it as a blank, bash as part of a word)');
     // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
     const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
     if (simple) return this.visit(simple, frame);
@@ -176,6 +179,7 @@ export class ScriptWalker {
         const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type)).concat(trailing);
         if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
         if (body?.type === 'list' || body?.type === 'pipeline') return this.visit(body, frame, stdin, redirects);
+        if (redirects.some((r) => wordsAfterRedirect(r).length > 0)) throw misread(node);
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
         return body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
@@ -188,6 +192,7 @@ export class ScriptWalker {
       }
       case 'variable_assignment': this.#assign(node, frame); return undefined;
       case 'declaration_command':
+        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#assign(c, frame); else this.#words(c, frame);
         return undefined;
       case 'function_definition': return this.#function(node, frame);
@@ -200,7 +205,12 @@ export class ScriptWalker {
       case 'command_substitution': return this.substitute(node, frame);
       case 'process_substitution': this.processSubstitute(node, frame); return undefined;
       case 'file_redirect': case 'heredoc_redirect': case 'herestring_redirect':
+        if (wordsAfterRedirect(node).length > 0) throw misread(node);
         processBareRedirects(this, this.redirects([node], frame).redirects, frame, node.text);
+        return undefined;
+      case 'unset_command':
+        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+        for (const c of node.namedChildren) this.visit(c, frame);
         return undefined;
       default: {
         const children = node.namedChildren.filter((c) => c.type !== 'comment');
@@ -232,8 +242,33 @@ export class ScriptWalker {
       } else if (type === 'subshell' || type === 'compound_statement') this.visit(c, frame); // `time (make)`
       else if (type !== 'comment') words.push(...resolveWord(c, scope));
     }
-    const { redirects, stdin: redirected } = this.redirects(inner.concat(outer), frame);
-    return processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
+    const all = inner.concat(outer);
+    // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
+    for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
+    const { redirects, stdin: redirected } = this.redirects(all, frame);
+    const before = this.commands.length;
+    const out = processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
+    return this.#afterHereDocuments(all, frame, out, before);
+  }
+
+  /**
+   * What tree-sitter-bash hangs inside a here-doc redirection when it follows on the operator's line: `cat <<EOF | sh`
+   * (a pipeline the command's output goes into) and `cat <<EOF && rm …` (the rest of a list). Bash runs them.
+   */
+  #afterHereDocuments(redirects: SyntaxNode[], frame: Frame, out: string | undefined, before: number): string | undefined {
+    for (const r of redirects) {
+      if (r.type !== 'heredoc_redirect') continue;
+      for (const c of r.namedChildren) {
+        if (c.type === 'pipeline') {
+          const upstream = this.commands.slice(before).map((x) => x.program);
+          out = this.#pipeline(c, frame, { kind: 'pipe', upstream, ...(out !== undefined ? { text: out } : {}) }, NO_NODES);
+        } else if (!HEREDOC_PARTS.has(c.type)) {
+          this.visit(c, frame);
+          out = undefined;
+        }
+      }
+    }
+    return out;
   }
 
   #pipeline(node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): string | undefined {
