@@ -182,7 +182,9 @@ export class ScriptWalker {
         if (redirects.some((r) => wordsAfterRedirect(r).length > 0)) throw misread(node);
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
-        return body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
+        const before = this.commands.length;
+        const out = body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
+        return this.#afterHereDocuments(redirects, frame, out, before);
       }
       case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
       case 'list': {
@@ -207,7 +209,7 @@ export class ScriptWalker {
       case 'file_redirect': case 'heredoc_redirect': case 'herestring_redirect':
         if (wordsAfterRedirect(node).length > 0) throw misread(node);
         processBareRedirects(this, this.redirects([node], frame).redirects, frame, node.text);
-        return undefined;
+        return this.#afterHereDocuments([node], frame, undefined, this.commands.length);
       case 'unset_command':
         if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         for (const c of node.namedChildren) this.visit(c, frame);
