@@ -75,6 +75,9 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'trap') {
     script(out, args[0]);
   }
+  // `printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
+  // it is given, running the `$(…)` and backquotes in it, quoted or not.
+  if (SUBSCRIPT_EVALUATORS.has(program)) for (const w of args) for (const code of subscriptCode(w.value)) text(out, code);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
@@ -86,6 +89,17 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   }
   return out;
+}
+
+/** Builtins that evaluate the array subscript of a variable name they are given (and so run code in it). */
+const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'let', 'test', 'mapfile', 'readarray']);
+/** `name[…]` whose subscript holds a `$(…)` or a backquote. */
+const CODE_SUBSCRIPT = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
+
+/** The subscripts with code in them (`a[$(rm -rf ~)]` → `$(rm -rf ~)`), as bash would evaluate them. */
+export function subscriptCode(text: string): string[] {
+  if (!text.includes('[')) return [];
+  return [...text.matchAll(CODE_SUBSCRIPT)].map((m) => m[1]!);
 }
 
 /** Adds a word as code; with `fromProcess`, only a `<(…)` whose output is known counts (its output is the code). */

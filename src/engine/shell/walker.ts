@@ -11,6 +11,7 @@ import type { Word, WordScope } from './word.ts';
 import { resolveWord } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
+import { subscriptCode } from './nested.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
@@ -195,6 +196,7 @@ export class ScriptWalker {
       case 'variable_assignment': this.#assign(node, frame); return undefined;
       case 'declaration_command':
         if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+        this.#subscripts(node, frame);
         for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#assign(c, frame); else this.#words(c, frame);
         return undefined;
       case 'function_definition': return this.#function(node, frame);
@@ -210,8 +212,14 @@ export class ScriptWalker {
         if (wordsAfterRedirect(node).length > 0) throw misread(node);
         processBareRedirects(this, this.redirects([node], frame).redirects, frame, node.text);
         return this.#afterHereDocuments([node], frame, undefined, this.commands.length);
+      case 'test_command':
+        // `[ -v 'a[$(rm -rf ~)]' ]`, `[[ 1 -eq 'a[$(…)]' ]]`: bash evaluates the subscript, quoted or not.
+        this.#subscripts(node, frame);
+        for (const c of node.namedChildren) if (c.type !== 'comment') this.visit(c, frame);
+        return undefined;
       case 'unset_command':
         if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+        this.#subscripts(node, frame);
         for (const c of node.namedChildren) this.visit(c, frame);
         return undefined;
       default: {
@@ -251,6 +259,14 @@ export class ScriptWalker {
     const before = this.commands.length;
     const out = processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
     return this.#afterHereDocuments(all, frame, out, before);
+  }
+
+  /** Code in the array subscripts of names a test or declaration evaluates (`declare 'a[$(…)]=1'`), one level deeper. */
+  #subscripts(node: SyntaxNode, frame: Frame): void {
+    const codes = subscriptCode(node.text);
+    if (codes.length === 0) return;
+    const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+    for (const code of codes) this.nestedScript(code, inner, node.text);
   }
 
   /**
