@@ -26,6 +26,8 @@ function bareWordWithNewline(node: SyntaxNode, text: string, base: number): bool
   switch (node.type) {
     case 'word': case 'number': return unescapedNewline(text, node.startIndex - base, node.endIndex - base);
     case 'command_name': return node.namedChildren.some((c) => bareWordWithNewline(c, text, base));
+    // `A=\⏎⏎rm -rf ~`: the continuation ends at the empty line; tree-sitter takes `rm` as the value.
+    case 'variable_assignment':
     case 'concatenation': {
       // `\`ls\`⏎\`rm -rf ~\`` read as one word made of two substitutions.
       let end = node.startIndex;
@@ -46,6 +48,8 @@ function bareWordWithNewline(node: SyntaxNode, text: string, base: number): bool
  * passes them to the command as arguments, as if they came before the redirection.
  */
 export function wordsAfterRedirect(redirect: SyntaxNode): readonly SyntaxNode[] {
+  // After a here-doc's word (`rm <<EOF -rf ~`) they are its `argument` children.
+  if (redirect.type === 'heredoc_redirect') return redirect.namedChildren.filter((c) => HEREDOC_ARGUMENTS.has(c.type));
   if (redirect.type !== 'file_redirect') return NONE;
   let seen = 0;
   let extra: SyntaxNode[] | undefined;
@@ -57,9 +61,14 @@ export function wordsAfterRedirect(redirect: SyntaxNode): readonly SyntaxNode[] 
 }
 
 const NONE: readonly SyntaxNode[] = Object.freeze([]);
+/** The word types tree-sitter-bash hangs on a here-doc redirection as the command's further arguments. */
+export const HEREDOC_ARGUMENTS: ReadonlySet<string> = new Set(['word', 'number', 'string', 'raw_string', 'ansi_c_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution']);
 
-/** Carriage returns, form feeds and vertical tabs separate words for tree-sitter-bash, not for bash (`a\r#; rm …`). */
-export const FOREIGN_BLANK = /\r(?!\n)|[\f\v]/;
+/**
+ * Carriage returns, form feeds and vertical tabs separate words for tree-sitter-bash, not for bash (`a\r#; rm …`);
+ * a CR ending a line of CRLF text (or the text) only ends the word.
+ */
+export const FOREIGN_BLANK = /\r(?!\n|$)|[\f\v]/;
 
 /** True when text[from, to) has a newline not escaped by a backslash (a line continuation). */
 function unescapedNewline(text: string, from: number, to: number): boolean {

@@ -92,14 +92,30 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
 }
 
 /** Builtins that evaluate the array subscript of a variable name they are given (and so run code in it). */
-const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'let', 'test', 'mapfile', 'readarray']);
-/** `name[…]` whose subscript holds a `$(…)` or a backquote. */
-const CODE_SUBSCRIPT = /[A-Za-z_][A-Za-z0-9_]*\[([^\]]*(?:\$\(|`)[^\]]*)\]/g;
+const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'let', 'test', '[', 'mapfile', 'readarray']);
+/** Where a subscript opens: a variable name and `[`. */
+const SUBSCRIPT_START = /[A-Za-z_][A-Za-z0-9_]*\[/g;
 
-/** The subscripts with code in them (`a[$(rm -rf ~)]` → `$(rm -rf ~)`), as bash would evaluate them. */
+/**
+ * The subscripts with code in them (`a[$(rm -rf ~)]` → `$(rm -rf ~)`, `a[${x[0]}$(…)]` too), as bash would evaluate
+ * them; a subscript is read to its matching `]`, or to the end of the text.
+ */
 export function subscriptCode(text: string): string[] {
-  if (!text.includes('[')) return [];
-  return [...text.matchAll(CODE_SUBSCRIPT)].map((m) => m[1]!);
+  if (!text.includes('[') || (!text.includes('$(') && !text.includes('`'))) return [];
+  const out: string[] = [];
+  for (const m of text.matchAll(SUBSCRIPT_START)) {
+    const start = m.index + m[0].length;
+    let depth = 1;
+    let end = start;
+    for (; end < text.length && depth > 0; end++) {
+      if (text[end] === '[') depth++;
+      else if (text[end] === ']') depth--;
+    }
+    // Quotes inside a subscript do not stop bash from running what is in it (`a['$(…)']=1`): they are dropped.
+    const inner = text.slice(start, depth === 0 ? end - 1 : end).replace(/['"]/g, '');
+    if (inner.includes('$(') || inner.includes('`')) out.push(inner);
+  }
+  return out;
 }
 
 /** Adds a word as code; with `fromProcess`, only a `<(…)` whose output is known counts (its output is the code). */

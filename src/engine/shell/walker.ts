@@ -3,7 +3,7 @@ import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import { scriptPieces, type ScriptPiece } from './script-lines.ts';
-import { endsLikeBash, FOREIGN_BLANK, runsLinesTogether, wordsAfterRedirect } from './misreadings.ts';
+import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
@@ -193,7 +193,10 @@ export class ScriptWalker {
         for (let i = 0; i < children.length; i++) this.visit(children[i]!, frame, stdin, i === children.length - 1 ? trailing : NO_NODES);
         return undefined;
       }
-      case 'variable_assignment': this.#assign(node, frame); return undefined;
+      case 'variable_assignment':
+        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+        this.#assign(node, frame);
+        return undefined;
       case 'declaration_command':
         if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         this.#subscripts(node, frame);
@@ -280,7 +283,7 @@ export class ScriptWalker {
         if (c.type === 'pipeline') {
           const upstream = this.commands.slice(before).map((x) => x.program);
           out = this.#pipeline(c, frame, { kind: 'pipe', upstream, ...(out !== undefined ? { text: out } : {}) }, NO_NODES);
-        } else if (!HEREDOC_PARTS.has(c.type)) {
+        } else if (!HEREDOC_PARTS.has(c.type) && !HEREDOC_ARGUMENTS.has(c.type)) {
           this.visit(c, frame);
           out = undefined;
         }
@@ -307,6 +310,11 @@ export class ScriptWalker {
     const name = node.childForFieldName('name');
     const value = node.childForFieldName('value');
     if (!name) return;
+    if (name.type === 'subscript') {
+      // `a[$(rm -rf ~)]=1`, `a['$(…)']=1`: bash evaluates the subscript.
+      this.visit(name, frame);
+      this.#subscripts(node, frame);
+    }
     const words = value ? resolveWord(value, this.wordScope(frame)) : [];
     const known = words.length <= 1 && !words.some((w) => w.dynamic);
     frame.vars.set(name.text, known ? (words[0]?.value ?? '') : undefined);
