@@ -1,6 +1,7 @@
 // Judges one simple command: peels wrappers, applies the danger catalogue, follows nested code, records paths.
 import micromatch from 'micromatch';
-import type { Frame, ScriptWalker } from './walker.ts';
+import type { ScriptWalker } from './walker.ts';
+import { deeper, type Frame } from './frame.ts';
 import type { CommandView, Redirect, Stdin } from './view.ts';
 import type { SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
@@ -106,7 +107,7 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
   if (wrapperScripts.length > 0) nested.unshift(...wrapperScripts.map((word) => ({ kind: 'script' as const, word })));
   // Most commands run no nested code: the inner frame (a copy of the variables) is only built when one does.
   if (nested.length === 0) return;
-  const inner: Frame = { depth: info.frame.depth + 1, vars: new Map(info.frame.vars), ...(info.frame.base !== undefined ? { base: info.frame.base } : {}) };
+  const inner = deeper(info.frame);
   for (const n of nested) {
     if (n.kind === 'argv') {
       processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });

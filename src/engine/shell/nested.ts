@@ -77,7 +77,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   }
   // `printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
   // it is given, running the `$(…)` and backquotes in it, quoted or not.
-  if (SUBSCRIPT_EVALUATORS.has(program)) for (const w of args) for (const code of subscriptCode(w.value)) text(out, code);
+  if (SUBSCRIPT_EVALUATORS.has(program)) for (const w of args) for (const code of subscriptCode(w.source)) text(out, code);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
@@ -97,11 +97,12 @@ const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'l
 const SUBSCRIPT_START = /[A-Za-z_][A-Za-z0-9_]*\[/g;
 
 /**
- * The subscripts with code in them (`a[$(rm -rf ~)]` → `$(rm -rf ~)`, `a[${x[0]}$(…)]` too), as bash would evaluate
- * them; a subscript is read to its matching `]`, or to the end of the text.
+ * The subscripts with code in them (`'a[$(rm -rf ~)]'` → `$(rm -rf ~)`, `'a[${x[0]}$(…)]'` too), as bash would
+ * evaluate them; a subscript is read to its matching `]`, or to the end of the text. Only source text with single
+ * quotes has any: elsewhere tree-sitter-bash parses the `$(…)` itself and the walker walks it already.
  */
 export function subscriptCode(text: string): string[] {
-  if (!text.includes('[') || (!text.includes('$(') && !text.includes('`'))) return [];
+  if (!text.includes("'") || !text.includes('[') || (!text.includes('$(') && !text.includes('`'))) return [];
   const out: string[] = [];
   for (const m of text.matchAll(SUBSCRIPT_START)) {
     const start = m.index + m[0].length;

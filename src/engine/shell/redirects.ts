@@ -1,6 +1,7 @@
 // Resolves redirections: file targets (read or written), and here-docs / here-strings as a command's stdin.
 import type { SyntaxNode } from './syntax.ts';
-import type { Frame, ScriptWalker } from './walker.ts';
+import type { ScriptWalker } from './walker.ts';
+import { deeper, type Frame } from './frame.ts';
 import type { Redirect, Stdin } from './view.ts';
 import { resolveWord } from './word.ts';
 
@@ -58,6 +59,6 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
 
 /** Walks the code of each backquote pair in an unquoted here-doc's body, one level deeper (like `$(…)` there). */
 function backquotesIn(walker: ScriptWalker, body: string, frame: Frame, origin: string): void {
-  const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+  const inner = deeper(frame);
   for (const m of body.matchAll(/`((?:\\.|[^`\\])*)`/g)) walker.nestedScript(m[1]!.replace(/\\([`\\$])/g, '$1'), inner, origin);
 }

@@ -1,6 +1,7 @@
 // Walks a tree-sitter-bash tree and finds every simple command that would run, with its words, redirects and stdin.
 import type { Node, Parser, Tree } from 'web-tree-sitter';
 import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
+import { deeper, type Frame } from './frame.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import { scriptPieces, type ScriptPiece } from './script-lines.ts';
 import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, wordsAfterRedirect } from './misreadings.ts';
@@ -24,12 +25,7 @@ export class AnalysisAbort extends Error {
   }
 }
 
-/** Where a piece of script runs: nesting depth, known variables, directory after `cd`. */
-export interface Frame {
-  depth: number;
-  vars: Map<string, string | undefined>;
-  base?: string;
-}
+export type { Frame } from './frame.ts';
 
 /** Limits of one analysis. */
 export interface WalkLimits {
@@ -50,6 +46,8 @@ export interface WalkTools {
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 /** The children of a here-doc redirection that are the here-doc itself (anything else is code on its line). */
+/** Statements tree-sitter-bash may run into the next line (misreadings.ts); commands are checked in #command. */
+const LINE_CHECKED = new Set(['redirected_statement', 'variable_assignment', 'declaration_command', 'unset_command']);
 const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect', 'herestring_redirect', 'comment']);
 /** The default of `trailing` (shared: most visits have none). */
 const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
@@ -133,7 +131,7 @@ export class ScriptWalker {
       if (piece.plain) { nodes.push(...piece.plain.namedChildren); continue; }
       const source = text.slice(piece.start, piece.end);
       // A run of several lines that simple-parse still reads: a command ending in a here-doc (`cat > f <<'EOF'`).
-      const plain = source.includes('\n') ? parseSimple(source) : undefined;
+      const plain = source.includes('<<') ? parseSimple(source) : undefined;
       if (plain) { nodes.push(...plain.namedChildren); continue; }
       const tree = this.#parseOnce(source);
       trees.push(tree);
@@ -171,11 +169,11 @@ export class ScriptWalker {
     if ((++this.#visits & 15) === 0) this.checkTime();
     // A plain statement inside a parsed script is rebuilt from its text: cheaper than reading its nodes from wasm.
     if (this.tools.simpleParse && node instanceof TreeSitterNode && PLAIN_STATEMENT_TYPES.has(node.type)) node = parseSimpleStatement(node.text, node.type) ?? node;
+    if (node instanceof TreeSitterNode && LINE_CHECKED.has(node.type) && runsLinesTogether(node)) throw misread(node);
     switch (node.type) {
       case 'comment': return undefined;
       case 'command': return this.#command(node, frame, trailing, stdin, trailing.length ? undefined : node.text);
       case 'redirected_statement': {
-        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         const body = node.childForFieldName('body');
         const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type)).concat(trailing);
         if (body?.type === 'command') return this.#command(body, frame, redirects, stdin, node.text);
@@ -193,14 +191,13 @@ export class ScriptWalker {
         for (let i = 0; i < children.length; i++) this.visit(children[i]!, frame, stdin, i === children.length - 1 ? trailing : NO_NODES);
         return undefined;
       }
-      case 'variable_assignment':
-        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
-        this.#assign(node, frame);
-        return undefined;
+      case 'variable_assignment': this.#assign(node, frame); return undefined;
       case 'declaration_command':
-        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
-        this.#subscripts(node, frame);
-        for (const c of node.namedChildren) if (c.type === 'variable_assignment') this.#assign(c, frame); else this.#words(c, frame);
+        // An assignment's subscript is read in #assign; a quoted name (`declare 'a[$(…)]=1'`) here.
+        for (const c of node.namedChildren) {
+          if (c.type === 'variable_assignment') this.#assign(c, frame);
+          else { this.#subscripts(c, frame); this.#words(c, frame); }
+        }
         return undefined;
       case 'function_definition': return this.#function(node, frame);
       case 'for_statement': {
@@ -221,7 +218,6 @@ export class ScriptWalker {
         for (const c of node.namedChildren) if (c.type !== 'comment') this.visit(c, frame);
         return undefined;
       case 'unset_command':
-        if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
         this.#subscripts(node, frame);
         for (const c of node.namedChildren) this.visit(c, frame);
         return undefined;
@@ -268,7 +264,7 @@ export class ScriptWalker {
   #subscripts(node: SyntaxNode, frame: Frame): void {
     const codes = subscriptCode(node.text);
     if (codes.length === 0) return;
-    const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+    const inner = deeper(frame);
     for (const code of codes) this.nestedScript(code, inner, node.text);
   }
 
@@ -343,7 +339,7 @@ export class ScriptWalker {
 
   /** `$(…)` or backticks: walks the inner commands one level deeper; returns their static output. */
   substitute(node: SyntaxNode, frame: Frame): string | undefined {
-    const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars), ...(frame.base !== undefined ? { base: frame.base } : {}) };
+    const inner = deeper(frame);
     let out: string | undefined;
     if (node.text.startsWith('`')) {
       // Inside backticks, \` \\ and \$ are escapes: the body is re-parsed as its own script (nested backticks run).
