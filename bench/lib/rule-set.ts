@@ -2,18 +2,8 @@
 import type { Effect } from '../../src/engine/types.ts';
 import type { Rule } from '../../src/engine/rules/rule.ts';
 import { BENCH_RULES } from './mix.ts';
-
-/** A deterministic pseudo-random generator (mulberry32), so every run compiles the same rules. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The tests' seeded generator (mulberry32), so every run compiles the same rules.
+import { seededRandom } from '../../test/support/random.ts';
 
 const GIT_VERBS = ['log', 'show', 'diff', 'fetch', 'checkout', 'branch', 'tag', 'stash', 'cherry-pick', 'rebase'];
 
