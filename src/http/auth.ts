@@ -22,9 +22,14 @@ interface Digest {
   identity: Identity;
 }
 
-/** Resolves tokens to identities. Every configured token is checked, so timing says nothing about which matched. */
+/**
+ * Resolves tokens to identities. Every configured token is checked, so timing says nothing about which matched.
+ * A token once found valid is remembered by its text (a map holding only configured tokens, never a guess), so an
+ * agent's every call after its first costs a lookup instead of a SHA-256 and a comparison per configured token.
+ */
 export class TokenAuthenticator {
   private readonly digests: Digest[];
+  private readonly known = new Map<string, Identity>();
   constructor(tokens: { agent: NamedToken[]; reviewer: NamedToken[] }) {
     this.digests = [
       ...tokens.reviewer.map((t) => ({ digest: sha256(t.token), identity: { role: 'reviewer' as const, name: t.name } })),
@@ -34,9 +39,12 @@ export class TokenAuthenticator {
 
   /** The identity of a token, or undefined. */
   identify(token: string): Identity | undefined {
+    const remembered = this.known.get(token);
+    if (remembered) return remembered;
     const candidate = sha256(token);
     let found: Identity | undefined;
     for (const d of this.digests) if (timingSafeEqual(candidate, d.digest) && !found) found = d.identity;
+    if (found) this.known.set(token, found);
     return found;
   }
 }

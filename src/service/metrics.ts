@@ -59,10 +59,19 @@ export function createMetrics(toolgate: Toolgate, options: MetricsOptions = {}):
     },
   });
 
+  // One child per label set, looked up by its values: prom-client would hash a labels object on every call.
+  const series = new Map<string, Map<string, { counter: ReturnType<typeof decisions.labels>; seconds: ReturnType<typeof decisionSeconds.labels> }>>();
+  const seriesOf = (decision: string, source: string) => {
+    let bySource = series.get(decision);
+    if (!bySource) series.set(decision, (bySource = new Map()));
+    let child = bySource.get(source);
+    if (!child) bySource.set(source, (child = { counter: decisions.labels(decision, source), seconds: decisionSeconds.labels(decision) }));
+    return child;
+  };
   const offDecided = toolgate.decider.onDecided((outcome) => {
-    const { decision, source } = outcome.verdict;
-    decisions.inc({ decision, source });
-    decisionSeconds.observe({ decision }, (outcome.latencyUs + (outcome.auditUs ?? 0)) / 1e6);
+    const child = seriesOf(outcome.verdict.decision, outcome.verdict.source);
+    child.counter.inc();
+    child.seconds.observe((outcome.latencyUs + (outcome.auditUs ?? 0)) / 1e6);
     if (outcome.auditUs !== undefined) auditSeconds.observe(outcome.auditUs / 1e6);
   });
   const offEvents = toolgate.events.on((event) => {

@@ -226,4 +226,17 @@ describe('tokens are compared in constant time', () => {
     assert.equal(auth.identify('agent-two-0123456789abcdef')?.name, 'a2');
     assert.equal(auth.identify('agent-two-0123456789abcdeg'), undefined);
   });
+
+  it('a token accepted once is known by its text afterwards; a guess is never remembered, however often it is tried', () => {
+    const auth = new TokenAuthenticator(configured);
+    assert.equal(compares(() => auth.identify('agent-two-0123456789abcdef')).length, 2 * 3);
+    const again = compares(() => assert.equal(auth.identify('agent-two-0123456789abcdef')?.name, 'a2'));
+    assert.equal(again.length, 0, 'an agent\'s later calls cost a lookup, not a hash and three comparisons');
+    for (let i = 0; i < 3; i++) {
+      const guess = compares(() => assert.equal(auth.identify('agent-two-0123456789abcdeg'), undefined));
+      assert.equal(guess.length, 2 * 3, 'a refused token is checked in full every time');
+    }
+    assert.equal(auth.identify('reviewer-one-0123456789abcdef')?.role, 'reviewer');
+    assert.equal(auth.identify('agent-two-0123456789abcdef')?.role, 'agent', 'each remembered token keeps its own identity');
+  });
 });
