@@ -8,6 +8,7 @@ import { SHELLS } from '../catalog/programs.ts';
 import { shellReadsStdin } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
+import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
@@ -77,7 +78,16 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   }
   // `printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
   // it is given, running the `$(…)` and backquotes in it, quoted or not.
-  if (SUBSCRIPT_EVALUATORS.has(program)) for (const w of args) for (const code of subscriptCode(w.source)) text(out, code);
+  if (SUBSCRIPT_EVALUATORS.has(program)) {
+    for (const w of args) for (const code of subscriptCode(w.source)) text(out, code);
+    // Escaped (`printf -v a[\$\(cmd\)] x`): bash sees a `$(…)` once the escapes are gone; tree-sitter sees none, and
+    // splits the word in two besides, so the arguments are read together.
+    if (args.some((w) => w.source.includes('\\'))) {
+      for (const code of subscriptCodeOf(args.map((w) => w.source).join(' ').replace(/\\(.)/gs, '$1'))) text(out, code);
+    }
+  }
+  // `read x <<< 'a[$(cmd)]'`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
+  if (VARIABLE_READERS.has(program) && view.stdin?.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
@@ -93,32 +103,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
 
 /** Builtins that evaluate the array subscript of a variable name they are given (and so run code in it). */
 const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'let', 'test', '[', 'mapfile', 'readarray']);
-/** Where a subscript opens: a variable name and `[`. */
-const SUBSCRIPT_START = /[A-Za-z_][A-Za-z0-9_]*\[/g;
-
-/**
- * The subscripts with code in them (`'a[$(rm -rf ~)]'` → `$(rm -rf ~)`, `'a[${x[0]}$(…)]'` too), as bash would
- * evaluate them; a subscript is read to its matching `]`, or to the end of the text. Only source text with single
- * quotes has any: elsewhere tree-sitter-bash parses the `$(…)` itself and the walker walks it already.
- */
-export function subscriptCode(text: string): string[] {
-  if (!text.includes("'") || !text.includes('[') || (!text.includes('$(') && !text.includes('`'))) return [];
-  const out: string[] = [];
-  for (const m of text.matchAll(SUBSCRIPT_START)) {
-    const start = m.index + m[0].length;
-    let depth = 1;
-    let end = start;
-    for (; end < text.length && depth > 0; end++) {
-      if (text[end] === '[') depth++;
-      else if (text[end] === ']') depth--;
-    }
-    // Quotes inside a subscript do not stop bash from running what is in it (`a['$(…)']=1`): they are dropped.
-    const inner = text.slice(start, depth === 0 ? end - 1 : end).replace(/['"]/g, '');
-    if (inner.includes('$(') || inner.includes('`')) out.push(inner);
-  }
-  return out;
-}
-
+/** Builtins that store what they read from stdin in variables. */
+const VARIABLE_READERS = new Set(['read', 'mapfile', 'readarray']);
 /** Adds a word as code; with `fromProcess`, only a `<(…)` whose output is known counts (its output is the code). */
 function script(out: NestedCode[], w: Word | undefined, fromProcess = false): void {
   if (!w) return;

@@ -12,7 +12,7 @@ import type { Word, WordScope } from './word.ts';
 import { resolveWord } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
-import { subscriptCode } from './nested.ts';
+import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
@@ -312,6 +312,16 @@ export class ScriptWalker {
       this.#subscripts(node, frame);
     }
     const words = value ? resolveWord(value, this.wordScope(frame)) : [];
+    // `x='a[$(rm -rf ~)]'` (or `x=a[\$\(…\)]`): bash runs the `$(…)` wherever x is evaluated as arithmetic —
+    // `(( x ))`, `$(( x ))`, `let x`, `[[ x -eq 1 ]]`, `${b[x]}`, through other names too (`y=x; (( y ))`). Walked
+    // here, where the value is known. Only quoted or escaped text: an unquoted `$(…)` is in the tree already.
+    if (value && /['\\]/.test(value.text)) {
+      const codes = words.flatMap((w) => subscriptCodeOf(w.value));
+      if (codes.length > 0) {
+        const inner = deeper(frame);
+        for (const code of codes) this.nestedScript(code, inner, node.text);
+      }
+    }
     const known = words.length <= 1 && !words.some((w) => w.dynamic);
     frame.vars.set(name.text, known ? (words[0]?.value ?? '') : undefined);
   }
@@ -406,6 +416,13 @@ class FrameScope implements WordScope {
 
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {
     return this.walker.processSubstitute(node, this.frame);
+  }
+
+  evaluate(code: string, origin: string): string[] {
+    const { walker } = this;
+    const before = walker.commands.length;
+    walker.nestedScript(code, deeper(this.frame), origin);
+    return walker.commands.slice(before).map((c) => c.program);
   }
 }
 

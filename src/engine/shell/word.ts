@@ -1,6 +1,7 @@
 // Resolves a tree-sitter word node as bash would: quote removal, escapes, $'…', ~, $HOME, brace expansion.
 import type { SyntaxNode } from './syntax.ts';
 import { decodeAnsiC } from './ansi-c.ts';
+import { subscriptCode } from './subscripts.ts';
 import { expandBraces } from './brace.ts';
 import {
   SPLIT, dynamicPart, escapeLiteral, expandTilde, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
@@ -43,6 +44,8 @@ export interface WordScope {
   substitute(node: SyntaxNode): { output?: string; programs: string[] };
   /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string };
+  /** Runs (records) code bash finds in text (a quoted array subscript); returns the programs it ran. */
+  evaluate(code: string, origin: string): string[];
 }
 
 interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
@@ -191,6 +194,12 @@ function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommands): boo
   for (const c of node.namedChildren) {
     if (c.type === 'command_substitution') { inner.programs.push(...scope.substitute(c).programs); found = true; }
     else if (c.type === 'process_substitution') { inner.programs.push(...scope.processSubstitute(c).programs); found = true; }
+    else if (c.type === 'subscript') {
+      // `${a['$(rm -rf ~)']}`: bash evaluates an indexed array's subscript and runs the code in it, single quotes
+      // or not. (An unquoted `$(…)` there is a child node of its own, reached by the recursion.)
+      for (const code of subscriptCode(c.text)) { inner.programs.push(...scope.evaluate(code, node.text)); found = true; }
+      if (runInner(c, scope, inner)) found = true;
+    }
     else if (runInner(c, scope, inner)) found = true;
   }
   return found;
