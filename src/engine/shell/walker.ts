@@ -203,7 +203,14 @@ export class ScriptWalker {
       case 'for_statement': {
         const variable = node.childForFieldName('variable');
         if (variable) frame.vars.set(variable.text, undefined);
-        for (const c of node.namedChildren) if (c.type === 'do_group') this.visit(c, frame); else if (c !== variable) this.#words(c, frame);
+        for (const c of node.namedChildren) {
+          if (c.type === 'do_group') this.visit(c, frame);
+          else if (c !== variable) {
+            this.#words(c, frame);
+            // `for x in 'a[$(…)]'; do (( x )); done`: the loop variable takes the value, as an assignment would.
+            if (/['\\]/.test(c.text)) this.#evaluated(subscriptCodeOf(c.text.replace(/\\(.)/gs, '$1')), frame, node.text);
+          }
+        }
         return undefined;
       }
       case 'command_substitution': return this.substitute(node, frame);
@@ -262,10 +269,14 @@ export class ScriptWalker {
 
   /** Code in the array subscripts of names a test or declaration evaluates (`declare 'a[$(…)]=1'`), one level deeper. */
   #subscripts(node: SyntaxNode, frame: Frame): void {
-    const codes = subscriptCode(node.text);
+    this.#evaluated(subscriptCode(node.text), frame, node.text);
+  }
+
+  /** Walks code bash runs when it evaluates a subscript (see subscripts.ts), one level deeper. */
+  #evaluated(codes: string[], frame: Frame, origin: string): void {
     if (codes.length === 0) return;
     const inner = deeper(frame);
-    for (const code of codes) this.nestedScript(code, inner, node.text);
+    for (const code of codes) this.nestedScript(code, inner, origin);
   }
 
   /**
@@ -315,13 +326,8 @@ export class ScriptWalker {
     // `x='a[$(rm -rf ~)]'` (or `x=a[\$\(…\)]`): bash runs the `$(…)` wherever x is evaluated as arithmetic —
     // `(( x ))`, `$(( x ))`, `let x`, `[[ x -eq 1 ]]`, `${b[x]}`, through other names too (`y=x; (( y ))`). Walked
     // here, where the value is known. Only quoted or escaped text: an unquoted `$(…)` is in the tree already.
-    if (value && /['\\]/.test(value.text)) {
-      const codes = words.flatMap((w) => subscriptCodeOf(w.value));
-      if (codes.length > 0) {
-        const inner = deeper(frame);
-        for (const code of codes) this.nestedScript(code, inner, node.text);
-      }
-    }
+    // (The words are joined: an assignment does not split its value, though its resolved words are split.)
+    if (value && /['\\]/.test(value.text)) this.#evaluated(subscriptCodeOf(words.map((w) => w.value).join(' ')), frame, node.text);
     const known = words.length <= 1 && !words.some((w) => w.dynamic);
     frame.vars.set(name.text, known ? (words[0]?.value ?? '') : undefined);
   }
