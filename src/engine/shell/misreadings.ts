@@ -21,6 +21,23 @@ export function runsLinesTogether(node: SyntaxNode): boolean {
   return false;
 }
 
+/**
+ * tree-sitter-bash 0.25 splits some words in two where bash reads one: after a `[` that an escape follows
+ * (`printf -v a[\$\(cmd\)] x`, `x=a[\$\(cmd\)]`, in which the second half becomes the command's name). Two of a
+ * command's words that touch, with no blank between them, are that misreading: bash would glue them.
+ */
+export function splitsWord(command: SyntaxNode): boolean {
+  let end = -1;
+  for (const child of command.namedChildren) {
+    if (child.startIndex === end && !NOT_WORDS.has(child.type)) return true;
+    end = NOT_WORDS.has(child.type) ? -1 : child.endIndex;
+  }
+  return false;
+}
+
+/** A command's children that are not its words (a redirection may touch a word: `echo hi>f`). */
+const NOT_WORDS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect', 'comment']);
+
 /** A bare word (or a name or concatenation of them) with a newline inside, or between the parts of a concatenation. */
 function bareWordWithNewline(node: SyntaxNode, text: string, base: number): boolean {
   switch (node.type) {

@@ -8,7 +8,7 @@ import { SHELLS } from '../catalog/programs.ts';
 import { shellReadsStdin } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
-import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
+import { subscriptCodeOf } from './subscripts.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
@@ -76,18 +76,15 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'trap') {
     script(out, args[0]);
   }
-  // `printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
-  // it is given, running the `$(…)` and backquotes in it, quoted or not.
-  if (SUBSCRIPT_EVALUATORS.has(program)) {
-    for (const w of args) for (const code of subscriptCode(w.source)) text(out, code);
-    // Escaped (`printf -v a[\$\(cmd\)] x`): bash sees a `$(…)` once the escapes are gone; tree-sitter sees none, and
-    // splits the word in two besides, so the arguments are read together.
-    if (args.some((w) => w.source.includes('\\'))) {
-      for (const code of subscriptCodeOf(args.map((w) => w.source).join(' ').replace(/\\(.)/gs, '$1'))) text(out, code);
-    }
+  // (`printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
+  // it is given. Such a name is static text with a subscript, which word resolution walks: word.ts.)
+  // `read x <<'EOF'⏎a[$(cmd)]⏎EOF`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
+  // (A here-string is a word, read for that as it is resolved.)
+  if (VARIABLE_READERS.has(program) && view.stdin?.kind === 'heredoc' && view.stdin.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
+  // `mapfile -C 'cmd' -c 1 a`: the callback is evaluated for every line read.
+  if (program === 'mapfile' || program === 'readarray') {
+    for (let i = 0; i < args.length - 1; i++) if (args[i]!.value === '-C' || /^-[a-zA-Z]*C$/.test(args[i]!.value)) script(out, args[i + 1]);
   }
-  // `read x <<< 'a[$(cmd)]'`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
-  if (VARIABLE_READERS.has(program) && view.stdin?.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
@@ -101,8 +98,6 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   return out;
 }
 
-/** Builtins that evaluate the array subscript of a variable name they are given (and so run code in it). */
-const SUBSCRIPT_EVALUATORS = new Set(['printf', 'read', 'declare', 'typeset', 'local', 'export', 'readonly', 'unset', 'let', 'test', '[', 'mapfile', 'readarray']);
 /** Builtins that store what they read from stdin in variables. */
 const VARIABLE_READERS = new Set(['read', 'mapfile', 'readarray']);
 /** Adds a word as code; with `fromProcess`, only a `<(…)` whose output is known counts (its output is the code). */

@@ -50,7 +50,7 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
       cursor = c.endIndex;
       if (c.type === 'heredoc_content') text += c.text;
       else if (c.type === 'command_substitution') text += walker.substitute(c, frame) ?? c.text;
-      else text += c.type === 'simple_expansion' || c.type === 'expansion' ? resolveWord(c, walker.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
+      else text += c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'arithmetic_expansion' ? resolveWord(c, walker.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
     }
     text += body.text.slice(cursor - body.startIndex);
   }

@@ -64,6 +64,24 @@ export function templateValue(t: string): string {
   return out;
 }
 
+/**
+ * The characters of a template that are static text — quoted, escaped, written plainly, or the known value of an
+ * expansion — with each unresolvable part replaced by `0`: a `$(` in it is data the shell did not run here.
+ */
+export function literalText(t: string): string {
+  let out = '';
+  for (let i = 0; i < t.length; i++) {
+    const c = t[i]!;
+    if (c === '\\' && i + 1 < t.length) out += t[++i];
+    else if (c === DYN_OPEN) {
+      const close = t.indexOf(DYN_CLOSE, i);
+      i = close < 0 ? t.length : close;
+      out += '0';
+    } else if (c !== DYN_CLOSE) out += c;
+  }
+  return out;
+}
+
 /** True when the template has an unescaped glob character. */
 export function templateHasGlob(t: string): boolean {
   for (let i = 0; i < t.length; i++) {

@@ -4,12 +4,12 @@ import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
 import { deeper, type Frame } from './frame.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import { scriptPieces, type ScriptPiece } from './script-lines.ts';
-import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, wordsAfterRedirect } from './misreadings.ts';
+import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, splitsWord, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Redirect, Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
-import { resolveWord } from './word.ts';
+import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, type NameKind } from './command.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
@@ -51,6 +51,9 @@ const LINE_CHECKED = new Set(['redirected_statement', 'variable_assignment', 'de
 const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect', 'herestring_redirect', 'comment']);
 /** The default of `trailing` (shared: most visits have none). */
 const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
+/** Nodes of a test's operands that are words (resolved as such, so their static text is read for subscripts). */
+const OPERAND_WORDS = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion',
+  'number', 'regex', 'extglob_pattern', 'test_operator', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'variable_name']);
 /** A `{` that opens a brace-expanded command word (`{rm,-rf,~}`): tree-sitter reads it as a group. */
 const BRACE_COMMAND = /(^|[;&|(\n]\s*)\{(?=[^\s{}]*,[^\s]*\})/g;
 /** A lone `~` word, which tree-sitter-bash misreads inside `[[ … ]]` and `[ … ]`. */
@@ -193,10 +196,11 @@ export class ScriptWalker {
       }
       case 'variable_assignment': this.#assign(node, frame); return undefined;
       case 'declaration_command':
-        // An assignment's subscript is read in #assign; a quoted name (`declare 'a[$(…)]=1'`) here.
+        // An assignment's subscript is read in #assign; a quoted name (`declare 'a[$(…)]=1'`) is static text with a
+        // subscript, which word resolution walks.
         for (const c of node.namedChildren) {
           if (c.type === 'variable_assignment') this.#assign(c, frame);
-          else { this.#subscripts(c, frame); this.#words(c, frame); }
+          else this.#words(c, frame);
         }
         return undefined;
       case 'function_definition': return this.#function(node, frame);
@@ -205,11 +209,7 @@ export class ScriptWalker {
         if (variable) frame.vars.set(variable.text, undefined);
         for (const c of node.namedChildren) {
           if (c.type === 'do_group') this.visit(c, frame);
-          else if (c !== variable) {
-            this.#words(c, frame);
-            // `for x in 'a[$(…)]'; do (( x )); done`: the loop variable takes the value, as an assignment would.
-            if (/['\\]/.test(c.text)) this.#evaluated(subscriptCodeOf(c.text.replace(/\\(.)/gs, '$1')), frame, node.text);
-          }
+          else if (c !== variable) this.#words(c, frame);
         }
         return undefined;
       }
@@ -220,25 +220,48 @@ export class ScriptWalker {
         processBareRedirects(this, this.redirects([node], frame).redirects, frame, node.text);
         return this.#afterHereDocuments([node], frame, undefined, this.commands.length);
       case 'test_command':
-        // `[ -v 'a[$(rm -rf ~)]' ]`, `[[ 1 -eq 'a[$(…)]' ]]`: bash evaluates the subscript, quoted or not.
-        this.#subscripts(node, frame);
-        for (const c of node.namedChildren) if (c.type !== 'comment') this.visit(c, frame);
-        return undefined;
       case 'unset_command':
-        this.#subscripts(node, frame);
-        for (const c of node.namedChildren) this.visit(c, frame);
+        // `[ -v 'a[$(rm -rf ~)]' ]`, `[[ 1 -eq "a[$""(…)]" ]]`, `unset 'a[$(…)]'`: bash evaluates the subscript; the
+        // operands are resolved as words, whose static text is read for subscripts with code.
+        this.#operands(node, frame);
         return undefined;
-      default: {
-        const children = node.namedChildren.filter((c) => c.type !== 'comment');
-        let out: string | undefined;
-        for (const c of children) out = this.visit(c, frame, stdin);
-        return children.length === 1 ? out : undefined;
-      }
+      case 'arithmetic_expansion': // met outside a word: a `case` pattern
+        this.#arithmetic(node, frame);
+        return undefined;
+      case 'compound_statement':
+        if (!node.text.startsWith('((')) return this.#children(node, frame, stdin);
+        this.#arithmetic(node, frame); // `(( … ))`
+        return undefined;
+      default: return this.#children(node, frame, stdin);
+    }
+  }
+
+  /** Arithmetic: its substitutions run, and single-quoted ones too (`(( '$(cmd)' ))`: quotes do not quote there). */
+  #arithmetic(node: SyntaxNode, frame: Frame): void {
+    runInner(node, this.wordScope(frame), { programs: [], processSubstitution: false }, true);
+  }
+
+  /** Visits the children; the output of the only one is the node's. */
+  #children(node: SyntaxNode, frame: Frame, stdin?: Stdin): string | undefined {
+    const children = node.namedChildren.filter((c) => c.type !== 'comment');
+    let out: string | undefined;
+    for (const c of children) out = this.visit(c, frame, stdin);
+    return children.length === 1 ? out : undefined;
+  }
+
+  /** The operands of a test or an `unset`, resolved as words (expressions are followed down to them). */
+  #operands(node: SyntaxNode, frame: Frame): void {
+    for (const c of node.namedChildren) {
+      if (c.type === 'comment') continue;
+      if (OPERAND_WORDS.has(c.type)) this.#words(c, frame);
+      else if (c.type.endsWith('_expression') || c.type === 'test_command') this.#operands(c, frame);
+      else this.visit(c, frame);
     }
   }
 
   #command(node: SyntaxNode, frame: Frame, outer: readonly SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
     if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+    if (node instanceof TreeSitterNode && splitsWord(node)) throw misread(node, 'one word read as two');
     text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
     const scope = this.wordScope(frame);
     const inner: SyntaxNode[] = [];
@@ -320,16 +343,25 @@ export class ScriptWalker {
     if (name.type === 'subscript') {
       // `a[$(rm -rf ~)]=1`, `a['$(…)']=1`: bash evaluates the subscript.
       this.visit(name, frame);
-      this.#subscripts(node, frame);
+      this.#subscripts(name, frame);
     }
-    const words = value ? resolveWord(value, this.wordScope(frame)) : [];
-    // `x='a[$(rm -rf ~)]'` (or `x=a[\$\(…\)]`): bash runs the `$(…)` wherever x is evaluated as arithmetic —
-    // `(( x ))`, `$(( x ))`, `let x`, `[[ x -eq 1 ]]`, `${b[x]}`, through other names too (`y=x; (( y ))`). Walked
-    // here, where the value is known. Only quoted or escaped text: an unquoted `$(…)` is in the tree already.
-    // (The words are joined: an assignment does not split its value, though its resolved words are split.)
-    if (value && /['\\]/.test(value.text)) this.#evaluated(subscriptCodeOf(words.map((w) => w.value).join(' ')), frame, node.text);
-    const known = words.length <= 1 && !words.some((w) => w.dynamic);
-    frame.vars.set(name.text, known ? (words[0]?.value ?? '') : undefined);
+    // A value's own static text is read for subscripts with code as it is resolved (word.ts), its words split or not.
+    const scope = this.wordScope(frame);
+    // An array's elements are words of their own (`a=(['$(cmd)']=1 "b")`), each read as it is resolved.
+    const words = !value ? [] : value.type === 'array' ? value.namedChildren.flatMap((c) => (c.type === 'comment' ? [] : resolveWord(c, scope))) : resolveWord(value, scope);
+    const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
+    let assigned = known ? (words[0]?.value ?? '') : undefined;
+    if (node.text.startsWith('+=', name.endIndex - node.startIndex)) {
+      // `x='a[$'; x+='(cmd)]'`: the value is what the two make together, read again as a whole.
+      const before = frame.vars.get(name.text);
+      assigned = before === undefined || assigned === undefined ? undefined : before + assigned;
+      if (assigned !== undefined && before) this.#evaluated(subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
+    }
+    // `PS4='$(cmd)'; set -x`: bash expands PS4 before every traced command, running the substitutions in it.
+    if (name.text === 'PS4' && value && /\$\(|`/.test(value.text.replace(/^"|"$/g, ''))) {
+      for (const w of words) this.nestedScript(`: "${w.value.replace(/"/g, '\\"')}"`, deeper(frame), node.text);
+    }
+    frame.vars.set(name.text, assigned);
   }
 
   /** Resolves words only for their side effects (substitutions inside them run). */
@@ -442,8 +474,8 @@ function classifyName(node: SyntaxNode, words: Word[]): NameKind {
 }
 
 /** The abort for a node tree-sitter-bash read across two lines (misreadings.ts). */
-function misread(node: SyntaxNode): AnalysisAbort {
-  return new AnalysisAbort(`cannot parse the command reliably: two lines read as one near "${node.text.slice(0, 40)}"`);
+function misread(node: SyntaxNode, what = 'two lines read as one'): AnalysisAbort {
+  return new AnalysisAbort(`cannot parse the command reliably: ${what} near "${node.text.slice(0, 40)}"`);
 }
 
 function firstError(node: Node): string {

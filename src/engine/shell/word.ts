@@ -1,10 +1,10 @@
 // Resolves a tree-sitter word node as bash would: quote removal, escapes, $'…', ~, $HOME, brace expansion.
 import type { SyntaxNode } from './syntax.ts';
 import { decodeAnsiC } from './ansi-c.ts';
-import { subscriptCode } from './subscripts.ts';
+import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import { expandBraces } from './brace.ts';
 import {
-  SPLIT, dynamicPart, escapeLiteral, expandTilde, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
+  SPLIT, dynamicPart, escapeLiteral, expandTilde, literalText, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
 } from './template.ts';
 
 /** One resolved shell word. */
@@ -83,7 +83,25 @@ export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   const words = expandedTemplates.flatMap((t) => expandTilde(t, scope.home).split(SPLIT).filter((f) => f !== '' || !t.includes(SPLIT)))
     .map((t) => finish(t, node.text, expanded, substituted, braced, innerOrUndefined));
   if (parts.length === 1 && parts[0]!.processOutput !== undefined) for (const w of words) w.processOutput = parts[0]!.processOutput;
+  evaluateLiteralSubscripts(words, node.text, scope, inner);
   return words;
+}
+
+/**
+ * Static text that holds an array subscript with code (`'a[$(rm -rf ~)]'`, `"a[$""(…)]"`, `$'a[\x24(…)]'`, or a
+ * value built from known variables) runs that code wherever bash later evaluates it as arithmetic — `(( x ))`,
+ * `let`, `[[ x -eq 1 ]]`, `${b[x]}`, a name given to `printf -v`, `read`, `declare`, `unset`, `test -v`,
+ * `wait -p`, a nameref — through any variable, function argument or positional parameter it is passed in. Where
+ * it goes is not followed: the code is walked here, where the text is written.
+ */
+function evaluateLiteralSubscripts(words: Word[], origin: string, scope: WordScope, inner: InnerCommands): void {
+  if (!words.some((w) => w.value.includes('['))) return;
+  if (words.length === 1 && !/\$\(|`|\\/.test(words[0]!.value)) return;
+  // The words together: a value split into fields (`z=$x$y`, `$(cat <<EOF …)`) is one text where it is assigned.
+  const codes = subscriptCodeOf(words.length === 1 ? literalText(words[0]!.template) : words.map((w) => literalText(w.template)).join(' '));
+  if (codes.length === 0) return;
+  for (const code of codes) inner.programs.push(...scope.evaluate(code, origin));
+  for (const w of words) w.inner ??= inner;
 }
 
 function finish(template: string, source: string, expanded: boolean, substituted: boolean, braced: boolean, inner?: InnerCommands): Word {
@@ -188,19 +206,26 @@ function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined 
   return name === 'HOME' ? scope.home : name === 'IFS' ? ' \t\n' : undefined;
 }
 
-/** Runs the substitutions nested in an unresolvable expansion (`${x:-$(cmd)}`, `$(( $(cmd) ))`); true if any. */
-function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommands): boolean {
+/**
+ * Runs the substitutions nested in an unresolvable expansion (`${x:-$(cmd)}`, `$(( $(cmd) ))`, `(( … ))`); true if
+ * any. Inside arithmetic, single quotes do not quote (bash reads `$(( '$(cmd)' ))` like double-quoted text).
+ */
+export function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommands, arithmetic = node.type === 'arithmetic_expansion'): boolean {
   let found = false;
+  const run = (code: string) => { inner.programs.push(...scope.evaluate(code, node.text)); found = true; };
   for (const c of node.namedChildren) {
     if (c.type === 'command_substitution') { inner.programs.push(...scope.substitute(c).programs); found = true; }
     else if (c.type === 'process_substitution') { inner.programs.push(...scope.processSubstitute(c).programs); found = true; }
-    else if (c.type === 'subscript') {
+    else if (c.type === 'raw_string' || c.type === 'ansi_c_string') {
+      const text = c.type === 'raw_string' ? c.text.slice(1, -1) : decodeAnsiC(c.text.slice(2, -1));
+      if (arithmetic) { if (text.includes('$(') || text.includes('`')) run(`: ${text}`); }
+      else for (const code of subscriptCodeOf(text)) run(code); // `${x:='a[$(cmd)]'}`
+    } else if (c.type === 'subscript') {
       // `${a['$(rm -rf ~)']}`: bash evaluates an indexed array's subscript and runs the code in it, single quotes
       // or not. (An unquoted `$(…)` there is a child node of its own, reached by the recursion.)
-      for (const code of subscriptCode(c.text)) { inner.programs.push(...scope.evaluate(code, node.text)); found = true; }
-      if (runInner(c, scope, inner)) found = true;
-    }
-    else if (runInner(c, scope, inner)) found = true;
+      if (!arithmetic) for (const code of subscriptCode(c.text)) run(code);
+      if (runInner(c, scope, inner, arithmetic)) found = true;
+    } else if (runInner(c, scope, inner, arithmetic || c.type === 'arithmetic_expansion')) found = true;
   }
   return found;
 }
