@@ -9,6 +9,7 @@ import { shellReadsStdin } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
+import { evaluateCommand } from './static-eval.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
@@ -81,6 +82,11 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   // `read x <<'EOF'⏎a[$(cmd)]⏎EOF`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
   // (A here-string is a word, read for that as it is resolved.)
   if (VARIABLE_READERS.has(program) && view.stdin?.kind === 'heredoc' && view.stdin.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
+  // `printf -v x '%s[%s(cmd)]' a '$'`: the variable holds what printf writes, maybe a subscript with code.
+  if (program === 'printf' && args[0]?.value === '-v' && args.length > 2 && !args.some((w) => w.dynamic)) {
+    const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
+    if (output !== undefined) for (const code of subscriptCodeOf(output)) text(out, code);
+  }
   // `mapfile -C 'cmd' -c 1 a`: the callback is evaluated for every line read.
   if (program === 'mapfile' || program === 'readarray') {
     for (let i = 0; i < args.length - 1; i++) if (args[i]!.value === '-C' || /^-[a-zA-Z]*C$/.test(args[i]!.value)) script(out, args[i + 1]);

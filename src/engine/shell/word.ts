@@ -150,6 +150,24 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
   }
 }
 
+/** `${x/a/b}`, `${x//a/b}`, `${x,,}`, `${x^^}`, `${x@E}` of a known variable (a literal pattern), else undefined. */
+function transformedValue(text: string, scope: WordScope): string | undefined {
+  const m = /^\$\{([A-Za-z_][A-Za-z0-9_]*)(,,?|\^\^?|@E|\/\/?)(?:([^/}]*)\/([^}]*))?\}$/.exec(text);
+  const value = m ? scope.vars.get(m[1]!) : undefined;
+  if (!m || value === undefined) return undefined;
+  const unescape = (s: string | undefined) => (s ?? '').replace(/\\(.)/g, '$1');
+  switch (m[2]) {
+    case ',,': case ',': return value.toLowerCase();
+    case '^^': case '^': return value.toUpperCase();
+    case '@E': return decodeAnsiC(value);
+    default: {
+      const pattern = unescape(m[3]);
+      if (pattern === '' || /[*?[]/.test(pattern)) return undefined;
+      return m[2] === '//' ? value.split(pattern).join(unescape(m[4])) : value.replace(pattern, () => unescape(m[4]));
+    }
+  }
+}
+
 /** `"…"`: literal pieces with the four double-quote escapes, expansions resolved or marked dynamic. */
 function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands): Part {
   const text = node.text;
@@ -220,6 +238,11 @@ export function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommand
       const text = c.type === 'raw_string' ? c.text.slice(1, -1) : decodeAnsiC(c.text.slice(2, -1));
       if (arithmetic) { if (text.includes('$(') || text.includes('`')) run(`: ${text}`); }
       else for (const code of subscriptCodeOf(text)) run(code); // `${x:='a[$(cmd)]'}`
+    } else if (arithmetic && c.type === 'expansion') {
+      // `(( ${x/X/$} ))`, `(( ${x,,} ))`: the value a known variable takes through the operator is evaluated too.
+      const value = transformedValue(c.text, scope);
+      if (value !== undefined) for (const code of subscriptCodeOf(value)) run(code);
+      if (runInner(c, scope, inner, arithmetic)) found = true;
     } else if (c.type === 'subscript') {
       // `${a['$(rm -rf ~)']}`: bash evaluates an indexed array's subscript and runs the code in it, single quotes
       // or not. (An unquoted `$(…)` there is a child node of its own, reached by the recursion.)
