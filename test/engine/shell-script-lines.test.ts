@@ -252,8 +252,11 @@ interface Comparison {
 }
 
 /** True when tree-sitter-bash misread the script somewhere in this tree (the walker refuses such a tree). */
+const LINE_RUN_TYPES = new Set(['command', 'file_redirect', 'redirected_statement', 'variable_assignment', 'declaration_command', 'unset_command']);
+
 function misreadTree(node: SyntaxNode): boolean {
-  if ((node.type === 'command' || node.type === 'file_redirect' || node.type === 'redirected_statement') && runsLinesTogether(node)) return true;
+  // The node types the walker checks (walker.ts LINE_CHECKED and #command): `export \⏎ x⏎\git …` swallows a line too.
+  if (LINE_RUN_TYPES.has(node.type) && runsLinesTogether(node)) return true;
   if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) return true;
   return node.namedChildren.some(misreadTree);
 }

@@ -8,17 +8,20 @@ import { hasFlag } from './flags.ts';
 
 /** Shell options that take a value (so their value is not the script operand). */
 const SHELL_WITH_ARG = ['-o', '-O', '+O', '+o', '--rcfile', '--init-file'];
+/** Paths that name the process's own stdin. */
+export const STDIN_FILE = /^(\/dev\/stdin|\/dev\/fd\/0|\/proc\/self\/fd\/0|-)$/;
 
 /** Does this shell read its commands from stdin (no -c, no script file, or -s)? */
 export function shellReadsStdin(v: CommandView): boolean {
   for (let i = 0; i < v.args.length; i++) {
     const a = v.args[i]!;
     if (a === '-s') return true;
-    if (a === '--') return i + 1 >= v.args.length;
+    if (a === '--') return i + 1 >= v.args.length || STDIN_FILE.test(v.args[i + 1]!);
     if (SHELL_WITH_ARG.includes(a)) { i++; continue; }
     if (/^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) return false;
     if (a.startsWith('-') || a.startsWith('+')) continue;
-    return false;
+    // `bash /dev/stdin <<< …`: the script file is the shell's own stdin.
+    return STDIN_FILE.test(a);
   }
   return true;
 }

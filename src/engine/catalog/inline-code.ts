@@ -51,6 +51,8 @@ function findInlineCode(view: CommandView): InlineCode[] {
   if (/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(view.program)) {
     const program = awkProgram(view.args);
     if (program !== undefined) out.push({ language: 'awk', code: program });
+    // `awk -f -` / `-f /dev/stdin`: the program is the known stdin.
+    else if (view.stdin?.text !== undefined && view.args.some((a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''))) out.push({ language: 'awk', code: view.stdin.text });
     return out;
   }
   const spec = INTERPRETERS[view.program] ?? INTERPRETERS[view.program.replace(/[\d.]+$/, '')];
@@ -68,7 +70,7 @@ function findInlineCode(view: CommandView): InlineCode[] {
     }
   }
   // A here-doc or here-string given to an interpreter without a script is its program.
-  if (view.stdin && view.stdin.kind !== 'pipe' && view.stdin.text !== undefined && !args.some((a) => !a.startsWith('-'))) {
+  if (view.stdin && view.stdin.text !== undefined && !view.stdin.dynamic && !args.some((a) => !a.startsWith('-') || a === '-')) {
     out.push({ language: view.program, code: view.stdin.text });
   }
   return out;
@@ -86,5 +88,9 @@ export function shellStringsIn(code: string): string[] {
     } else out.push(arg.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   }
   for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
+  // Perl and Ruby without parentheses: `exec "cmd"`, `system 'cmd'`; Perl's `qx{cmd}` and `open(F, "cmd |")`.
+  for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
+  for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
+  for (const m of code.matchAll(/\bopen\s*\(?\s*[\w$]+\s*,\s*(?:"([^"]*)\|\s*"|'([^']*)\|\s*'|"-\|"\s*,|'\|-'\s*,\s*"([^"]*)")/g)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
   return out.filter((s) => s.trim() !== '');
 }

@@ -8,6 +8,7 @@ import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
 import { nestedCode, type NestedCode } from './nested.ts';
+import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand } from './static-eval.ts';
@@ -59,8 +60,15 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     }
   }
   const { argv, wrappers, scripts, noExec, chdir } = unwrap(words);
+  // `env EDITOR='cmd #' git commit`, `env BASH_ENV=/tmp/x bash -c :`: assignments env passes on.
+  if (wrappers.includes('env')) envAssignments(walker, words.slice(0, words.length - argv.length), info);
   // `env -C DIR cmd` runs cmd in DIR: its relative paths resolve there, as after `cd DIR`.
   const base = chdir ? changeDir(frame.base, chdir, walker.home) : frame.base;
+  // `coproc { cmd; }`, `coproc NAME { cmd; }`: tree-sitter reads the group's words as arguments of coproc.
+  if (wrappers.at(-1) === 'coproc') {
+    const brace = argv.findIndex((w) => w.value === '{');
+    if (brace === 0 || brace === 1) return processCommand(walker, argv.slice(brace + 1), { ...info, nameKind: 'literal' });
+  }
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
@@ -102,7 +110,7 @@ function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medi
 /** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */
 function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: Word[], info: CommandInfo): void {
   // Only xargs reads its stdin as words.
-  const items = view.program === 'xargs' ? info.stdin?.text?.split(/\s+/).filter(Boolean) : undefined;
+  const items = view.program === 'xargs' && info.stdin?.text !== undefined ? xargsItems(view.args, info.stdin.text) : undefined;
   const nested: NestedCode[] = nestedCode(view, items);
   if (wrapperScripts.length > 0) nested.unshift(...wrapperScripts.map((word) => ({ kind: 'script' as const, word })));
   // Most commands run no nested code: the inner frame (a copy of the variables) is only built when one does.
@@ -123,11 +131,30 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
   }
 }
 
+/** The items xargs reads: split at blanks, or at NULs (`-0`) or a delimiter (`-d X`), which keep the blanks. */
+function xargsItems(args: string[], input: string): string[] {
+  const delimiter = args.includes('-0') || args.includes('--null') ? '\0' : args.find((a, i) => args[i - 1] === '-d' || args[i - 1] === '--delimiter');
+  if (delimiter === undefined) return input.split(/\s+/).filter(Boolean);
+  const d = delimiter === '\\n' ? '\n' : delimiter === '\\t' ? '\t' : delimiter;
+  return input.split(d).filter(Boolean);
+}
+
+/** What the variables `env` sets run as code (code-variables.ts). */
+function envAssignments(walker: ScriptWalker, words: Word[], info: CommandInfo): void {
+  for (const w of words) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=/.exec(w.value);
+    if (!m) continue;
+    const code = variableCode(m[1]!, w.dynamic ? undefined : w.value.slice(m[0].length));
+    for (const script of code.scripts) walker.nestedScript(script, deeper(info.frame), info.text);
+    if (code.unknown) unknownCode(walker, info.text, info.frame.depth + 1);
+  }
+}
+
 /**
  * Code whose text is only known at run time (`eval "$CMD"`, `sh -c "$1"`, `${x@P}`) becomes a command of its
  * own, not literal, carrying the finding: an allow rule for the outer command (`bash(eval *)`) cannot cover it.
  */
-function unknownCode(walker: ScriptWalker, source: string, depth: number): void {
+export function unknownCode(walker: ScriptWalker, source: string, depth: number): void {
   walker.commands.push({ words: [source], argv: [source], program: '', wrappers: [], text: source, literal: false, depth });
   walker.readOnly = false;
   pushFinding(walker, ANALYSIS_FINDINGS.dynamicCode, source);

@@ -23,13 +23,16 @@ export function runsLinesTogether(node: SyntaxNode): boolean {
 
 /**
  * tree-sitter-bash 0.25 splits some words in two where bash reads one: after a `[` that an escape follows
- * (`printf -v a[\$\(cmd\)] x`, `x=a[\$\(cmd\)]`, in which the second half becomes the command's name). Two of a
- * command's words that touch, with no blank between them, are that misreading: bash would glue them.
+ * (`printf -v a[\$\(cmd\)] x`, `x=a[\$\(cmd\)]`, in which the second half becomes the command's name), and at a
+ * backslash-newline inside a word (`r\⏎m -rf ~` is `rm` to bash, `r` and `m` to tree-sitter). Two of a command's
+ * words with nothing or only backslash-newlines between them are that misreading: bash would glue them.
  */
 export function splitsWord(command: SyntaxNode): boolean {
+  const text = command.text;
+  const base = command.startIndex;
   let end = -1;
   for (const child of command.namedChildren) {
-    if (child.startIndex === end && !NOT_WORDS.has(child.type)) return true;
+    if (end >= 0 && !NOT_WORDS.has(child.type) && (child.startIndex === end || /^(?:\\\r?\n)+$/.test(text.slice(end - base, child.startIndex - base)))) return true;
     end = NOT_WORDS.has(child.type) ? -1 : child.endIndex;
   }
   return false;

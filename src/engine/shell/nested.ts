@@ -3,9 +3,9 @@
 import type { CommandView } from './view.ts';
 import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
-import { programName } from './unwrap.ts';
+import { programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
-import { shellReadsStdin } from '../catalog/danger-exec.ts';
+import { shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
@@ -30,12 +30,15 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (at >= 0) out.push({ kind: 'script', word: args[at]!, positional: args.slice(at + 1) });
     else if (shellReadsStdin(view)) stdinScript(out, view);
     else script(out, args.find((w) => w.processOutput !== undefined && !w.value.startsWith('-')), true);
+    // `bash --rcfile <(…) -i`: the file is read first.
+    for (let i = 0; i < args.length - 1; i++) if (args[i]!.value === '--rcfile' || args[i]!.value === '--init-file') script(out, args[i + 1], true);
   } else if (program === 'source' || program === '.') {
-    const file = args[0];
-    if (file && /^\/dev\/(stdin|fd\/0)$|^-$/.test(file.value)) stdinScript(out, view);
+    const file = afterDashes(args)[0];
+    if (file && STDIN_FILE.test(file.value)) stdinScript(out, view);
     else script(out, file, true);
   } else if (program === 'eval') {
-    if (args.length) out.push({ kind: 'script', word: joinWords(args) });
+    const code = afterDashes(args);
+    if (code.length) out.push({ kind: 'script', word: joinWords(code) });
   } else if (program === 'xargs') {
     const i = firstOperand(args, XARGS_WITH_ARG);
     const cmd = i < 0 ? [literalWord('echo')] : args.slice(i);
@@ -69,14 +72,55 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (let i = 0; i < args.length; i++) {
       const a = args[i]!.value;
       const cmd = a === '-c' || a === '--cmd' ? args[i + 1]?.value : a.startsWith('+') ? a.slice(1) : undefined;
-      const m = cmd === undefined ? null : /^:?\s*!(.*)$/s.exec(cmd);
-      if (m) text(out, m[1]!);
+      const m = cmd === undefined ? null : EDITOR_SHELL.exec(cmd);
+      if (m) text(out, m[1] ?? m[2]!);
     }
   } else if (program === 'alias') {
     for (const w of args) { const eq = w.value.indexOf('='); if (eq > 0) text(out, w.value.slice(eq + 1)); }
   } else if (program === 'trap') {
-    script(out, args[0]);
+    script(out, afterDashes(args)[0]);
+  } else if (program === 'compgen' || program === 'complete' || program === 'mapfile' || program === 'readarray') {
+    // `compgen -C 'cmd' x` runs cmd; `complete -C` at the next completion; `mapfile -C 'cmd'` for every line read.
+    for (const code of optionValues(args, '-C')) script(out, code);
+  } else if (program === 'script') {
+    // `script -qc 'cmd' /dev/null` runs cmd in a shell; without -c the shell reads stdin (`echo cmd | script -q f`).
+    const c = args.findIndex((w) => /^-[a-zA-Z]*c$/.test(w.value) || w.value === '--command');
+    const eq = args.find((w) => w.value.startsWith('--command='));
+    if (c >= 0) script(out, args[c + 1]);
+    else if (eq) script(out, suffixWord(eq, 10));
+    else stdinScript(out, view);
+  } else if (program === 'fc') {
+    // `fc -e 'cmd' -1` runs cmd as the editor of the history entry (and then the entry); FCEDIT likewise.
+    for (const code of optionValues(args, '-e')) script(out, code);
+  } else if (program === 'history') {
+    // `history -s 'cmd'` puts a command in the history, which `fc -s` then runs.
+    if (args[0]?.value === '-s') out.push({ kind: 'script', word: joinWords(args.slice(1)) });
+  } else if (program === 'tar') {
+    // `--checkpoint-action=exec=cmd`, `--to-command=cmd`, `-I cmd` / `--use-compress-program=cmd` run a command.
+    for (const w of [...optionValues(args, '--to-command'), ...optionValues(args, '--use-compress-program'), ...optionValues(args, '-I'), ...optionValues(args, '--info-script'), ...optionValues(args, '-F'), ...optionValues(args, '--new-volume-script')]) script(out, w);
+    for (const w of args) { const m = /^--checkpoint-action=(?:exec|shell)=(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
+  } else if (program === 'zip') {
+    for (const w of [...optionValues(args, '-TT'), ...optionValues(args, '--unzip-command')]) script(out, w);
+  } else if (program === 'split') {
+    for (const w of optionValues(args, '--filter')) script(out, w);
+  } else if (program === 'sqlite3') {
+    // `.shell cmd` / `.system cmd` in the arguments or on stdin.
+    const lines = [...args.map((w) => w.value), ...(view.stdin?.text?.split('\n') ?? [])];
+    for (const line of lines) { const m = /^\s*\.(?:shell|system)\s+(.*)$/s.exec(line); if (m) text(out, m[1]!); }
+  } else if (program === 'gdb') {
+    // `gdb -batch -ex 'shell cmd'` (or `!cmd`).
+    for (const w of [...optionValues(args, '-ex'), ...optionValues(args, '--eval-command')]) { const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
   }
+  // An editor reading its commands from stdin (`ed`, `ex -s`, `vim -es`): `!cmd` runs a shell command.
+  if (/^(ed|ex|vim|vi|nvim)$/.test(program) && view.stdin?.text !== undefined) {
+    for (const line of view.stdin.text.split('\n')) { const m = EDITOR_SHELL.exec(line); if (m) text(out, m[1] ?? m[2]!); }
+  }
+  if (program === 'ssh' || program === 'scp' || program === 'sftp') {
+    // `-o ProxyCommand=cmd` (or `-oProxyCommand cmd`, `LocalCommand`) runs cmd on this machine.
+    for (const w of optionValues(args, '-o')) { const m = /^(?:ProxyCommand|LocalCommand)\s*[= ]\s*(.*)$/is.exec(w.value); if (m && m[1] !== 'none') text(out, m[1]!); }
+  }
+  // `env 'BASH_FUNC_f%%=() { cmd; }' bash -c f`: a function a child bash imports and may run.
+  for (const w of words) { const m = /^BASH_FUNC_[^=]*=\s*\(\)\s*(\{[\s\S]*\})\s*$/.exec(w.value); if (m) text(out, m[1]!); }
   // (`printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
   // it is given. Such a name is static text with a subscript, which word resolution walks: word.ts.)
   // `read x <<'EOF'⏎a[$(cmd)]⏎EOF`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
@@ -86,10 +130,6 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   if (program === 'printf' && args[0]?.value === '-v' && args.length > 2 && !args.some((w) => w.dynamic)) {
     const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
     if (output !== undefined) for (const code of subscriptCodeOf(output)) text(out, code);
-  }
-  // `mapfile -C 'cmd' -c 1 a`: the callback is evaluated for every line read.
-  if (program === 'mapfile' || program === 'readarray') {
-    for (let i = 0; i < args.length - 1; i++) if (args[i]!.value === '-C' || /^-[a-zA-Z]*C$/.test(args[i]!.value)) script(out, args[i + 1]);
   }
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
@@ -123,6 +163,30 @@ function stdinScript(out: NestedCode[], view: CommandView): void {
 
 function text(out: NestedCode[], s: string): void {
   out.push({ kind: 'script', word: literalWord(s) });
+}
+
+/** An editor command that runs a shell command: `!cmd`, `:!cmd`, `exe "!cmd"`. */
+const EDITOR_SHELL = /^\s*:?\s*(?:!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
+
+/** The arguments after a leading `--` (`trap -- 'cmd' EXIT`, `eval -- 'cmd'`). */
+function afterDashes(args: Word[]): Word[] {
+  return args[0]?.value === '--' ? args.slice(1) : args;
+}
+
+/**
+ * Every value of an option, however it is written: `-C cmd`, `-Ccmd`, `--filter cmd`, `--filter=cmd`. A value
+ * written in the option's word is a word of its own.
+ */
+export function optionValues(args: Word[], option: string): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    if (w.value === '--') break;
+    if (w.value === option) { if (args[i + 1]) out.push(args[++i]!); continue; }
+    const at = option.startsWith('--') ? (w.value.startsWith(`${option}=`) ? option.length + 1 : -1) : w.value.startsWith(option) && w.value.length > option.length ? option.length : -1;
+    if (at > 0) out.push(suffixWord(w, at));
+  }
+  return out;
 }
 
 function firstOperand(args: Word[], withArg: string[]): number {

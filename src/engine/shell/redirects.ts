@@ -19,6 +19,10 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
       const target = resolveWord(dest, scope)[0];
       if (target) redirects.push({ op, target, write: op.includes('>') });
+      // `bash < <(echo cmd)`: the command reads the substitution's output, known here.
+      if (op === '<' && target?.processOutput !== undefined && !node.namedChildren.some((c) => c.type === 'file_descriptor' && c.text !== '0')) {
+        stdin = { kind: 'herestring', upstream: target.inner?.programs ?? [], text: target.processOutput };
+      }
     } else if (node.type === 'herestring_redirect') {
       const word = node.namedChildren[0];
       const words = word ? resolveWord(word, scope) : [];

@@ -1,5 +1,6 @@
 // Peels wrapper programs (sudo, env, nice, timeout, …) off a command to find the program that really runs.
 import type { Word } from './word.ts';
+import { escapeLiteral } from './template.ts';
 
 /** How one wrapper takes its options before the wrapped command. */
 interface WrapperSpec {
@@ -55,7 +56,22 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   npx: { withArg: ['-p', '--package'], scriptArg: ['-c', '--call'] },
   bunx: { withArg: ['-p', '--package'] },
   nocorrect: {},
+  // Sandboxing, tracing and session tools that run the rest as a command.
+  unshare: { withArg: ['-R', '--root', '-w', '--wd', '-S', '--setuid', '-G', '--setgid', '--map-user', '--map-group', '--map-users', '--map-groups', '--propagation', '--setgroups', '--monotonic', '--boottime'], noExec: ['-V', '--version', '-h', '--help'] },
+  setarch: { withArg: [], noExec: ['--list', '-h', '--help'] },
+  setpriv: { withArg: ['--reuid', '--regid', '--groups', '--inh-caps', '--ambient-caps', '--bounding-set', '--securebits', '--selinux-label', '--apparmor-profile', '--pdeathsig', '--landlock-access', '--landlock-rule'], noExec: ['-d', '--dump'] },
+  prlimit: { withArg: [], noExec: ['-p', '--pid'] },
+  'ssh-agent': { withArg: ['-a', '-E', '-t', '-P'], noExec: ['-k', '-l', '-D'] },
+  valgrind: {},
+  strace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-P', '-S', '-X', '--output', '--signal', '--trace', '--string-limit', '--user'], noExec: ['-p', '--attach'] },
+  ltrace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-n', '-F'], noExec: ['-p'] },
+  fakeroot: { withArg: ['-l', '--lib', '--faked', '-s', '-i', '-b'] },
+  'dbus-run-session': { withArg: ['--config-file', '--dbus-daemon'] },
+  'dbus-launch': { withArg: ['--config-file'] },
 };
+
+/** Architectures `setarch` takes before the command. */
+const ARCH = /^(x86_64|i[3-6]86|linux32|linux64|aarch64|arm\w*|ppc\w*|s390x?|riscv64|mips\w*|sparc\w*|ia64|alpha|parisc\w*|sh\w*|m68k|loongarch64|uname26)$/;
 
 /** What is left after peeling every wrapper. */
 export interface Unwrapped {
@@ -67,6 +83,13 @@ export interface Unwrapped {
   noExec: boolean;
   /** The directory a wrapper runs the command in (`env -C DIR …`), the last one given. */
   chdir?: Word;
+}
+
+/** The rest of a word from `at` (an option's value written in the option's word: `-S'cmd'`, `--command=cmd`). */
+export function suffixWord(w: Word, at: number): Word {
+  const prefix = w.value.slice(0, at);
+  const value = w.value.slice(at);
+  return { ...w, value, template: w.template.startsWith(prefix) ? w.template.slice(at) : escapeLiteral(value) };
 }
 
 /** The basename of a program word, with a leading backslash (alias bypass) removed. */
@@ -98,15 +121,20 @@ export function unwrap(words: Word[]): Unwrapped {
         if (spec.noExec?.includes(flag)) return { argv: [], wrappers, scripts, noExec: true };
         if (spec.scriptUnless?.includes(flag)) asScript = false;
         if (spec.scriptArg?.includes(flag)) {
-          if (!w.includes('=') && rest[i + 1]) scripts.push(rest[++i]!);
+          if (w.includes('=')) scripts.push(suffixWord(rest[i]!, flag.length + 1));
+          else if (rest[i + 1]) scripts.push(rest[++i]!);
           continue;
         }
+        // `env -S'cmd'`, `flock -c'cmd'`: a one-letter option with its value in the same word.
+        const attached = spec.scriptArg?.find((o) => o.length === 2 && w.startsWith(o) && w.length > 2);
+        if (attached) { scripts.push(suffixWord(rest[i]!, 2)); continue; }
         if (spec.chdirArg?.includes(flag)) chdir = w.includes('=') ? { ...rest[i]!, value: w.slice(w.indexOf('=') + 1), template: rest[i]!.template.slice(rest[i]!.template.indexOf('=') + 1) } : rest[i + 1] ?? chdir;
         if (spec.withArg?.includes(flag) && !w.includes('=')) i++;
         else if (name === 'nice' && /^-\d+$/.test(w)) continue;
         continue;
       }
       if (operands > 0) { operands--; continue; }
+      if (name === 'setarch' && i === 1 && ARCH.test(w)) continue; // `setarch x86_64 cmd` (the architecture may be left out)
       break;
     }
     rest = rest.slice(i);

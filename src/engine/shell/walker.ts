@@ -11,7 +11,8 @@ import type { Redirect, Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
-import { processCommand, processBareRedirects, type NameKind } from './command.ts';
+import { processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
+import { variableCode } from './code-variables.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects } from './redirects.ts';
@@ -271,7 +272,7 @@ export class ScriptWalker {
     for (const c of node.namedChildren) {
       const type = c.type;
       if (REDIRECT_TYPES.has(type)) inner.push(c);
-      else if (type === 'variable_assignment') this.#words(c, frame);
+      else if (type === 'variable_assignment') this.#prefixAssign(c, frame);
       else if (type === 'command_name') {
         // command_name wraps the word that names the program.
         const target = c.firstNamedChild ?? c;
@@ -357,11 +358,26 @@ export class ScriptWalker {
       assigned = before === undefined || assigned === undefined ? undefined : before + assigned;
       if (assigned !== undefined && before) this.#evaluated(subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
     }
-    // `PS4='$(cmd)'; set -x`: bash expands PS4 before every traced command, running the substitutions in it.
-    if (name.text === 'PS4' && value && /\$\(|`/.test(value.text.replace(/^"|"$/g, ''))) {
-      for (const w of words) this.nestedScript(`: "${w.value.replace(/"/g, '\\"')}"`, deeper(frame), node.text);
-    }
+    this.#variableCode(name.text, words, node.text, frame);
     frame.vars.set(name.text, assigned);
+  }
+
+  /** A prefix assignment (`X=1 cmd`): lasts for the command, so only what its value runs matters. */
+  #prefixAssign(node: SyntaxNode, frame: Frame): void {
+    const name = node.childForFieldName('name');
+    const value = node.childForFieldName('value');
+    const words = value ? resolveWord(value, this.wordScope(frame)) : [];
+    if (name) this.#variableCode(name.text, words, node.text, frame);
+  }
+
+  /** Walks what a variable's value runs as code (`PROMPT_COMMAND`, `PS4`, `EDITOR`, `BASH_ENV`: code-variables.ts). */
+  #variableCode(name: string, words: Word[], origin: string, frame: Frame): void {
+    const value = words.some((w) => w.dynamic) ? undefined : words.map((w) => w.value).join(' ');
+    const code = variableCode(name, value, words.length === 1 ? words[0]!.processOutput : undefined);
+    if (code.scripts.length === 0 && !code.unknown) return;
+    const inner = deeper(frame);
+    for (const script of code.scripts) this.nestedScript(script, inner, origin);
+    if (code.unknown) unknownCode(this, origin, inner.depth);
   }
 
   /** Resolves words only for their side effects (substitutions inside them run). */
