@@ -84,7 +84,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.commands.push(command);
   const view: CommandView = {
     argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
-    redirects: info.redirects, text, home: walker.home, downloads: walker.downloads,
+    redirects: info.redirects, text, home: walker.home, downloads: walker.downloads, written: walker.written,
   };
   if (info.stdin) view.stdin = info.stdin;
   if (noExec) {
@@ -99,8 +99,22 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   if ((program === 'cd' || program === 'pushd') && wrappers.length === 0) frame.base = changeDir(frame.base, argv[1], walker.home);
-  if (wrappers.length > 0 || argv.some((w) => w.dynamic)) return undefined;
-  return evaluateCommand(program, view.args, info.stdin?.text);
+  const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
+  recordWrites(walker.written, info.redirects, output);
+  return output;
+}
+
+/**
+ * Remembers what a command's redirections write: its static output (`echo cmd > f.sh`, `cat > f.sh <<'EOF'`), or,
+ * when that is not known, that the file's contents no longer are.
+ */
+function recordWrites(written: Map<string, string>, redirects: Redirect[], output: string | undefined): void {
+  for (const r of redirects) {
+    if (!r.write || !r.target || r.target.dynamic) continue;
+    const path = r.target.value.replace(/^\.\//, '');
+    if (output === undefined || (r.op !== '>' && r.op !== '>|' && r.op !== '>>')) written.delete(path);
+    else written.set(path, r.op === '>>' ? (written.get(path) ?? '') + output : output);
+  }
 }
 
 function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }, command: string): void {
@@ -170,7 +184,7 @@ function withPositional(vars: Map<string, string | undefined>, words: Word[]): M
 /** Redirections with no command (`> f`, `$(<file)`, `{ …; } > /dev/sda`): paths and device writes still count. */
 export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[], frame: Frame, text: string): void {
   if (redirects.length === 0) return;
-  const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads };
+  const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads, written: walker.written };
   matchDanger(view, walker.findings);
   walker.paths.push(...commandPaths(view, redirects, frame.base));
   if (fileWrites(redirects).length > 0) walker.readOnly = false;

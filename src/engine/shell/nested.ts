@@ -29,13 +29,17 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     // `sh -c 'rm -rf "$0"' ~/work`: the words after the script are $0, $1, …
     if (at >= 0) out.push({ kind: 'script', word: args[at]!, positional: args.slice(at + 1) });
     else if (shellReadsStdin(view)) stdinScript(out, view);
-    else script(out, args.find((w) => w.processOutput !== undefined && !w.value.startsWith('-')), true);
+    else {
+      const file = args.find((w) => !w.value.startsWith('-'));
+      script(out, file, true);
+      writtenScript(out, view, file); // `cat > x.sh <<'EOF' … EOF; bash x.sh`
+    }
     // `bash --rcfile <(…) -i`: the file is read first.
     for (let i = 0; i < args.length - 1; i++) if (args[i]!.value === '--rcfile' || args[i]!.value === '--init-file') script(out, args[i + 1], true);
   } else if (program === 'source' || program === '.') {
     const file = afterDashes(args)[0];
     if (file && STDIN_FILE.test(file.value)) stdinScript(out, view);
-    else script(out, file, true);
+    else { script(out, file, true); writtenScript(out, view, file); }
   } else if (program === 'eval') {
     const code = afterDashes(args);
     if (code.length) out.push({ kind: 'script', word: joinWords(code) });
@@ -131,6 +135,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
     if (output !== undefined) for (const code of subscriptCodeOf(output)) text(out, code);
   }
+  // `./x.sh` after `cat > x.sh <<'EOF' … EOF`: a script file run by its path.
+  if (view.words[0]?.value.includes('/')) writtenScript(out, view, view.words[0]);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
@@ -167,6 +173,12 @@ function text(out: NestedCode[], s: string): void {
 
 /** An editor command that runs a shell command: `!cmd`, `:!cmd`, `exe "!cmd"`. */
 const EDITOR_SHELL = /^\s*:?\s*(?:!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
+
+/** A script file this command line wrote with known contents earlier: its contents are the code. */
+function writtenScript(out: NestedCode[], view: CommandView, file: Word | undefined): void {
+  const contents = file && !file.dynamic ? view.written.get(file.value.replace(/^\.\//, '')) : undefined;
+  if (contents !== undefined) text(out, contents);
+}
 
 /** The arguments after a leading `--` (`trap -- 'cmd' EXIT`, `eval -- 'cmd'`). */
 function afterDashes(args: Word[]): Word[] {

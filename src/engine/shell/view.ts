@@ -40,6 +40,8 @@ export interface CommandView {
   home: string;
   /** Files the script downloaded earlier (curl -o, wget -O), as resolved paths. */
   downloads: ReadonlySet<string>;
+  /** Files the script wrote earlier with known contents (`cat > x.sh <<'EOF' …`), paths as written without `./`. */
+  written: ReadonlyMap<string, string>;
 }
 
 /** The resolved write targets of the redirections. */

@@ -66,6 +66,8 @@ export class ScriptWalker {
   readonly findings: Finding[] = [];
   readonly paths: ShellPath[] = [];
   readonly downloads = new Set<string>();
+  /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
+  readonly written = new Map<string, string>();
   readOnly = true;
   readonly #functions: string[] = [];
   readonly #scopes = new Map<Frame, WordScope>();
