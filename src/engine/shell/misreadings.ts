@@ -32,11 +32,13 @@ export function splitsWord(command: SyntaxNode): boolean {
   const base = command.startIndex;
   let end = -1;
   for (const child of command.namedChildren) {
-    if (end >= 0 && !NOT_WORDS.has(child.type) && (child.startIndex === end || /^(?:\\\r?\n)+$/.test(text.slice(end - base, child.startIndex - base)))) return true;
+    if (end >= 0 && !NOT_WORDS.has(child.type) && (child.startIndex === end || (text.charCodeAt(end - base) === BACKSLASH && /^(?:\\\r?\n)+$/.test(text.slice(end - base, child.startIndex - base))))) return true;
     end = NOT_WORDS.has(child.type) ? -1 : child.endIndex;
   }
   return false;
 }
+
+const BACKSLASH = 0x5c;
 
 /** A command's children that are not its words (a redirection may touch a word: `echo hi>f`). */
 const NOT_WORDS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect', 'comment']);

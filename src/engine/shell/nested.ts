@@ -116,7 +116,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (const w of [...optionValues(args, '-ex'), ...optionValues(args, '--eval-command')]) { const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
   }
   // An editor reading its commands from stdin (`ed`, `ex -s`, `vim -es`): `!cmd` runs a shell command.
-  if (/^(ed|ex|vim|vi|nvim)$/.test(program) && view.stdin?.text !== undefined) {
+  if (STDIN_EDITORS.has(program) && view.stdin?.text !== undefined) {
     for (const line of view.stdin.text.split('\n')) { const m = EDITOR_SHELL.exec(line); if (m) text(out, m[1] ?? m[2]!); }
   }
   if (program === 'ssh' || program === 'scp' || program === 'sftp') {
@@ -124,7 +124,11 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (const w of optionValues(args, '-o')) { const m = /^(?:ProxyCommand|LocalCommand)\s*[= ]\s*(.*)$/is.exec(w.value); if (m && m[1] !== 'none') text(out, m[1]!); }
   }
   // `env 'BASH_FUNC_f%%=() { cmd; }' bash -c f`: a function a child bash imports and may run.
-  for (const w of words) { const m = /^BASH_FUNC_[^=]*=\s*\(\)\s*(\{[\s\S]*\})\s*$/.exec(w.value); if (m) text(out, m[1]!); }
+  for (const w of words) {
+    if (!w.value.startsWith('BASH_FUNC_')) continue;
+    const m = /^BASH_FUNC_[^=]*=\s*\(\)\s*(\{[\s\S]*\})\s*$/.exec(w.value);
+    if (m) text(out, m[1]!);
+  }
   // (`printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
   // it is given. Such a name is static text with a subscript, which word resolution walks: word.ts.)
   // `read x <<'EOF'⏎a[$(cmd)]⏎EOF`: the variable holds a subscript with code, which `(( x ))` or `let x` would run.
@@ -170,6 +174,9 @@ function stdinScript(out: NestedCode[], view: CommandView): void {
 function text(out: NestedCode[], s: string): void {
   out.push({ kind: 'script', word: literalWord(s) });
 }
+
+/** Editors that read their commands from stdin (`ed`, `ex -s`, `vim -es`). */
+const STDIN_EDITORS = new Set(['ed', 'ex', 'vim', 'vi', 'nvim']);
 
 /** An editor command that runs a shell command: `!cmd`, `:!cmd`, `exe "!cmd"`. */
 const EDITOR_SHELL = /^\s*:?\s*(?:!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
