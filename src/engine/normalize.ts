@@ -21,6 +21,8 @@ export interface NormalizedCall {
   command?: string;
   /** Raw path arguments of file tools (resolved later against cwd). */
   paths: string[];
+  /** The tool reads everything below its paths (a content search: Grep). */
+  recursive?: boolean;
   /** The URL of fetch tools. */
   url?: string;
   /** Stable JSON of the args (sorted keys), for rules on other tools and for dedupe. */
@@ -32,7 +34,9 @@ export interface NormalizedCall {
   problem?: string;
 }
 
-const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'notebookPath', 'absolute_path', 'dir_path', 'directory', 'target_file', 'file'];
+const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'notebookPath', 'absolute_path', 'dir_path', 'directory', 'target_file', 'file',
+  // MCP filesystem servers: move_file / copy_file name both ends.
+  'source', 'destination', 'src', 'dest', 'old_path', 'new_path', 'oldPath', 'newPath'];
 const PATH_LIST_KEYS = ['paths', 'file_paths', 'files'];
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commands'];
 const URL_KEYS = ['url', 'uri'];
@@ -47,7 +51,7 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     kind: alias.kind,
     paths: [],
     canonicalArgs: canonicalJson(call.args ?? {}),
-    cwd: call.cwd ?? (typeof args.cwd === 'string' ? args.cwd : typeof args.workdir === 'string' ? args.workdir : undefined),
+    cwd: workingDirectory(call, args, alias.kind),
     agentId: call.agentId,
     sessionId: call.sessionId,
   };
@@ -58,6 +62,17 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   } else if (alias.kind === 'fetch') {
     const url = URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined;
     if (url) normalized.url = url;
+  } else if (alias.kind === 'search') {
+    // Grep reads every file below its path (the cwd when none); a Glob pattern may itself name a place.
+    normalized.paths = pathsOf(args);
+    if (alias.canonical === 'grep') {
+      normalized.recursive = true;
+      if (normalized.paths.length === 0) normalized.paths = ['.'];
+    }
+    // A Glob pattern is a path pattern below its path (or the cwd): `/root/.ssh/*`, `.ssh/*` with path `/root`.
+    const pattern = alias.canonical === 'glob' && typeof args.pattern === 'string' ? args.pattern : undefined;
+    const base = typeof args.path === 'string' && args.path ? args.path.replace(/\/+$/, '') : undefined;
+    if (pattern) normalized.paths.push(/^[~/]/.test(pattern) || !base ? pattern : `${base}/${pattern}`);
   } else if (alias.kind !== 'other') {
     normalized.paths = pathsOf(args);
     if (normalized.paths.length === 0 && (alias.kind === 'read' || alias.kind === 'write' || alias.kind === 'edit')) {
@@ -68,6 +83,17 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     normalized.paths = pathsOf(args);
   }
   return normalized;
+}
+
+/**
+ * Where the call runs: a shell tool's own working directory argument (`workdir`, `cwd`, `directory`) wins over the
+ * agent's cwd, against which a relative one is resolved — the command runs there, not in the session's cwd.
+ */
+function workingDirectory(call: ToolCall, args: Record<string, unknown>, kind: ToolKind): string | undefined {
+  const own = [args.workdir, args.cwd, kind === 'shell' ? args.directory : undefined].find((v): v is string => typeof v === 'string' && v !== '');
+  if (own === undefined) return call.cwd;
+  if (/^[/~]/.test(own) || !call.cwd) return own;
+  return `${call.cwd.replace(/\/+$/, '')}/${own}`;
 }
 
 function commandOf(raw: unknown, args: Record<string, unknown>): string | undefined {

@@ -311,9 +311,10 @@ function rawTemplate(raw: string, home: string): string {
   return raw.startsWith('~') ? '~' + out.slice(2) : out;
 }
 
-/** The protected place a file tool's path argument reaches, if any. */
-export function protectedPathFor(rawPath: string, ctx: PathContext): ProtectedHit | undefined {
-  return check(rawTemplate(rawPath, ctx.home), rawPath, undefined, ctx, protectedRoots(ctx));
+/** The protected place a file tool's path argument reaches (with `recursive`, or anything below it), if any. */
+export function protectedPathFor(rawPath: string, ctx: PathContext, recursive = false): ProtectedHit | undefined {
+  const template = rawTemplate(rawPath, ctx.home);
+  return check(recursive ? `${template.replace(/\/+$/, '')}/${DEEP}` : template, rawPath, undefined, ctx, protectedRoots(ctx));
 }
 
 /** The first certain protected hit among the paths a bash command touches, else the first uncertain one. */

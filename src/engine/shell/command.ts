@@ -84,7 +84,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.commands.push(command);
   const view: CommandView = {
     argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
-    redirects: info.redirects, text, home: walker.home, downloads: walker.downloads, written: walker.written,
+    redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,
   };
   if (info.stdin) view.stdin = info.stdin;
   if (noExec) {
@@ -98,7 +98,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.paths.push(...commandPaths(view, info.redirects, base));
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
-  if ((program === 'cd' || program === 'pushd') && wrappers.length === 0) frame.base = changeDir(frame.base, argv[1], walker.home);
+  if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
   return output;
@@ -191,6 +191,27 @@ export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[]
 }
 
 /** The directory after `cd DIR` (relative to the previous one; `cd` alone goes home). */
+/**
+ * `cd`, `pushd`, `popd`: where the following commands run. The directory left is kept as OLDPWD (so `cd -` and
+ * `cd "$OLDPWD"` go back) and on pushd's stack; `.` stands for the call's cwd.
+ */
+function moveTo(frame: Frame, program: string, target: Word | undefined, home: string): void {
+  const here = frame.base ?? '.';
+  let next: string | undefined;
+  if (program === 'popd') next = frame.dirs?.pop();
+  else if (target?.value === '-') next = frame.vars.get('OLDPWD');
+  else next = changeDir(frame.base, target, home);
+  if (program === 'pushd') (frame.dirs ??= []).push(here);
+  frame.vars.set('OLDPWD', here);
+  if (next === undefined) delete frame.base;
+  else frame.base = next;
+}
+
+/** The home `~` means in this frame: the script may have set HOME. */
+export function homeOf(walker: ScriptWalker, frame: Frame): string {
+  return frame.vars.get('HOME') ?? walker.home;
+}
+
 function changeDir(base: string | undefined, target: Word | undefined, home: string): string | undefined {
   if (!target) return home;
   if (target.value === '-') return undefined;

@@ -5,6 +5,8 @@ export interface Frame {
   depth: number;
   vars: Map<string, string | undefined>;
   base?: string;
+  /** Directories `pushd` left, for `popd` (relative to the call's cwd like `base`; `.` is that cwd). */
+  dirs?: string[];
 }
 
 /** The frame of code run one level deeper (`$(…)`, `sh -c`, a subscript bash evaluates): a copy of the variables. */

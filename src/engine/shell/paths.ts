@@ -45,14 +45,30 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const eq = assignmentSplit(t);
     if (word.value.startsWith('-')) {
       if (eq > 0) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
+      if (eq > 0 && DIRECTORY_PROGRAMS.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, `${expandTilde(t.slice(eq + 1), view.home).replace(/\/+$/, '')}/${DEEP}`));
+      continue;
+    }
+    // `git -C DIR`, `tar -C DIR`/`--directory DIR`, `make -C DIR`, `--work-tree DIR`: a directory the command works
+    // in, read below (and no subcommand or pattern).
+    if (w > 1 && DIRECTORY_OPTIONS.has(view.words[w - 1]!.value) && DIRECTORY_PROGRAMS.has(program)) {
+      out.push(shellPath(word, kind, view, base, `${t.replace(/\/+$/, '')}/${DEEP}`));
       continue;
     }
     if (skipPattern) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
-    // `-v ~/.ssh:/keys`, `SRC:DST` pairs: the part before the colon is a local path.
+    // `-v ~/.ssh:/keys`, `SRC:DST` pairs: the part before the colon is a local path. A container's volume is
+    // readable as a whole tree (`docker run -v ~:/h …` reaches ~/.ssh).
     const colon = t.indexOf(':');
-    if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(0, colon), view.home)));
+    if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) {
+      const source = expandTilde(t.slice(0, colon), view.home);
+      // (Not a source only known at run time: `-v $PWD:/app` is the usual way to mount the project.)
+      const tree = CONTAINER_RUNNERS.has(program) && !templateIsDynamic(source);
+      out.push(shellPath(word, kind, view, base, tree ? `${source.replace(/\/+$/, '')}/${DEEP}` : source));
+    }
+    // `--mount type=bind,src=/root,dst=/h`.
+    const mountSource = CONTAINER_RUNNERS.has(program) ? /(?:^|,)(?:src|source)=([^,]+)/.exec(word.value) : null;
+    if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
   }
   // `curl -d @file`, `-F name=@file`, `gh api -F body=@file`: the file after `@` is read and sent.
   for (let i = 0, n = out.length; i < n; i++) {
@@ -63,7 +79,14 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   if (program === 'find') out.push(...findSecretPaths(view, base));
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
-    for (const w of view.words.slice(1)) if (!w.value.startsWith('-')) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
+    const rest = view.words.slice(view.program === 'git' ? 2 : 1);
+    // find's paths are the words before its first expression (`find . -name x -exec cat {} +`).
+    const firstExpression = rest.findIndex((w) => /^[-(!]/.test(w.value));
+    const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : rest.filter((w) => !w.value.startsWith('-'));
+    for (const w of operands) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
+    // A search given only its pattern (`cd ~ && grep -r BEGIN`), or a find given no path, reads the directory it runs in.
+    const searchesCwd = SEARCHERS.has(view.program) ? operands.length <= (view.args.some((a) => /^(-e|-f|--regexp|--file)/.test(a)) ? 0 : 1) : view.program === 'find' && operands.length === 0;
+    if (searchesCwd) out.push(shellPath('.', 'argument', view, base, `./${DEEP}`));
   }
   return out;
 }
@@ -72,12 +95,26 @@ function hasShort(args: string[], letters: RegExp): boolean {
   return args.some((a) => /^-[a-zA-Z]+$/.test(a) && letters.test(a));
 }
 
+/** Programs that run containers (their volume sources are whole trees the container can read). */
+const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
+/** Programs whose `-C DIR` (or `--directory`, `--work-tree`) names a directory they work in. */
+const DIRECTORY_PROGRAMS = new Set(['git', 'tar', 'bsdtar', 'make', 'gmake']);
+const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-dir']);
+
+/** Recursive searches whose first operand is the pattern, not a path. */
+const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
+
 /** Commands that read (or copy, or archive) whole trees, hidden files included. */
 function readsRecursively(view: CommandView): boolean {
   const { program, args } = view;
   switch (program) {
     case 'grep': case 'egrep': case 'fgrep': return hasShort(args, /[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive');
     case 'rg': return args.some((a) => a === '--hidden' || a === '-uu' || a === '-uuu' || a === '-.');
+    case 'ag': return args.some((a) => a === '--hidden' || a === '-u' || a === '--unrestricted' || a === '-a' || a === '--all-types');
+    case 'ack': return true;
+    case 'git': return args[0] === 'grep';
+    // `find DIR -exec cat {} +` reads every file below DIR.
+    case 'find': return args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
     case 'cp': case 'scp': return hasShort(args, /[rRa]/) || args.includes('--recursive') || args.includes('--archive');
     case 'rsync': return hasShort(args, /[ra]/) || args.includes('--recursive') || args.includes('--archive');
     case 'tar': case 'bsdtar': return args.some((a) => /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && !a.startsWith('--')) || args.includes('--create');

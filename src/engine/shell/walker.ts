@@ -454,12 +454,15 @@ export class ScriptWalker {
 
 /** Word resolution inside one frame: substitutions run one level deeper (a class: no closures per frame). */
 class FrameScope implements WordScope {
-  readonly home: string;
   readonly vars: Map<string, string | undefined>;
 
   constructor(readonly walker: ScriptWalker, readonly frame: Frame) {
-    this.home = walker.home;
     this.vars = frame.vars;
+  }
+
+  /** `~` expands to HOME as the script set it (`HOME=~/.ssh; cat ~/id_rsa`), else the real home. */
+  get home(): string {
+    return this.frame.vars.get('HOME') ?? this.walker.home;
   }
 
   substitute(node: SyntaxNode): { output?: string; programs: string[] } {
