@@ -24,7 +24,7 @@ export interface ProtectedHit {
 }
 
 /** A path segment: literal name, glob over one name, any number of names (`DEEP`), or unknown text (a variable). */
-type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn' };
+type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn'; pattern?: string };
 /** A protected root's segment: a literal name, a pattern over one name (`/home/*`), or `**`. */
 type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean } | { kind: 'globstar' };
 interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
@@ -152,7 +152,8 @@ function templateSegs(template: string): Seg[] {
     if (c === '*' || c === '?' || c === '[') { glob = true; continue; }
     if (c !== '/' && c !== undefined) continue;
     // The end of a segment: template[from, i).
-    if (dyn) segs.push({ kind: 'dyn' });
+    // A name partly unknown (`.s${x}sh`, `.${x:-ssh}`): its known parts make a pattern (`.s*sh`, `.*`) for one name.
+    if (dyn) { const pattern = dynPattern(template, from, i); segs.push(pattern === undefined ? { kind: 'dyn' } : { kind: 'dyn', pattern }); }
     else if (deep) segs.push({ kind: 'deep' });
     else if (glob) segs.push({ kind: 'glob', pattern: escaped ? segmentPattern(template, from, i) : template.slice(from, i) });
     else {
@@ -186,6 +187,28 @@ function segmentPattern(template: string, from: number, to: number): string {
   return pattern;
 }
 
+/** The pattern of a segment with unknown parts and known ones (each unknown part a `*`), or undefined if all unknown. */
+function dynPattern(template: string, from: number, to: number): string | undefined {
+  let pattern = '';
+  let known = false;
+  for (let i = from; i < to; i++) {
+    const c = template[i]!;
+    if (c === DYN_OPEN) {
+      const end = template.indexOf(DYN_CLOSE, i);
+      i = end < 0 ? to : end;
+      if (!pattern.endsWith('*')) pattern += '*';
+    } else if (c === '\\' && i + 1 < to) {
+      const n = template[++i]!;
+      pattern += GLOB_SYNTAX.test(n) ? '\\' + n : n;
+      known = true;
+    } else if (c !== DEEP) {
+      pattern += c;
+      known = true;
+    }
+  }
+  return known ? pattern : undefined;
+}
+
 /** Steps `reaches` may take for one candidate and root (globstars and unknown parts branch). */
 const REACH_BUDGET = 2000;
 
@@ -204,6 +227,8 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   const c = cand[i]!;
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
+  // A name with known parts is one name matching its pattern (and, unknown, may stand for more names too).
+  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : true) && reaches(cand, root, i + 1, j + 1, budget)) return true;
   if (c.kind === 'deep' || c.kind === 'dyn') {
     if (reaches(cand, root, i + 1, j, budget)) return true;
     const absorbable = c.kind === 'deep' || j < root.length - 1;
@@ -221,7 +246,8 @@ const GLOB_MATCHERS = new Map<string, (name: string) => boolean>();
 function globMatcher(pattern: string): (name: string) => boolean {
   let isMatch = GLOB_MATCHERS.get(pattern);
   if (!isMatch) {
-    isMatch = micromatch.matcher(pattern, { dot: false });
+    // Bash negates a bracket with `!` (`.s[!x]h`), micromatch with `^`.
+    isMatch = micromatch.matcher(pattern.replace(/\[!/g, '[^'), { dot: false });
     if (GLOB_MATCHERS.size >= 256) GLOB_MATCHERS.delete(GLOB_MATCHERS.keys().next().value!);
     GLOB_MATCHERS.set(pattern, isMatch);
   }
@@ -245,8 +271,8 @@ function knownVariables(template: string, ctx: PathContext): string {
   return ctx.dataDir && template.startsWith(DYN_OPEN) ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir)) : template;
 }
 
-// `/proc/<pid>/root` (and self, thread-self) is a way back to `/` through any process's root.
-const PROC_ROOT = /^\/proc\/(?:\d+|self|thread-self)\/root(?=\/|$)/;
+/** `/proc/<pid>/root` (a way back to `/` through any process's root) or `…/cwd`, in a template (`/proc/$$/root`, a glob for the pid, `/proc/self/task/1/cwd`). */
+const PROC_LINK = /^\/proc\/(?:[^/]+\/task\/)?[^/]+\/(root|cwd)(?=\/|$)/;
 
 /** The realpath of a literal path, or of its nearest existing ancestor with the rest appended. */
 function realpathNearest(path: string, realpath: (p: string) => string | undefined): string | undefined {
@@ -274,20 +300,28 @@ function check(template: string, display: string, base: string | undefined, ctx:
       if (s.kind === 'dyn') certain = false;
     }
   }
-  const candidates = [segs];
+  const candidates: { segs: Seg[]; certain: boolean }[] = [{ segs, certain }];
+  // `/proc/<pid>/root/…` is `/…`; `/proc/<pid>/cwd/…` is below some directory (any pid: `self`, `$$`, a glob).
+  const proc = PROC_LINK.exec(template);
+  if (proc) {
+    const rest = template.slice(proc[0].length);
+    if (proc[1] === 'root') {
+      const below = templateSegs(rest || '/');
+      candidates.push({ segs: below, certain: !below.some((s) => s.kind === 'dyn') });
+    } else candidates.push({ segs: templateSegs(`${DEEP}${rest}`), certain: false });
+  }
   if (literal !== undefined) {
     literal ||= '/';
-    if (PROC_ROOT.test(literal)) candidates.push(templateSegs(escapeLiteral(literal.replace(PROC_ROOT, '') || '/')));
     const real = ctx.realpath && realpathNearest(literal, ctx.realpath);
     // A path without symlinks is its own realpath: the same segments would reach the same roots.
-    if (real && real !== literal) candidates.push(templateSegs(escapeLiteral(real)));
+    if (real && real !== literal) candidates.push({ segs: templateSegs(escapeLiteral(real)), certain });
   }
   // Each root gets its own budget of steps (one object, reset per root).
   const budget = { left: 0 };
   for (const cand of candidates) {
-    for (const root of rootsFor(cand, roots)) {
+    for (const root of rootsFor(cand.segs, roots)) {
       budget.left = REACH_BUDGET;
-      if (reaches(cand, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain };
+      if (reaches(cand.segs, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain: cand.certain };
     }
   }
   return undefined;

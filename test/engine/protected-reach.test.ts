@@ -35,6 +35,16 @@ const REACHES: [string, { tool: string; args: Record<string, unknown> }, string?
   ['Grep without a path searches the cwd', { tool: 'Grep', args: { pattern: 'BEGIN' } }, HOME],
   ['a Glob pattern may name the protected directory', { tool: 'Glob', args: { pattern: `${HOME}/.ssh/*` } }],
   ['a relative Glob pattern below a path', { tool: 'Glob', args: { pattern: '.ssh/*', path: HOME } }],
+  ['a bracket bash negates with !', bash('cat ~/.s[!x]h/*')],
+  ['a loop over a glob reads the files it matches', bash('for f in ~/.??h/*; do cat "$f"; done')],
+  ['/proc/<pid>/root is the root, whatever the pid', bash(`cat /proc/$$/root${HOME}/.ssh/id_rsa`)],
+];
+
+/** Paths partly unknown that may reach ~/.ssh: asked about (denied when no human can answer). */
+const MAY_REACH: [string, { tool: string; args: Record<string, unknown> }][] = [
+  ['a name whose known parts fit .ssh', bash('cat ~/.s${x}sh/id_rsa')],
+  ['a default value of an unset variable', bash('cat ~/.${x:-ssh}/id_rsa')],
+  ["/proc/self/cwd: below some directory", bash('cat /proc/self/cwd/../../.ssh/id_rsa')],
 ];
 
 /** Ordinary calls next to those: allowed. */
@@ -49,6 +59,10 @@ const ORDINARY: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['Grep in the project', { tool: 'Grep', args: { pattern: 'TODO', path: 'src' } }],
   ['Grep without a path in the project', { tool: 'Grep', args: { pattern: 'TODO' } }],
   ['a Glob over the project', { tool: 'Glob', args: { pattern: '**/*.ts' } }],
+  ['a variable file under the home', bash('cat ~/$f')],
+  ['a variable directory under ~/.config', bash('cat ~/.config/$APP/settings.json')],
+  ['a loop over the project', bash('for f in src/*.ts; do wc -l "$f"; done')],
+  ['/proc/self/status', bash('cat /proc/self/status')],
 ];
 
 describe('protected paths reached through the shell state, other programs and file-tool arguments', async () => {
@@ -59,6 +73,13 @@ describe('protected paths reached through the shell state, other programs and fi
       const v = decide({ call: { ...call, cwd: cwd ?? CWD }, interactive: false }, policy, ctx);
       assert.equal(v.decision, 'deny', `${JSON.stringify(call)}: ${v.decision} (${v.source}) ${v.reason}`);
       assert.equal(v.source, 'protected_path', v.reason);
+    });
+  }
+  for (const [what, call] of MAY_REACH) {
+    it(`asks: ${what}`, () => {
+      const v = decide({ call: { ...call, cwd: CWD }, interactive: true }, policy, ctx);
+      assert.equal(v.decision, 'ask', `${JSON.stringify(call)}: ${v.decision} (${v.source}) ${v.reason}`);
+      assert.match(v.reason, /may reach a protected path/);
     });
   }
   for (const [what, call] of ORDINARY) {

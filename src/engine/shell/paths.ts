@@ -22,6 +22,13 @@ function shellPath(word: Word | string, kind: ShellPath['kind'], view: CommandVi
   return p;
 }
 
+/** A word a loop or a glob reads as paths outside any command (`for f in ~/.ssh/*`). */
+export function wordPath(word: Word, command: string, base: string | undefined): ShellPath {
+  const p: ShellPath = { path: templateValue(word.template), kind: 'argument', glob: word.glob, dynamic: word.dynamic, command, template: word.template };
+  if (base !== undefined) p.base = base;
+  return p;
+}
+
 /** Index of the first unescaped `=` in a template, or -1. */
 function assignmentSplit(t: string): number {
   for (let i = 0; i < t.length; i++) {

@@ -13,6 +13,7 @@ import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
 import { variableCode } from './code-variables.ts';
+import { wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects } from './redirects.ts';
@@ -210,9 +211,13 @@ export class ScriptWalker {
       case 'for_statement': {
         const variable = node.childForFieldName('variable');
         if (variable) frame.vars.set(variable.text, undefined);
+        const items: Word[] = [];
         for (const c of node.namedChildren) {
-          if (c.type === 'do_group') this.visit(c, frame);
-          else if (c !== variable) this.#words(c, frame);
+          if (c.type === 'do_group') {
+            // `for f in ~/.??h/*; do cat "$f"; done`: the files a glob in the list matches are what the body reads.
+            for (const w of items) if (w.glob) this.paths.push(wordPath(w, node.text, frame.base));
+            this.visit(c, frame);
+          } else if (c !== variable) items.push(...resolveWord(c, this.wordScope(frame)));
         }
         return undefined;
       }
