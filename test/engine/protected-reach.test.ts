@@ -38,6 +38,8 @@ const REACHES: [string, { tool: string; args: Record<string, unknown> }, string?
   ['a bracket bash negates with !', bash('cat ~/.s[!x]h/*')],
   ['a loop over a glob reads the files it matches', bash('for f in ~/.??h/*; do cat "$f"; done')],
   ['/proc/<pid>/root is the root, whatever the pid', bash(`cat /proc/$$/root${HOME}/.ssh/id_rsa`)],
+  ['a symlink to the home made on the same line', bash('ln -s ~ h && cat h/.ssh/id_rsa')],
+  ['a relative symlink made on the same line', bash('ln -sf ../.. h && cat h/.ssh/id_rsa')],
 ];
 
 /** Paths partly unknown that may reach ~/.ssh: asked about (denied when no human can answer). */
@@ -63,6 +65,7 @@ const ORDINARY: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['a variable directory under ~/.config', bash('cat ~/.config/$APP/settings.json')],
   ['a loop over the project', bash('for f in src/*.ts; do wc -l "$f"; done')],
   ['/proc/self/status', bash('cat /proc/self/status')],
+  ['a symlink inside the project', bash('ln -s ../shared/config.json config.json && cat config.json')],
 ];
 
 describe('protected paths reached through the shell state, other programs and file-tool arguments', async () => {

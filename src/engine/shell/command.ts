@@ -3,11 +3,12 @@ import micromatch from 'micromatch';
 import type { ScriptWalker } from './walker.ts';
 import { deeper, type Frame } from './frame.ts';
 import type { CommandView, Redirect, Stdin } from './view.ts';
-import type { SimpleCommand } from './types.ts';
+import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
 import { nestedCode, type NestedCode } from './nested.ts';
+import { templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
@@ -95,7 +96,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
   for (const w of words) if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);
-  walker.paths.push(...commandPaths(view, info.redirects, base));
+  const paths = commandPaths(view, info.redirects, base);
+  walker.paths.push(...paths, ...throughLinks(walker.links, paths));
+  if (program === 'ln' && wrappers.length === 0) recordLink(walker.links, argv.slice(1));
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
@@ -143,6 +146,32 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
       walker.nestedScript(n.word.value, frame, view.text);
     }
   }
+}
+
+/** `ln -s TARGET NAME` (also `-sf`, `-sfn`, `--symbolic`): NAME now leads to TARGET for the rest of the line. */
+function recordLink(links: Map<string, string>, args: Word[]): void {
+  if (!args.some((w) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(w.value) || w.value === '--symbolic')) return;
+  const operands = args.filter((w) => !w.value.startsWith('-'));
+  if (operands.length !== 2 || operands[1]!.dynamic) return;
+  links.set(operands[1]!.value.replace(/^\.\//, '').replace(/\/+$/, ''), operands[0]!.template);
+}
+
+/** The paths again with a link made earlier on the line replaced by its target (`ln -s ~ h && cat h/.ssh/id_rsa`). */
+function throughLinks(links: Map<string, string>, paths: ShellPath[]): ShellPath[] {
+  if (links.size === 0) return [];
+  const out: ShellPath[] = [];
+  for (const p of paths) {
+    const template = p.template ?? p.path;
+    const relative = template.replace(/^\.\//, '');
+    for (const [link, target] of links) {
+      if (relative !== link && !relative.startsWith(`${link}/`)) continue;
+      // A relative target is relative to the link's directory; for a link in the cwd that is the cwd.
+      const rest = relative.slice(link.length);
+      const t = `${target.replace(/\/+$/, '')}${rest}`;
+      out.push({ ...p, template: t, path: templateValue(t) });
+    }
+  }
+  return out;
 }
 
 /** The items xargs reads: split at blanks, or at NULs (`-0`) or a delimiter (`-d X`), which keep the blanks. */

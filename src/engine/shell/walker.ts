@@ -69,6 +69,8 @@ export class ScriptWalker {
   readonly downloads = new Set<string>();
   /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
   readonly written = new Map<string, string>();
+  /** Symbolic links made so far (`ln -s ~ h`): link path as written (no `./`) → target template. */
+  readonly links = new Map<string, string>();
   readOnly = true;
   readonly #functions: string[] = [];
   readonly #scopes = new Map<Frame, WordScope>();
