@@ -40,6 +40,21 @@ function sqlOf(v: CommandView): string[] {
   return out;
 }
 
+/** `gpg --export-secret-keys`, `kubectl config view --raw`, `aws configure export-credentials`, `gh auth token`, … */
+function exportsCredentials(v: CommandView): boolean {
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  const [a, b, c] = words;
+  switch (v.program) {
+    case 'gpg': case 'gpg2': return v.args.some((x) => /^--export-secret-(sub)?keys$/.test(x));
+    case 'kubectl': return a === 'config' && b === 'view' && v.args.some((x) => x === '--raw' || x === '--flatten');
+    case 'aws': return a === 'configure' && (b === 'export-credentials' || (b === 'get' && /secret|session_token|access_key/i.test(c ?? '')));
+    case 'gcloud': return a === 'auth' && (/^print-(access|identity)-token$/.test(b ?? '') || (b === 'application-default' && /^print-access-token$/.test(c ?? '')));
+    case 'gh': return a === 'auth' && b === 'token';
+    case 'az': return a === 'account' && b === 'get-access-token';
+    default: return false;
+  }
+}
+
 const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)([:/]|$)/;
 
 export const INFRA_DANGERS: DangerEntry[] = [
@@ -66,6 +81,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
       const w = v.args.filter((a) => !a.startsWith('-'));
       return w[0] === 'rm' || w[0] === 'rmi' || ((w[0] === 'container' || w[0] === 'image') && /^(rm|remove)$/.test(w[1] ?? ''));
     })(),
+  },
+  {
+    id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, kubeconfig credentials): the output is the secret',
+    programs: ['gpg', 'gpg2', 'kubectl', 'aws', 'gcloud', 'gh', 'az'],
+    examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token'],
+    match: (v) => exportsCredentials(v),
   },
   {
     id: 'container-host-access', risk: 'medium', reason: 'runs a container with host privileges (--privileged, the host root mounted, host pid/network namespace)',
