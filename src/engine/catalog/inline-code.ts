@@ -17,6 +17,9 @@ export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subproces
 /** A socket wired to a shell or a spawned process: a reverse shell. */
 export const REVERSE_SHELL = /(socket|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|exec|spawn|popen)/;
 
+/** Tcl interpreters (the language name is the program's). */
+export const TCL = /^(tclsh|wish|expect)/;
+
 /** Code that fetches from the network and evaluates it. */
 export const REMOTE_EVAL = /\b(exec|eval|Function|load|require)\s*\(.{0,200}(urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)/s;
 
@@ -77,7 +80,7 @@ function findInlineCode(view: CommandView): InlineCode[] {
 }
 
 /** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, `execSync("…")`, `subprocess.run([...])`. */
-export function shellStringsIn(code: string): string[] {
+export function shellStringsIn(code: string, language?: string): string[] {
   const out: string[] = [];
   const call = /\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn)\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
   for (const m of code.matchAll(call)) {
@@ -92,5 +95,10 @@ export function shellStringsIn(code: string): string[] {
   for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
   for (const m of code.matchAll(/\bopen\s*\(?\s*[\w$]+\s*,\s*(?:"([^"]*)\|\s*"|'([^']*)\|\s*'|"-\|"\s*,|'\|-'\s*,\s*"([^"]*)")/g)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  // Tcl and expect: `exec prog args` (a command at the start of a line, after `;`, or in `[…]`), `spawn prog args`, `open "|cmd"`.
+  if (language !== undefined && TCL.test(language)) {
+    for (const m of code.matchAll(/(?:^|[;\[{\n])\s*(?:exec|spawn)\s+((?:-\S+\s+)*)([^\n;\]}]+)/g)) out.push(m[2]!.replace(/\s+&\s*$/, ''));
+    for (const m of code.matchAll(/\bopen\s+["{]\|([^"}]+)["}]/g)) out.push(m[1]!);
+  }
   return out.filter((s) => s.trim() !== '');
 }

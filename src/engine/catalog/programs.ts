@@ -21,6 +21,12 @@ export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives:
   Rscript: { inline: ['-e'], stdinAlternatives: [] },
   osascript: { inline: ['-e'], stdinAlternatives: [] },
   pwsh: { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
+  'ts-node': { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
+  tsx: { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
+  // Tcl: `exec prog args` runs a program; tclsh and wish read code from a file or stdin, expect also from -c.
+  tclsh: { inline: [], stdinAlternatives: [] },
+  wish: { inline: [], stdinAlternatives: [] },
+  expect: { inline: ['-c'], stdinAlternatives: [] },
 };
 
 /** Programs that fetch from the network. */

@@ -30,7 +30,28 @@ const TARGETS: Record<string, TargetReader> = {
   touch: (args) => operands(args, ['-d', '-t', '-r', '--date', '--reference']),
   mkdir: (args) => operands(args, ['-m', '--mode']),
   chmod: () => [],
+  perl: inPlaceScriptTargets,
+  ruby: inPlaceScriptTargets,
 };
+
+/**
+ * `perl -pi -e 's/a/b/' FILE`, `perl -i.bak script.pl FILE`, `ruby -i -pe …`: with -i the files it reads are
+ * rewritten. They are the operands after the code (`-e`) or after the script file.
+ */
+function inPlaceScriptTargets(args: string[]): string[] {
+  if (!args.some((a) => /^-[a-zA-Z0-9]*i/.test(a) && !a.startsWith('--'))) return [];
+  const files: string[] = [];
+  let code = false;
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--') { files.push(...args.slice(i + 1)); break; }
+    if (/^-[a-zA-Z0-9]*[eE]$/.test(a)) { code = true; i++; continue; }
+    if (/^-[IMmrx]$/.test(a)) { i++; continue; } // options whose value is the next word (include dirs, modules)
+    if (a.startsWith('-') && a.length > 1) continue;
+    files.push(a);
+  }
+  return code ? files : files.slice(1);
+}
 
 /**
  * Several catalogue entries ask for the same command's targets, one view after another: the last view's

@@ -3,7 +3,7 @@
 import type { CommandView } from './view.ts';
 import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
-import { programName, suffixWord } from './unwrap.ts';
+import { joinWords, programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
 import { shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
@@ -105,6 +105,24 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (const w of args) { const m = /^--checkpoint-action=(?:exec|shell)=(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
   } else if (program === 'zip') {
     for (const w of [...optionValues(args, '-TT'), ...optionValues(args, '--unzip-command')]) script(out, w);
+  } else if (program === 'at' || program === 'batch') {
+    // `at now <<< 'cmd'`, `echo cmd | at now`: the commands come from stdin, or from the file `-f` names.
+    if (!args.some((w) => /^-[a-zA-Z]*[lrdc]$/.test(w.value) || w.value === '--list')) {
+      const file = optionValues(args, '-f')[0];
+      if (file) { script(out, file, true); writtenScript(out, view, file); } else stdinScript(out, view);
+    }
+  } else if (program === 'hyperfine') {
+    // Each operand is a shell command it times; --prepare, --setup and --cleanup are shell commands too.
+    for (const w of [...optionValues(args, '-p'), ...optionValues(args, '--prepare'), ...optionValues(args, '-s'), ...optionValues(args, '--setup'), ...optionValues(args, '-c'), ...optionValues(args, '--cleanup'), ...operandsOf(args, HYPERFINE_WITH_ARG)]) script(out, w);
+  } else if (program === 'tmux') {
+    tmuxCode(out, args);
+  } else if (program === 'nix-shell') {
+    for (const w of [...optionValues(args, '--run'), ...optionValues(args, '--command')]) script(out, w);
+  } else if (program === 'start-stop-daemon') {
+    // `--exec PROG … -- ARGS`: with --start it runs PROG with the words after `--`.
+    const exec = [...optionValues(args, '--exec'), ...optionValues(args, '-x'), ...optionValues(args, '--startas'), ...optionValues(args, '-a')].at(-1);
+    const dashes = args.findIndex((w) => w.value === '--');
+    if (exec && args.some((w) => w.value === '--start' || w.value === '-S')) out.push({ kind: 'argv', words: [exec, ...(dashes >= 0 ? args.slice(dashes + 1) : [])] });
   } else if (program === 'split') {
     for (const w of optionValues(args, '--filter')) script(out, w);
   } else if (program === 'sqlite3') {
@@ -141,7 +159,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   }
   // `./x.sh` after `cat > x.sh <<'EOF' … EOF`: a script file run by its path.
   if (view.words[0]?.value.includes('/')) writtenScript(out, view, view.words[0]);
-  for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code)) text(out, s);
+  for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code, code.language)) text(out, s);
   // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
   if (!SHELLS.has(program)) {
     for (let i = 1; i + 2 < words.length; i++) {
@@ -173,6 +191,68 @@ function stdinScript(out: NestedCode[], view: CommandView): void {
 
 function text(out: NestedCode[], s: string): void {
   out.push({ kind: 'script', word: literalWord(s) });
+}
+
+/** hyperfine options that take a value (the other operands are the commands it times). */
+const HYPERFINE_WITH_ARG = ['-w', '--warmup', '-m', '--min-runs', '-M', '--max-runs', '-r', '--runs', '-p', '--prepare', '-s', '--setup', '-c', '--cleanup', '-S', '--shell', '-u', '--time-unit', '-n', '--command-name', '--export-asciidoc', '--export-csv', '--export-json', '--export-markdown', '--export-orgmode', '--style', '--sort', '--output', '--input', '-D', '--parameter-step-size', '--reference'];
+
+/** The operands of a command whose options `withArg` take a value (`-P NAME MIN MAX` / `-L NAME LIST` skipped too). */
+function operandsOf(args: Word[], withArg: string[]): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (a === '--') { out.push(...args.slice(i + 1)); break; }
+    if (a === '-P' || a === '--parameter-scan') { i += 3; continue; }
+    if (a === '-L' || a === '--parameter-list') { i += 2; continue; }
+    if (a.startsWith('-') && a.length > 1) { if (withArg.includes(a)) i++; continue; }
+    out.push(args[i]!);
+  }
+  return out;
+}
+
+/** tmux subcommands that start a shell command (their operands), with the letters of their options that take a value. */
+const TMUX_RUNS: Record<string, string> = {
+  'new-session': 'cefFnstxy', new: 'cefFnstxy', 'new-window': 'ceFnt', neww: 'ceFnt', 'split-window': 'celtF', splitw: 'celtF',
+  'respawn-pane': 'cet', respawnp: 'cet', 'respawn-window': 'cet', respawnw: 'cet', 'run-shell': 'cdt', run: 'cdt',
+  'if-shell': 't', if: 't', 'display-popup': 'bcdehsStTwxy', popup: 'bcdehsStTwxy', 'send-keys': 'cNt', send: 'cNt',
+};
+
+/** The operands of a tmux subcommand: options (`-d`, `-t name`, `-tname`, `-dc dir`) left out. */
+function tmuxOperands(words: Word[], valueLetters: string): Word[] {
+  const out: Word[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const a = words[i]!.value;
+    if (a === '--') { out.push(...words.slice(i + 1)); break; }
+    if (/^-[a-zA-Z]+$/.test(a)) {
+      // In a cluster, the first letter that takes a value takes the rest of the word, or the next word.
+      const at = [...a.slice(1)].findIndex((c) => valueLetters.includes(c));
+      if (at >= 0 && at === a.length - 2) i++;
+      continue;
+    }
+    out.push(words[i]!);
+  }
+  return out;
+}
+
+/**
+ * tmux commands that run shell code: `new-session 'cmd'`, `split-window cmd args`, `run-shell 'cmd'`, and
+ * `send-keys 'text' Enter`, which types the text into the shell of a pane.
+ */
+function tmuxCode(out: NestedCode[], args: Word[]): void {
+  // Global options first (`-L socket`, `-f file`, `-S path`), then commands separated by `;`.
+  let start = 0;
+  while (start < args.length && args[start]!.value.startsWith('-')) start += /^-[LSfcT]$/.test(args[start]!.value) ? 2 : 1;
+  while (start < args.length) {
+    let end = args.findIndex((w, k) => k > start && (w.value === ';' || w.value === '\\;'));
+    if (end < 0) end = args.length;
+    const letters = TMUX_RUNS[args[start]!.value];
+    if (letters !== undefined) {
+      let operands = tmuxOperands(args.slice(start + 1, end), letters);
+      if (args[start]!.value.startsWith('send')) operands = operands.filter((w) => !/^(Enter|C-m|C-j|KPEnter|Space|Tab|Escape|BSpace)$/.test(w.value));
+      if (operands.length) out.push({ kind: 'script', word: joinWords(operands) });
+    }
+    start = end + 1;
+  }
 }
 
 /** Editors that read their commands from stdin (`ed`, `ex -s`, `vim -es`). */
@@ -218,10 +298,3 @@ function firstOperand(args: Word[], withArg: string[]): number {
   return -1;
 }
 
-/** eval and ssh join their arguments with spaces into one script. */
-function joinWords(words: Word[]): Word {
-  const value = words.map((w) => w.value).join(' ');
-  const dynamic = words.some((w) => w.dynamic);
-  const joined = literalWord(value);
-  return { ...joined, dynamic, expanded: words.some((w) => w.expanded), substituted: words.some((w) => w.substituted), inner: { programs: words.flatMap((w) => w.inner?.programs ?? []), processSubstitution: false } };
-}

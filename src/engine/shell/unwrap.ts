@@ -1,5 +1,5 @@
 // Peels wrapper programs (sudo, env, nice, timeout, …) off a command to find the program that really runs.
-import type { Word } from './word.ts';
+import { literalWord, type Word } from './word.ts';
 import { escapeLiteral } from './template.ts';
 
 /** How one wrapper takes its options before the wrapped command. */
@@ -18,6 +18,13 @@ interface WrapperSpec {
   scriptArg?: string[];
   /** Options whose argument is the directory the command runs in (`env -C DIR`, `sudo --chdir DIR`). */
   chdirArg?: string[];
+  /** It runs a command only through one of these subcommands, its first word (`poetry run …`, `npm exec …`). */
+  subcommands?: string[];
+  /**
+   * The command is the words after one of these options (`nix develop -c cmd`, `xterm -e cmd`); without one,
+   * nothing is run (the other operands are not a command).
+   */
+  commandAfter?: string[];
 }
 
 /** The wrapper table; every entry is a program that runs its arguments as another command. */
@@ -68,6 +75,52 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   fakeroot: { withArg: ['-l', '--lib', '--faked', '-s', '-i', '-b'] },
   'dbus-run-session': { withArg: ['--config-file', '--dbus-daemon'] },
   'dbus-launch': { withArg: ['--config-file'] },
+  'systemd-run': { withArg: ['-u', '--unit', '-p', '--property', '--description', '--slice', '-E', '--setenv', '--uid', '--gid', '--nice', '-M', '--machine', '-H', '--host', '--working-directory', '--on-active', '--on-boot', '--on-startup', '--on-unit-active', '--on-unit-inactive', '--on-calendar', '--timer-property', '--path-property', '--socket-property', '--service-type'], chdirArg: ['--working-directory'] },
+  dotenv: { withArg: ['-e', '-v'] },
+  retry: { withArg: ['-t', '--times', '-d', '--delay', '-u', '--until', '-w', '--while', '-m', '--max-time'] },
+  nsenter: { withArg: ['-t', '--target', '-S', '--setuid', '-G', '--setgid', '-w', '--wd', '-r', '--root'] },
+  chpst: { withArg: ['-u', '-U', '-b', '-e', '-/', '-n', '-l', '-L', '-m', '-d', '-o', '-p', '-f', '-c'] },
+  numactl: { withArg: ['-C', '--physcpubind', '-N', '--cpunodebind', '-m', '--membind', '-i', '--interleave', '-p', '--preferred'], noExec: ['-s', '--show', '-H', '--hardware'] },
+  cgexec: { withArg: ['-g'] },
+  cpulimit: { withArg: ['-l', '--limit', '-m', '--monitor-forks'], noExec: ['-p', '--pid', '-e', '--exe', '-P', '--path'] },
+  trickle: { withArg: ['-d', '-u', '-w', '-t', '-l', '-n'] },
+  catchsegv: {},
+  rlwrap: { withArg: ['-a', '-b', '-C', '-D', '-e', '-f', '-g', '-H', '-l', '-M', '-O', '-p', '-P', '-q', '-S', '-t', '-w', '-z'] },
+  daemonize: { withArg: ['-a', '-c', '-e', '-E', '-o', '-p', '-l', '-u'] },
+  sshpass: { withArg: ['-p', '-f', '-d', '-P'] },
+  entr: { scriptArg: ['-s'] },
+  perf: { subcommands: ['stat', 'record', 'trace'], withArg: ['-e', '--event', '-o', '--output', '-C', '--cpu', '-r', '--repeat', '-G', '--cgroup', '-F', '--freq', '-c', '--count', '-m', '--mmap-pages', '-I', '--interval-print', '-x', '--field-separator', '--call-graph', '-j', '--branch-filter', '-u', '--uid', '--filter', '-D', '--delay'], scriptArg: ['--pre', '--post'], noExec: ['-p', '--pid', '-t', '--tid'] },
+  // Package and environment managers that run a program in the project's environment.
+  npm: { subcommands: ['exec', 'x'], withArg: ['-p', '--package', '-w', '--workspace'], scriptArg: ['-c', '--call'] },
+  pnpm: { subcommands: ['exec', 'dlx'], withArg: ['-C', '--dir', '--filter', '-F'], scriptArg: ['-c'] },
+  yarn: { subcommands: ['exec', 'dlx'], withArg: ['-p', '--package'] },
+  uvx: { withArg: ['--from', '--with', '--python', '-p', '--index'] },
+  uv: { subcommands: ['run'], withArg: ['--with', '--with-requirements', '--python', '-p', '--project', '--directory', '--package', '--extra', '--group', '--env-file', '--index', '--from'] },
+  poetry: { subcommands: ['run'], withArg: ['-C', '--directory', '-P', '--project'] },
+  pipenv: { subcommands: ['run'] },
+  pdm: { subcommands: ['run'], withArg: ['-p', '--project'] },
+  hatch: { subcommands: ['run'], withArg: ['-e', '--env'] },
+  rye: { subcommands: ['run'] },
+  pipx: { subcommands: ['run'], withArg: ['--spec', '--python', '--index-url'] },
+  bundle: { subcommands: ['exec'], withArg: ['--gemfile'] },
+  direnv: { subcommands: ['exec'], operands: 1 },
+  mise: { subcommands: ['exec', 'x'], commandAfter: ['--'], withArg: ['-C', '--cd', '-j', '--jobs'] },
+  asdf: { subcommands: ['exec'] },
+  conda: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  mamba: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  micromamba: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  pixi: { subcommands: ['run', 'exec'], withArg: ['-e', '--environment', '--manifest-path', '-s', '--spec'] },
+  nix: { subcommands: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
+  // A command in a running container: what it deletes or reads is the container's, often a volume of this host's.
+  docker: { subcommands: ['exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'], operands: 1 },
+  podman: { subcommands: ['exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'], operands: 1 },
+  // Terminal emulators started with a command.
+  xterm: { commandAfter: ['-e'] },
+  'x-terminal-emulator': { commandAfter: ['-e'] },
+  'gnome-terminal': { commandAfter: ['--', '-e', '-x'] },
+  konsole: { commandAfter: ['-e'] },
+  alacritty: { commandAfter: ['-e', '--command'] },
+  terminator: { commandAfter: ['-x', '--execute'], scriptArg: ['-e', '--command'] },
 };
 
 /** Architectures `setarch` takes before the command. */
@@ -108,8 +161,23 @@ export function unwrap(words: Word[]): Unwrapped {
     const name = programName(rest[0]!.value);
     const spec = WRAPPERS[name];
     if (!spec || rest[0]!.dynamic) break;
+    // `poetry run cmd` wraps; `poetry install` is poetry's own work.
+    if (spec.subcommands && !spec.subcommands.includes(rest[1]?.value ?? '')) break;
     wrappers.push(name);
-    let i = 1;
+    let i = spec.subcommands ? 2 : 1;
+    if (spec.commandAfter) {
+      const at = rest.findIndex((w, k) => k >= i && spec.commandAfter!.includes(w.value));
+      const scriptAt = spec.scriptArg ? rest.findIndex((w, k) => k >= i && spec.scriptArg!.includes(w.value)) : -1;
+      if (scriptAt >= 0 && (at < 0 || scriptAt < at)) {
+        if (rest[scriptAt + 1]) scripts.push(rest[scriptAt + 1]!);
+        return { argv: [], wrappers, scripts, noExec: false, chdir };
+      }
+      if (at < 0 || at + 1 >= rest.length) return { argv: [], wrappers, scripts, noExec: true };
+      rest = rest.slice(at + 1);
+      // `xterm -e 'make && ./run'`: one word with blanks is a command line for the shell.
+      if (rest.length === 1 && /\s/.test(rest[0]!.value)) return { argv: [], wrappers, scripts: [...scripts, rest[0]!], noExec: false, chdir };
+      continue;
+    }
     let operands = spec.operands ?? 0;
     let asScript = spec.scriptUnless !== undefined;
     for (; i < rest.length; i++) {
@@ -139,10 +207,19 @@ export function unwrap(words: Word[]): Unwrapped {
     }
     rest = rest.slice(i);
     if (asScript && rest.length > 0) {
-      scripts.push(...rest);
+      // `watch rm -rf ~`: the words are joined with spaces and run by `sh -c`.
+      scripts.push(rest.length === 1 ? rest[0]! : joinWords(rest));
       return { argv: [], wrappers, scripts, noExec: false, chdir };
     }
     if (scripts.length > 0 && rest.length === 0) return { argv: [], wrappers, scripts, noExec: false, chdir };
   }
   return { argv: rest, wrappers, scripts, noExec: false, chdir };
+}
+
+/** Words joined with spaces into one (the shell string `watch a b`, `ssh host a b`, `eval a b` run). */
+export function joinWords(words: Word[]): Word {
+  const value = words.map((w) => w.value).join(' ');
+  const dynamic = words.some((w) => w.dynamic);
+  const joined = literalWord(value);
+  return { ...joined, dynamic, expanded: words.some((w) => w.expanded), substituted: words.some((w) => w.substituted), inner: { programs: words.flatMap((w) => w.inner?.programs ?? []), processSubstitution: false } };
 }

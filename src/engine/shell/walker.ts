@@ -12,6 +12,7 @@ import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
+import { programName } from './unwrap.ts';
 import { variableCode } from './code-variables.ts';
 import { wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
@@ -73,6 +74,8 @@ export class ScriptWalker {
   readonly links = new Map<string, string>();
   readOnly = true;
   readonly #functions: string[] = [];
+  /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
+  #feed: Stdin | undefined;
   readonly #scopes = new Map<Frame, WordScope>();
   #visits = 0;
 
@@ -277,6 +280,8 @@ export class ScriptWalker {
     const inner: SyntaxNode[] = [];
     const words: Word[] = [];
     let nameKind: NameKind = 'literal';
+    const outerFeed = this.#feed;
+    this.#feed = undefined;
     // One pass over the children (each child access crosses into wasm): assignments, the name, arguments, redirects.
     for (const c of node.namedChildren) {
       const type = c.type;
@@ -288,6 +293,8 @@ export class ScriptWalker {
         const resolved = resolveWord(target, scope);
         nameKind = classifyName(target, resolved);
         words.push(...resolved);
+        // `… | tee >(sh)`: tee copies its input into the substitution; other commands write what they print.
+        this.#feed = resolved.length === 1 && programName(resolved[0]!.value) === 'tee' ? { kind: 'pipe', upstream: [...(stdin?.upstream ?? []), 'tee'], ...(stdin?.text !== undefined ? { text: stdin.text } : {}) } : undefined;
       } else if (type === 'subshell' || type === 'compound_statement') this.visit(c, frame); // `time (make)`
       else if (type !== 'comment') words.push(...resolveWord(c, scope));
     }
@@ -295,6 +302,7 @@ export class ScriptWalker {
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
     for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
     const { redirects, stdin: redirected } = this.redirects(all, frame);
+    this.#feed = outerFeed;
     const before = this.commands.length;
     const out = processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
     return this.#afterHereDocuments(all, frame, out, before);
@@ -433,8 +441,12 @@ export class ScriptWalker {
     const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars) };
     if (inner.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
     const children = node.namedChildren.filter((c) => c.type !== 'comment');
+    // `>(cmd)` reads what is written into it, as a pipe: `echo … > >(bash)` and `tee >(sh)` pipe text into a shell.
+    const saved = this.#feed;
+    const feed: Stdin | undefined = node.text.startsWith('>(') ? (saved ?? { kind: 'pipe', upstream: [] }) : undefined;
     let output: string | undefined;
-    for (const c of children) output = this.visit(c, inner);
+    for (const c of children) output = this.visit(c, inner, feed);
+    this.#feed = saved;
     const programs = this.commands.slice(before).map((c) => c.program);
     return children.length === 1 && output !== undefined ? { programs, output } : { programs };
   }
