@@ -59,10 +59,10 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     match: (v) => isKill(v) && KILL_SIGNALS.test(killParse(v.args).signal),
   },
   {
-    id: 'kill-by-name', risk: 'medium', reason: 'kills processes by name (pkill, killall)',
-    programs: ['pkill', 'killall', 'killall5', 'xkill', 'skill', 'slay'],
-    examples: ['pkill node', 'killall -9 java', 'xkill'],
-    match: (v) => /^(pkill|killall|killall5|xkill|skill|slay)$/.test(v.program),
+    id: 'kill-by-name', risk: 'medium', reason: 'kills processes by name (pkill, killall) or by what they hold open (fuser -k)',
+    programs: ['pkill', 'killall', 'killall5', 'xkill', 'skill', 'slay', 'fuser'],
+    examples: ['pkill node', 'killall -9 java', 'xkill', 'fuser -k 80/tcp'],
+    match: (v) => /^(pkill|killall|killall5|xkill|skill|slay)$/.test(v.program) || (v.program === 'fuser' && v.args.some((a) => /^-[a-zA-Z]*k/.test(a) || a === '--kill')),
   },
   {
     id: 'firewall', risk: 'medium', reason: 'changes (or reads with privilege) the firewall',
