@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import { hasFlag, operands } from './flags.ts';
 import { writeTargets } from './write-targets.ts';
-import { isDangerousDevice, isGitInternal, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
+import { isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
 const FORCE = ['--force'];
@@ -123,6 +123,20 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['chmod', 'setfacl', 'chgrp'],
     examples: ['chmod -R 755 /etc', 'chmod -R g-w ~', 'setfacl -R -m u:app:rwx /etc'],
     match: (v) => (v.program === 'chmod' || v.program === 'setfacl' || v.program === 'chgrp') && hasFlag(v.args, 'R', RECURSIVE) && v.args.some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
+  },
+  {
+    id: 'permissions-system-path', risk: 'high', reason: 'changes the permissions, owner or attributes of a system file (chmod, chown, chattr, setfacl)',
+    programs: ['chmod', 'chown', 'chgrp', 'setfacl', 'chattr'],
+    examples: ['chmod 000 /etc/shadow', 'chown me /etc/sudoers', 'chattr +i /etc/resolv.conf', 'chmod o+w /usr/local/bin/node'],
+    match: (v) => /^(chmod|chown|chgrp|setfacl|chattr)$/.test(v.program) && v.args.some((p) => p.startsWith('/') && (isSystemPath(p) || /^\/+$/.test(p))),
+  },
+  {
+    id: 'history-wipe', risk: 'medium', reason: 'erases or stops shell history (the record of what ran here)',
+    examples: ['history -c', 'rm -f ~/.zsh_history', 'cat /dev/null > ~/.bash_history', 'set +o history', 'ln -sf /dev/null ~/.bash_history'],
+    match: (v) => (v.program === 'history' && hasFlag(v.args, 'c', []))
+      || (v.program === 'set' && v.args.some((a, i) => a === '+o' && v.args[i + 1] === 'history'))
+      || ((v.program === 'rm' || v.program === 'unlink') && operands(v.args).some(isHistoryFile))
+      || writeTargets(v).some(isHistoryFile),
   },
   {
     id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',

@@ -4,7 +4,7 @@
 const SAFE_DEVICES = [/^\/dev\/(null|zero|stdout|stderr|stdin|tty|full|random|urandom)$/, /^\/dev\/fd\/\d+$/, /^\/dev\/pts\/\d+$/];
 
 /** System directories: writing, moving or deleting in them breaks the machine or needs privilege. */
-const SYSTEM_DIRS = ['/etc', '/boot', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/sys', '/proc', '/var/lib', '/var/spool/cron', '/System', '/Library', '/private/etc', '/opt'];
+const SYSTEM_DIRS = ['/etc', '/boot', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/sys', '/proc', '/var/lib', '/var/log', '/var/spool/cron', '/System', '/Library', '/private/etc', '/opt'];
 /** The same with a trailing slash (built once: the checks run on every path a command writes or deletes). */
 const SYSTEM_DIR_PREFIXES = SYSTEM_DIRS.map((d) => d + '/');
 
@@ -46,6 +46,14 @@ export function isRootOrHome(path: string, home: string): boolean {
   if (p === '/' || p === normalizeAbsolute(home) || p === '/home' || p === '/Users' || p === '/root') return true;
   if (/^\/(home|Users)\/[^/]+$/.test(p)) return true;
   return SYSTEM_DIRS.includes(p) || p === '/var' || p === '/srv' || p === '/mnt' || p === '/media';
+}
+
+/** Shell and REPL history files: the record of what ran on this machine. */
+const HISTORY_FILE = /\/\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|node_repl_history|psql_history|mysql_history|sqlite_history|lesshst)$|\/fish\/fish_history$/;
+
+/** A shell or REPL history file (`~/.bash_history`, `~/.zsh_history`, fish's `fish_history`, …). */
+export function isHistoryFile(path: string): boolean {
+  return HISTORY_FILE.test(path);
 }
 
 /** A shell start-up file of any home, or a system-wide one. */
