@@ -1,7 +1,7 @@
 // Protected paths: decides whether a file tool's path, or any path a bash command touches, reaches a protected place.
 import micromatch from 'micromatch';
 import type { ShellAnalysis, ShellPath } from './shell/types.ts';
-import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME } from './catalog/protected-dirs.ts';
+import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME, PROTECTED_ON_SYSTEM } from './catalog/protected-dirs.ts';
 import { DEEP, DYN_CLOSE, DYN_OPEN, escapeLiteral, expandTilde } from './shell/template.ts';
 
 /** What the matcher needs to know about the call. */
@@ -99,6 +99,7 @@ function buildRoots(ctx: PathContext): Root[] {
       roots.push({ segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason });
     }
   }
+  for (const entry of PROTECTED_ON_SYSTEM) roots.push({ segs: rootSegs(entry.path), protectedBy: entry.path, reason: entry.reason });
   if (ctx.dataDir) roots.push({ segs: rootSegs(resolveLiteral(ctx.dataDir, ctx)), protectedBy: ctx.dataDir, reason: DATA_DIR_REASON });
   for (const extra of ctx.extra ?? []) roots.push({ segs: rootSegs(resolveLiteral(extra, ctx)), protectedBy: extra, reason: EXTRA_REASON });
   return roots;

@@ -15,9 +15,42 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.gnupg', reason: 'GnuPG private keyring' },
   { relative: '.netrc', reason: 'machine passwords (netrc)' },
   { relative: '.config/gcloud', reason: 'Google Cloud credentials' },
+  { relative: '.azure', reason: 'Azure credentials' },
+  { relative: '.config/doctl', reason: 'DigitalOcean token' },
+  { relative: '.oci', reason: 'Oracle Cloud credentials' },
+  { relative: '.docker/config.json', reason: 'container registry logins' },
+  { relative: '.git-credentials', reason: 'git credentials in plain text' },
+  { relative: '.config/git/credentials', reason: 'git credentials in plain text' },
+  { relative: '.config/gh/hosts.yml', reason: 'GitHub CLI token' },
+  { relative: '.config/hub', reason: 'GitHub token (hub)' },
+  { relative: '.npmrc', reason: 'npm registry tokens' },
+  { relative: '.pypirc', reason: 'Python package index tokens' },
+  { relative: '.cargo/credentials.toml', reason: 'crates.io token' },
+  { relative: '.cargo/credentials', reason: 'crates.io token' },
+  { relative: '.gem/credentials', reason: 'RubyGems API key' },
+  { relative: '.terraform.d/credentials.tfrc.json', reason: 'Terraform Cloud token' },
+  { relative: '.vault-token', reason: 'HashiCorp Vault token' },
+  { relative: '.pgpass', reason: 'PostgreSQL passwords' },
+  { relative: '.my.cnf', reason: 'MySQL client passwords' },
+  { relative: '.password-store', reason: 'password store (pass)' },
+  { relative: '.local/share/keyrings', reason: 'desktop keyring (saved passwords)' },
+  { relative: 'Library/Keychains', reason: 'macOS keychains (saved passwords)' },
+  // Browser profiles: saved passwords and session cookies are logins to everything the user has open.
+  { relative: '.mozilla/firefox', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/google-chrome', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/chromium', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/BraveSoftware', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'Library/Application Support/Google/Chrome', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'Library/Application Support/Firefox', reason: 'browser profile (saved passwords, cookies)' },
   // toolgate's default data directory, whichever data directory this sidecar uses: another toolgate (or the
   // CLI's default) keeps its reviewer token and its rules there.
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
+];
+
+/** Secrets of the machine itself: password hashes. */
+export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = [
+  { path: '/etc/shadow', reason: 'password hashes' },
+  { path: '/etc/gshadow', reason: 'group password hashes' },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
