@@ -229,7 +229,7 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
   // A name with known parts is one name matching its pattern (and, unknown, may stand for more names too).
-  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : true) && reaches(cand, root, i + 1, j + 1, budget)) return true;
+  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
   if (c.kind === 'deep' || c.kind === 'dyn') {
     if (reaches(cand, root, i + 1, j, budget)) return true;
     const absorbable = c.kind === 'deep' || j < root.length - 1;
@@ -237,9 +237,24 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   }
   let compatible: boolean;
   if (c.kind === 'lit') compatible = r.kind === 'lit' ? c.text === r.text : r.isMatch(c.text);
-  else compatible = r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : true;
+  else compatible = r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern);
   return compatible && reaches(cand, root, i + 1, j + 1, budget);
 }
+
+/**
+ * Whether two glob patterns over one name may match a common name. Exact intersection is not worth its cost here:
+ * they cannot when their literal beginnings or their literal ends disagree (`*:` and `ssh_host_*_key` cannot: one
+ * name does not end in both `:` and `_key`); otherwise they may.
+ */
+function globsMayMeet(a: string, b: string): boolean {
+  const head = (p: string) => p.slice(0, p.search(GLOB_CHAR) < 0 ? p.length : p.search(GLOB_CHAR));
+  const tail = (p: string) => { let k = p.length; while (k > 0 && !GLOB_CHAR.test(p[k - 1]!)) k--; return p.slice(k); };
+  const [ha, hb, ta, tb] = [head(a), head(b), tail(a), tail(b)];
+  return (ha.startsWith(hb) || hb.startsWith(ha)) && (ta.endsWith(tb) || tb.endsWith(ta));
+}
+
+/** Characters that make a glob segment match more than its own text. */
+const GLOB_CHAR = /[*?[\]{}()!+@\\]/;
 
 /** Compiled glob segments of paths (compiling one costs more than the rest of a check): the last 256 are kept. */
 const GLOB_MATCHERS = new Map<string, (name: string) => boolean>();

@@ -47,10 +47,11 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
 
-/** Secrets of the machine itself: password hashes. */
+/** Secrets of the machine itself: password hashes and the SSH host keys. */
 export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = [
   { path: '/etc/shadow', reason: 'password hashes' },
   { path: '/etc/gshadow', reason: 'group password hashes' },
+  { path: '/etc/ssh/ssh_host_*_key', reason: 'SSH host private keys' },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
