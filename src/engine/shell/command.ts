@@ -51,6 +51,12 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     processCommand(walker, [literalWord('bash'), ...words.slice(1)], { ...info, nameKind: 'literal' });
     return undefined;
   }
+  if (info.nameKind === 'variable' && words[0]!.dynamic) {
+    // What the unknown name may be, where the script shows it: `${x:-rm}`, `"${cmd[@]}"`, `"$@"` after `set --`.
+    const alternative = nameAlternatives(walker, words[0]!.source);
+    // Judged under a text of its own: an allow rule that covers the guess must not cover the command as written.
+    if (alternative) processCommand(walker, [...alternative, ...words.slice(1)], { ...info, nameKind: 'literal', text: `${alternative.map((w) => w.value).join(' ')} (as ${text})` });
+  }
   if (info.nameKind === 'glob') {
     // `/usr/bin/s?do`: judge the command as each known program the glob could name.
     const pattern = words[0]!.value.replace(/^.*\//, '');
@@ -99,6 +105,12 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const paths = commandPaths(view, info.redirects, base);
   walker.paths.push(...paths, ...throughLinks(walker.links, paths));
   if (program === 'ln' && wrappers.length === 0) recordLink(walker.links, argv.slice(1));
+  // `set -- a b c` (or `set a b c`): the positional parameters `"$@"` expands to.
+  if (program === 'set' && wrappers.length === 0 && argv.length > 1 && (argv[1]!.value === '--' || !argv[1]!.value.startsWith('-') && !argv[1]!.value.startsWith('+'))) {
+    const params = argv.slice(argv[1]!.value === '--' ? 2 : 1);
+    if (params.some((w) => w.dynamic)) walker.arrays.delete('@');
+    else walker.arrays.set('@', params);
+  }
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
@@ -146,6 +158,24 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
       walker.nestedScript(n.word.value, frame, view.text);
     }
   }
+}
+
+/**
+ * The words an unknown program name may stand for, when the script shows them: the default of `${x:-word}`,
+ * `${x-word}`, `${x:=word}` (fields split as bash splits an unquoted expansion), the elements of an array assigned
+ * earlier (`"${cmd[@]}"`, `${cmd[*]}`, `${cmd[0]}`), and the parameters of an earlier `set --` (`"$@"`, `$*`).
+ */
+function nameAlternatives(walker: ScriptWalker, source: string): Word[] | undefined {
+  const fallback = /^"?\$\{\w+:?[-=]([^${}`"'\\]*)\}"?$/.exec(source);
+  if (fallback) {
+    const fields = source.startsWith('"') ? [fallback[1]!] : fallback[1]!.split(/\s+/).filter(Boolean);
+    return fields.length > 0 && fields[0] !== '' ? fields.map(literalWord) : undefined;
+  }
+  const array = /^"?\$\{(\w+)\[([@*0])\]\}"?$/.exec(source) ?? /^"?\$\{?([@*])\}?"?$/.exec(source);
+  if (!array) return undefined;
+  const elements = walker.arrays.get(array[1] === '*' ? '@' : array[1]!);
+  if (!elements || elements.length === 0) return undefined;
+  return array[2] === '0' ? elements.slice(0, 1) : elements;
 }
 
 /** `ln -s TARGET NAME` (also `-sf`, `-sfn`, `--symbolic`): NAME now leads to TARGET for the rest of the line. */

@@ -72,6 +72,11 @@ export class ScriptWalker {
   readonly written = new Map<string, string>();
   /** Symbolic links made so far (`ln -s ~ h`): link path as written (no `./`) → target template. */
   readonly links = new Map<string, string>();
+  /**
+   * Arrays assigned earlier with static elements (`cmd=(rm -rf ~)`), and the positional parameters `set -- …` gave
+   * (under `@`): what a command named `"${cmd[@]}"` or `"$@"` may run (command.ts, `nameAlternatives`).
+   */
+  readonly arrays = new Map<string, Word[]>();
   readOnly = true;
   readonly #functions: string[] = [];
   /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
@@ -377,6 +382,8 @@ export class ScriptWalker {
     }
     this.#variableCode(name.text, words, node.text, frame);
     frame.vars.set(name.text, assigned);
+    if (value?.type === 'array' && !words.some((w) => w.dynamic)) this.arrays.set(name.text, words);
+    else if (name.type !== 'subscript') this.arrays.delete(name.text);
   }
 
   /** A prefix assignment (`X=1 cmd`): lasts for the command, so only what its value runs matters. */
