@@ -10,6 +10,16 @@ const RECURSIVE_RM = (args: string[]): boolean => hasFlag(args, 'rR', RECURSIVE)
 const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', FORCE);
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
+/** `install -m 755 …`, `--mode=u+x`: a copy whose mode lets it run (install's default, 755, when no -m is given for files). */
+function installMakesExecutable(args: string[]): boolean {
+  if (args.some((a) => a === '-d' || a === '--directory' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a))) return false;
+  const at = args.findIndex((a) => a === '-m' || a === '--mode' || a.startsWith('--mode=') || /^-m\S/.test(a));
+  if (at < 0) return false;
+  const a = args[at]!;
+  const mode = a === '-m' || a === '--mode' ? args[at + 1] : a.startsWith('--mode=') ? a.slice(7) : a.slice(2);
+  return mode !== undefined && chmodMode([mode])?.exec === true;
+}
+
 /** A chmod mode (numeric or symbolic) and what it grants. */
 function chmodMode(args: string[]): { exec: boolean; worldWritable: boolean; setid: boolean } | undefined {
   const mode = operands(args, ['--reference'])[0];
@@ -157,10 +167,10 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => v.program === 'chmod' && chmodMode(v.args)?.worldWritable === true,
   },
   {
-    id: 'chmod-executable', risk: 'medium', reason: 'makes a file executable (chmod +x): it can then be run',
-    programs: ['chmod'],
-    examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run'],
-    match: (v) => v.program === 'chmod' && chmodMode(v.args)?.exec === true,
+    id: 'chmod-executable', risk: 'medium', reason: 'makes a file executable (chmod +x, install -m 755): it can then be run',
+    programs: ['chmod', 'install'],
+    examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run', 'install -m 755 build/app ~/bin/app'],
+    match: (v) => (v.program === 'chmod' && chmodMode(v.args)?.exec === true) || (v.program === 'install' && installMakesExecutable(v.args)),
   },
   {
     id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',

@@ -103,6 +103,12 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     match: (v) => v.program === 'crontab' && !v.args.includes('-l') && !v.args.some((a) => /^-[a-z]*r/.test(a)),
   },
   {
+    id: 'schedule-later', risk: 'medium', reason: 'schedules commands to run later, when no one is watching (at, batch)',
+    programs: ['at', 'batch'],
+    examples: ['at now + 5 minutes -f job.sh', "echo 'make deploy' | at midnight", 'batch < jobs.txt'],
+    match: (v) => (v.program === 'at' || v.program === 'batch') && !v.args.some((a) => /^-[a-zA-Z]*[lrdc]$/.test(a) || a === '--list'),
+  },
+  {
     id: 'system-admin', risk: 'medium', reason: 'changes users, kernel modules, mounts or kernel parameters',
     examples: ['useradd bob', 'passwd root', 'modprobe evil', 'mount /dev/sdb1 /mnt', 'sysctl -w net.ipv4.ip_forward=1', 'visudo', 'swapoff -a'],
     match: (v) => /^(useradd|userdel|usermod|adduser|deluser|groupadd|groupdel|passwd|chpasswd|chsh|visudo|modprobe|insmod|rmmod|mount|umount|swapoff|swapon|setenforce|chattr|hostnamectl|timedatectl|update-alternatives)$/.test(v.program)
