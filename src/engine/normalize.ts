@@ -62,6 +62,9 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   } else if (alias.kind === 'fetch') {
     const url = URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined;
     if (url) normalized.url = url;
+    // `file:///root/.ssh/id_rsa` reads a local file: its path is checked like a Read's.
+    const local = url === undefined ? undefined : fileUrlPath(url);
+    if (local !== undefined) normalized.paths = [local];
   } else if (alias.kind === 'search') {
     // Grep reads every file below its path (the cwd when none); a Glob pattern may itself name a place.
     normalized.paths = pathsOf(args);
@@ -149,4 +152,15 @@ function sortKeys(value: unknown): unknown {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The local path a `file:` URL names (`file:///etc/x`, `file://localhost/etc/x`), else undefined. */
+function fileUrlPath(url: string): string | undefined {
+  if (!/^file:/i.test(url.trim())) return undefined;
+  try {
+    const parsed = new URL(url.trim());
+    return parsed.protocol === 'file:' ? decodeURIComponent(parsed.pathname) || '/' : undefined;
+  } catch {
+    return url.trim().replace(/^file:(\/\/[^/]*)?/i, '') || '/';
+  }
 }

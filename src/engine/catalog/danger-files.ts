@@ -1,5 +1,6 @@
 // Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
 import type { DangerEntry } from './danger-entry.ts';
+import type { Finding } from '../types.ts';
 import { hasFlag, operands } from './flags.ts';
 import { writeTargets } from './write-targets.ts';
 import { isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
@@ -185,3 +186,28 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => (v.program === 'chown' || v.program === 'chgrp') && targetsAfterFirst(v.args).length > 0,
   },
 ];
+
+/** What a file tool's write (Write, Edit, MultiEdit, apply_patch) to a path means, as the shell entries judge a redirect there. */
+const FILE_WRITE_CHECKS: [id: string, test: (path: string, home: string) => boolean][] = [
+  ['shell-profile-write', (p, home) => isShellProfile(p, home)],
+  ['git-internals-write', (p) => isGitInternal(p)],
+  ['kernel-control', (p) => isKernelControl(p)],
+  ['write-device', (p) => isDangerousDevice(p)],
+  ['write-system-path', (p) => (isSystemPath(p) || /^\/+$/.test(p)) && !isKernelControl(p)],
+  ['history-wipe', (p) => isHistoryFile(p)],
+];
+
+/**
+ * The findings of a file tool writing these absolute paths: the same catalogue entries (id, risk, reason) as a
+ * shell command writing them, so `Write ~/.bashrc` is asked about as `echo … >> ~/.bashrc` is.
+ */
+export function fileWriteFindings(paths: readonly string[], home: string): Finding[] {
+  const out: Finding[] = [];
+  for (const [id, test] of FILE_WRITE_CHECKS) {
+    const path = paths.find((p) => test(p, home));
+    if (path === undefined) continue;
+    const entry = FILE_DANGERS.find((e) => e.id === id)!;
+    out.push({ id, risk: entry.risk, reason: entry.reason, command: path });
+  }
+  return out;
+}

@@ -80,6 +80,13 @@ function sendsToRemoteSocket(v: CommandView): boolean {
   return v.args.some((a) => !a.startsWith('-') && !LOCAL_HOST.test(a) && (/[a-z0-9]\.[a-z]{2,}/i.test(a) || /^(tcp\d?:|TCP\d?:)?\d{1,3}(\.\d{1,3}){3}\b/.test(a)));
 }
 
+/**
+ * Cloud instance metadata services: on a cloud machine they hand out the credentials of the machine's role
+ * (AWS 169.254.169.254 and the container endpoint 169.254.170.2, GCP metadata.google.internal, Azure, Alibaba
+ * 100.100.100.200, AWS IPv6 fd00:ec2::254).
+ */
+export const METADATA_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata(?=[:/$?#]|$)|100\.100\.100\.200|\[?fd00:ec2::254\]?)(?:[:/$?#]|$)/i;
+
 const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)([:/]|$)/;
 
 export const INFRA_DANGERS: DangerEntry[] = [
@@ -93,6 +100,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
     programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk'],
     examples: ['terraform apply -auto-approve', 'tofu apply -auto-approve tfplan', 'terragrunt run-all apply --terragrunt-non-interactive', 'pulumi up --yes', 'pulumi up -y -s prod', 'cdk deploy --require-approval never'],
     match: appliesUnprompted,
+  },
+  {
+    id: 'cloud-metadata', risk: 'high', reason: "asks the cloud instance metadata service, which hands out the machine role's credentials",
+    programs: ['curl', 'wget', 'http', 'https', 'xh', 'nc', 'ncat'],
+    examples: ['curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'curl -H Metadata-Flavor:Google http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', 'wget -qO- http://169.254.170.2/v2/credentials/x'],
+    match: (v) => v.args.some((a) => METADATA_HOST.test(a)),
   },
   {
     id: 'container-prune', risk: 'high', reason: 'removes containers, images or volumes in bulk (prune, volume rm, compose down -v)',
