@@ -114,6 +114,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'hyperfine') {
     // Each operand is a shell command it times; --prepare, --setup and --cleanup are shell commands too.
     for (const w of [...optionValues(args, '-p'), ...optionValues(args, '--prepare'), ...optionValues(args, '-s'), ...optionValues(args, '--setup'), ...optionValues(args, '-c'), ...optionValues(args, '--cleanup'), ...operandsOf(args, HYPERFINE_WITH_ARG)]) script(out, w);
+  } else if (program === 'screen') {
+    screenCode(out, args);
   } else if (program === 'tmux') {
     tmuxCode(out, args);
   } else if (program === 'nix-shell') {
@@ -208,6 +210,27 @@ function operandsOf(args: Word[], withArg: string[]): Word[] {
     out.push(args[i]!);
   }
   return out;
+}
+
+/** screen options that take a value, and options after which no command is started (attach, list, wipe). */
+const SCREEN_WITH_ARG = ['-S', '-c', '-e', '-h', '-p', '-s', '-t', '-T', '-Logfile'];
+const SCREEN_NO_COMMAND = /^-(r|R|RR|x|ls|list|wipe|v|-version|D|d)$/;
+
+/**
+ * `screen -dm cmd args` starts cmd; `screen -X stuff 'text'` (or `-Q`) types the text into the session's shell
+ * (`\n` and `^M` end a line there).
+ */
+function screenCode(out: NestedCode[], args: Word[]): void {
+  const x = args.findIndex((w) => w.value === '-X' || w.value === '-Q');
+  if (x >= 0) {
+    if (args[x + 1]?.value === 'stuff' && args.length > x + 2) text(out, args.slice(x + 2).map((w) => w.value).join(' ').replace(/\\n|\^M|\\r/g, '\n'));
+    return;
+  }
+  if (args.some((w) => SCREEN_NO_COMMAND.test(w.value)) && !args.some((w) => /^-[dD]m$|^-m$/.test(w.value))) return;
+  // `-dmS name`: a cluster whose last letter takes a value takes the next word.
+  let at = 0;
+  while (at < args.length && args[at]!.value.startsWith('-')) at += SCREEN_WITH_ARG.includes(args[at]!.value) || /^-[a-zA-Z]*[ScehpstT]$/.test(args[at]!.value) ? 2 : 1;
+  if (at < args.length) out.push({ kind: 'argv', words: args.slice(at) });
 }
 
 /** tmux subcommands that start a shell command (their operands), with the letters of their options that take a value. */

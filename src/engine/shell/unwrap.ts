@@ -18,7 +18,10 @@ interface WrapperSpec {
   scriptArg?: string[];
   /** Options whose argument is the directory the command runs in (`env -C DIR`, `sudo --chdir DIR`). */
   chdirArg?: string[];
-  /** It runs a command only through one of these subcommands, its first word (`poetry run …`, `npm exec …`). */
+  /**
+   * It runs a command only through one of these subcommands (`poetry run …`, `npm exec …`, `docker compose exec …`),
+   * the first words after its global options.
+   */
   subcommands?: string[];
   /**
    * The command is the words after one of these options (`nix develop -c cmd`, `xterm -e cmd`); without one,
@@ -92,7 +95,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   perf: { subcommands: ['stat', 'record', 'trace'], withArg: ['-e', '--event', '-o', '--output', '-C', '--cpu', '-r', '--repeat', '-G', '--cgroup', '-F', '--freq', '-c', '--count', '-m', '--mmap-pages', '-I', '--interval-print', '-x', '--field-separator', '--call-graph', '-j', '--branch-filter', '-u', '--uid', '--filter', '-D', '--delay'], scriptArg: ['--pre', '--post'], noExec: ['-p', '--pid', '-t', '--tid'] },
   // Package and environment managers that run a program in the project's environment.
   npm: { subcommands: ['exec', 'x'], withArg: ['-p', '--package', '-w', '--workspace'], scriptArg: ['-c', '--call'] },
-  pnpm: { subcommands: ['exec', 'dlx'], withArg: ['-C', '--dir', '--filter', '-F'], scriptArg: ['-c'] },
+  pnpm: { subcommands: ['exec', 'dlx'], withArg: ['-C', '--dir', '--filter', '-F', '-w', '--workspace'], scriptArg: ['-c'] },
   yarn: { subcommands: ['exec', 'dlx'], withArg: ['-p', '--package'] },
   uvx: { withArg: ['--from', '--with', '--python', '-p', '--index'] },
   uv: { subcommands: ['run'], withArg: ['--with', '--with-requirements', '--python', '-p', '--project', '--directory', '--package', '--extra', '--group', '--env-file', '--index', '--from'] },
@@ -112,8 +115,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   pixi: { subcommands: ['run', 'exec'], withArg: ['-e', '--environment', '--manifest-path', '-s', '--spec'] },
   nix: { subcommands: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
   // A command in a running container: what it deletes or reads is the container's, often a volume of this host's.
-  docker: { subcommands: ['exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'], operands: 1 },
-  podman: { subcommands: ['exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys'], operands: 1 },
+  docker: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '-c', '--context', '-H', '--host', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'], operands: 1 },
+  podman: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '-c', '--connection', '--url', '-f', '--file', '-p', '--project-name'], operands: 1 },
+  'docker-compose': { subcommands: ['exec'], withArg: ['-e', '--env', '-u', '--user', '-w', '--workdir', '--index', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'], operands: 1 },
   // Terminal emulators started with a command.
   xterm: { commandAfter: ['-e'] },
   'x-terminal-emulator': { commandAfter: ['-e'] },
@@ -161,10 +165,15 @@ export function unwrap(words: Word[]): Unwrapped {
     const name = programName(rest[0]!.value);
     const spec = WRAPPERS[name];
     if (!spec || rest[0]!.dynamic) break;
-    // `poetry run cmd` wraps; `poetry install` is poetry's own work.
-    if (spec.subcommands && !spec.subcommands.includes(rest[1]?.value ?? '')) break;
+    // `poetry run cmd` wraps; `poetry install` is poetry's own work. Global options may come first (`pnpm -r exec`).
+    let i = 1;
+    if (spec.subcommands) {
+      while (i < rest.length && rest[i]!.value.startsWith('-')) i += spec.withArg?.includes(rest[i]!.value) ? 2 : 1;
+      const sub = spec.subcommands.find((c) => c.split(' ').every((part, k) => rest[i + k]?.value === part));
+      if (sub === undefined) break;
+      i += sub.split(' ').length;
+    }
     wrappers.push(name);
-    let i = spec.subcommands ? 2 : 1;
     if (spec.commandAfter) {
       const at = rest.findIndex((w, k) => k >= i && spec.commandAfter!.includes(w.value));
       const scriptAt = spec.scriptArg ? rest.findIndex((w, k) => k >= i && spec.scriptArg!.includes(w.value)) : -1;
