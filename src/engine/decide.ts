@@ -38,6 +38,11 @@ export interface DecideRequest {
   interactive?: boolean;
   explain?: boolean;
   now?: number;
+  /**
+   * Files the agent wrote earlier in its session with file tools (absolute path → contents, as the service
+   * remembers them): a shell command that runs one is judged by what it contains.
+   */
+  files?: ReadonlyMap<string, string>;
 }
 
 /** The rule that decided, as reported to the agent. */
@@ -106,7 +111,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const trace = request.explain === true ? new Trace() : undefined;
   const mode = effectiveMode(ctx.operatorMode, request.mode);
   const call = normalizeCall(request.call, ctx.aliases);
-  const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command) : undefined;
+  const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command, request.files && scriptNames(request.files, call.cwd, ctx.home)) : undefined;
   const findings = analysis ? [...analysis.findings] : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
@@ -276,6 +281,19 @@ function dangerAsk(findings: Finding[], trace: Trace | undefined): Ask | undefin
   const top = findings.filter((f) => f.risk === risk);
   trace?.add('danger', 'decided', findings.map((f) => `${f.id} (${f.risk}) in \`${f.command ?? ''}\``).join('; '));
   return { reason: top.map((f) => f.reason).join('; '), risk, source: 'danger' };
+}
+
+/** Known files under the names a command may use for them: the absolute path, and the path relative to the cwd. */
+function scriptNames(files: ReadonlyMap<string, string>, cwd: string | undefined, home: string): ReadonlyMap<string, string> | undefined {
+  if (files.size === 0) return undefined;
+  const base = cwd === undefined ? undefined : absolutePath(cwd, home);
+  const names = new Map<string, string>();
+  for (const [path, contents] of files) {
+    names.set(path, contents);
+    const relative = base === undefined ? undefined : relativeToDir(path, base);
+    if (relative !== undefined && relative !== '.') names.set(relative, contents);
+  }
+  return names;
 }
 
 /** The forms a simple command is matched in: as written; with `loose`, also unwrapped and by program basename. */

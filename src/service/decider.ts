@@ -8,6 +8,7 @@ import type { Approval, AuditEntry, Store } from '../store/types.ts';
 import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache, type Recorded } from './verdict-cache.ts';
+import { SessionFiles } from './session-files.ts';
 
 /** One decide request, as the HTTP layer (or a hook adapter) passes it. */
 export interface DecideInput {
@@ -76,6 +77,9 @@ export class Decider {
   /** Repeated calls skip the pipeline (see verdict-cache.ts for what invalidates a verdict). */
   private readonly verdicts: VerdictCache;
 
+  /** Scripts each session wrote with file tools: running one later is judged by its contents (session-files.ts). */
+  private readonly files = new SessionFiles();
+
   constructor(private readonly deps: DeciderDeps) {
     this.verdicts = new VerdictCache(deps.engine);
   }
@@ -93,7 +97,11 @@ export class Decider {
   async decide(input: DecideInput): Promise<DecideOutcome> {
     const started = performance.now();
     const policy = await this.deps.policy.current();
-    let verdict: StageVerdict = this.verdicts.decide({ call: { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive, explain: input.explain }, policy);
+    const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd };
+    const files = this.files.filesFor(call, this.deps.engine.aliases);
+    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}) }, policy);
+    // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
+    if (verdict.decision !== 'deny' && (verdict.call.kind === 'write' || verdict.call.kind === 'edit')) this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     // What is stored and shown to reviewers: args, reason, findings and the dedupe key masked.

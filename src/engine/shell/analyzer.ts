@@ -26,7 +26,12 @@ export interface ShellAnalyzerOptions {
 
 /** Analyses bash commands; synchronous and cached by text. */
 export interface ShellAnalyzer {
-  analyze(command: string): ShellAnalysis;
+  /**
+   * `files`: files known to hold these contents (keyed by the path as the command may name it, no leading `./`),
+   * such as scripts the agent wrote earlier in its session: running one (`bash x.sh`, `./x.sh`, `. x.sh`) walks its
+   * contents. An analysis given files is not cached.
+   */
+  analyze(command: string, files?: ReadonlyMap<string, string>): ShellAnalysis;
 }
 
 /** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
@@ -39,12 +44,13 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
   const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() }, simpleParse };
   const cache = new LruCache<string, ShellAnalysis>(cacheSize);
 
-  const run = (command: string, budgetMs = timeoutMs): ShellAnalysis => {
+  const run = (command: string, budgetMs = timeoutMs, files?: ReadonlyMap<string, string>): ShellAnalysis => {
     const size = Buffer.byteLength(command, 'utf8');
     if (size > maxBytes) return failed(`command is ${size} bytes, over the ${maxBytes}-byte analysis limit`);
     if (command.includes('\u0000')) return failed('command contains a NUL byte');
     deadline.start(budgetMs);
     const walker = new ScriptWalker(tools, home, { maxDepth, timeoutMs: budgetMs });
+    if (files) for (const [path, contents] of files) walker.written.set(path, contents);
     try {
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {
@@ -60,7 +66,8 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
   run(WARM_UP, 5_000);
 
   return {
-    analyze(command: string): ShellAnalysis {
+    analyze(command: string, files?: ReadonlyMap<string, string>): ShellAnalysis {
+      if (files && files.size > 0) return Object.freeze(run(command, timeoutMs, files));
       const hit = cache.get(command);
       if (hit) return hit;
       const result = Object.freeze(run(command));
