@@ -39,9 +39,12 @@ export class SessionFiles {
 
   /** Remembers what a file-tool call writes (call as normalized, args as sent). */
   record(call: NormalizedCall, args: unknown, home: string): void {
-    if ((call.kind !== 'write' && call.kind !== 'edit') || call.paths.length !== 1 || !isRecord(args)) return;
+    if ((call.kind !== 'write' && call.kind !== 'edit') || !isRecord(args)) return;
     const key = sessionKey(call);
     if (key === undefined) return;
+    const patch = typeof args.input === 'string' ? args.input : typeof args.patch === 'string' ? args.patch : undefined;
+    if (patch !== undefined && patch.includes('*** Begin Patch')) return this.patch(key, patch, home, call.cwd);
+    if (call.paths.length !== 1) return;
     const path = absolutePath(call.paths[0]!, home, call.cwd);
     if (typeof args.content === 'string') return this.set(key, path, args.content);
     const edits = replacements(args);
@@ -72,6 +75,27 @@ export class SessionFiles {
       (found ??= new Map()).set(path, contents);
     }
     return found;
+  }
+
+  /**
+   * Codex's apply_patch: an `*** Add File:` section's `+` lines are the new file; an updated, moved or deleted file
+   * is forgotten (its hunks are not applied here).
+   */
+  private patch(key: string, patch: string, home: string, cwd: string | undefined): void {
+    const sections = patch.split(/^(?=\*\*\* (?:Add|Update|Delete) File: )/m);
+    for (const section of sections) {
+      const m = /^\*\*\* (Add|Update|Delete) File: (.+)$/m.exec(section);
+      if (!m) continue;
+      const path = absolutePath(m[2]!.trim(), home, cwd);
+      if (m[1] !== 'Add') { this.forget(key, path); continue; }
+      const lines = section.split('\n').slice(1);
+      const body: string[] = [];
+      for (const line of lines) {
+        if (line.startsWith('***')) break;
+        if (line.startsWith('+')) body.push(line.slice(1));
+      }
+      this.set(key, path, body.length ? `${body.join('\n')}\n` : '');
+    }
   }
 
   private set(key: string, path: string, contents: string): void {

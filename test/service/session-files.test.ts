@@ -67,6 +67,16 @@ describe('session file memory', () => {
     assert.equal(files.filesFor({ tool: 'Bash', args: { command: 'bash d.sh' }, sessionId: 's' }, aliases), undefined, 'too large to remember: forgotten');
   });
 
+  it("reads the files Codex's apply_patch adds, and forgets those it updates or deletes", () => {
+    const files = new SessionFiles();
+    const add = { input: '*** Begin Patch\n*** Add File: scripts/x.sh\n+#!/bin/sh\n+rm -rf ~\n*** End Patch' };
+    files.record(call('apply_patch', add), add, '/home/t');
+    assert.equal(files.filesFor({ tool: 'Bash', args: { command: 'bash scripts/x.sh' }, sessionId: 's' }, aliases)?.get('/p/scripts/x.sh'), '#!/bin/sh\nrm -rf ~\n');
+    const update = { input: '*** Begin Patch\n*** Update File: scripts/x.sh\n@@\n-rm -rf ~\n+echo hi\n*** End Patch' };
+    files.record(call('apply_patch', update), update, '/home/t');
+    assert.equal(files.filesFor({ tool: 'Bash', args: { command: 'bash scripts/x.sh' }, sessionId: 's' }, aliases), undefined);
+  });
+
   it('remembers nothing for calls with neither a session nor an agent', () => {
     const files = new SessionFiles();
     const anonymous = normalizeCall({ tool: 'Write', args: { file_path: '/p/a.sh', content: 'rm -rf ~' }, cwd: '/p' }, aliases);
