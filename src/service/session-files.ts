@@ -54,6 +54,10 @@ export class SessionFiles {
     let after = before;
     for (const edit of edits) {
       if (edit.from === '' || !after.includes(edit.from)) return this.forget(key, path);
+      // What the replacement would grow to is counted first: a short string replaced everywhere by a long one must
+      // not build a string larger than the memory keeps (or than V8 can hold).
+      const count = edit.all ? after.split(edit.from).length - 1 : 1;
+      if (after.length + count * (edit.to.length - edit.from.length) > this.limits.maxBytes) return this.forget(key, path);
       after = edit.all ? after.split(edit.from).join(edit.to) : after.replace(edit.from, () => edit.to);
     }
     this.set(key, path, after);

@@ -113,6 +113,12 @@ export class VerdictCache {
 
   private keyOf(request: DecideRequest): string | undefined {
     const { call } = request;
+    // Files too large together for a key are not serialised only to be refused for their length.
+    if (request.files) {
+      let size = 0;
+      for (const contents of request.files.values()) size += contents.length;
+      if (size > this.maxKeyLength) return undefined;
+    }
     // The engine context's mutable settings are part of the key, so changing them never serves a stale verdict.
     try {
       // Files the session wrote that the command may run are part of it (large ones make the key too long to cache).

@@ -77,6 +77,15 @@ describe('session file memory', () => {
     assert.equal(files.filesFor({ tool: 'Bash', args: { command: 'bash scripts/x.sh' }, sessionId: 's' }, aliases), undefined);
   });
 
+  it('an edit that would grow the file past the limit forgets it instead of building the string', () => {
+    const files = new SessionFiles({ maxBytes: 1000 });
+    const content = 'a'.repeat(900);
+    files.record(call('Write', { file_path: '/p/a.sh', content }), { file_path: '/p/a.sh', content }, '/home/t');
+    const edit = { file_path: '/p/a.sh', old_string: 'a', new_string: 'b'.repeat(1_000_000), replace_all: true };
+    files.record(call('Edit', edit), edit, '/home/t');
+    assert.equal(files.filesFor({ tool: 'Bash', args: { command: 'bash a.sh' }, sessionId: 's' }, aliases), undefined);
+  });
+
   it('remembers nothing for calls with neither a session nor an agent', () => {
     const files = new SessionFiles();
     const anonymous = normalizeCall({ tool: 'Write', args: { file_path: '/p/a.sh', content: 'rm -rf ~' }, cwd: '/p' }, aliases);
