@@ -30,15 +30,24 @@ type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; i
 interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
 
 /**
- * The roots, and for a path whose first name is literal the only ones it can reach: those starting with that name
- * or with a pattern (`/tmp/x` is never compared with the 28 roots under `/home`, `/root` and `/Users`). Each list
- * keeps declaration order, so the first root reached is the same as in `all`.
+ * The roots, indexed by their names as a tree: a path whose names are literal is compared only with the roots along
+ * its own names (`/home/me/work/app.ts` with none of the ~140 credential places in the homes, whose next name is
+ * `.ssh`, `.aws`, …). A root's pattern name (`/home/*`) is a branch that literal names matching it follow; a name of
+ * the path that is not literal (a variable, a glob, `**`) takes every root below. Lists keep declaration order, so
+ * the first root reached is the same as when every root is tried.
  */
 interface RootSet {
   all: readonly Root[];
-  byFirstName: Map<string, readonly Root[]>;
-  /** Roots whose first segment is not a literal name (a pattern, `**`, or none): candidates for every path. */
-  unanchored: readonly Root[];
+  tree: RootNode;
+}
+
+interface RootNode {
+  /** Roots ending here, and roots whose next name is `**` (compared in full from here). */
+  here: Root[];
+  names: Map<string, RootNode>;
+  patterns: { pattern: string; isMatch: (name: string) => boolean; node: RootNode }[];
+  /** Every root at or below this node. */
+  below: Root[];
 }
 
 // Roots depend only on the home, the data dir and the extras (and on the cwd when one of those is relative).
@@ -74,22 +83,46 @@ function sameList(kept: readonly string[], now: readonly string[] | undefined): 
 }
 
 function rootSet(all: Root[]): RootSet {
-  const firstName = (root: Root): string | undefined => (root.segs[0]?.kind === 'lit' ? root.segs[0].text : undefined);
-  const unanchored = all.filter((root) => firstName(root) === undefined);
-  const byFirstName = new Map<string, Root[]>();
+  const node = (): RootNode => ({ here: [], names: new Map(), patterns: [], below: [] });
+  const tree = node();
   for (const root of all) {
-    const name = firstName(root);
-    if (name !== undefined && !byFirstName.has(name)) byFirstName.set(name, all.filter((r) => { const n = firstName(r); return n === undefined || n === name; }));
+    let at = tree;
+    at.below.push(root);
+    for (const seg of root.segs) {
+      if (seg.kind === 'globstar') break;
+      let next: RootNode | undefined;
+      if (seg.kind === 'lit') {
+        next = at.names.get(seg.text);
+        if (!next) at.names.set(seg.text, (next = node()));
+      } else {
+        next = at.patterns.find((p) => p.pattern === seg.pattern)?.node;
+        if (!next) at.patterns.push({ pattern: seg.pattern, isMatch: seg.isMatch, node: (next = node()) });
+      }
+      at = next;
+      at.below.push(root);
+    }
+    at.here.push(root);
   }
-  return { all, byFirstName, unanchored };
+  return { all, tree };
 }
 
-/** The roots a candidate may reach: by its first name when that is literal, else all of them. */
+/** The roots a candidate may reach (a superset; `reaches` decides), in declaration order. */
 function rootsFor(cand: Seg[], roots: RootSet): readonly Root[] {
-  const first = cand[0];
-  if (first?.kind !== 'lit') return roots.all;
-  return roots.byFirstName.get(first.text) ?? roots.unanchored;
+  const found = new Set<Root>();
+  const walk = (at: RootNode, i: number): void => {
+    for (const r of at.here) found.add(r);
+    const seg = cand[i];
+    if (seg === undefined || seg.kind !== 'lit') { for (const r of at.below) found.add(r); return; }
+    const named = at.names.get(seg.text);
+    if (named) walk(named, i + 1);
+    for (const p of at.patterns) if (p.isMatch(seg.text)) walk(p.node, i + 1);
+  };
+  walk(roots.tree, 0);
+  if (found.size === 0) return NO_ROOTS;
+  return found.size === roots.all.length ? roots.all : roots.all.filter((r) => found.has(r));
 }
+
+const NO_ROOTS: readonly Root[] = [];
 
 function buildRoots(ctx: PathContext): Root[] {
   const roots: Root[] = [];
