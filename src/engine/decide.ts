@@ -9,8 +9,7 @@ import type { CompiledRule, MatchScope, Policy } from './rules/policy.ts';
 import type { ShellAnalyzer } from './shell/analyzer.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import { Trace, type TraceStep } from './trace.ts';
-import { fileWriteFindings } from './catalog/danger-files.ts';
-import { METADATA_HOST } from './catalog/danger-infra.ts';
+import { fetchFindings, fileWriteFindings } from './catalog/danger.ts';
 import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
 
 /** Everything the pipeline needs besides the policy: fixed for the life of the server. */
@@ -117,7 +116,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.
   if (call.kind === 'write' || call.kind === 'edit') findings.push(...fileWriteFindings(call.paths.map((p) => absolutePath(p, ctx.home, call.cwd)), ctx.home));
-  if (call.url !== undefined && METADATA_HOST.test(call.url.trim())) findings.push({ id: 'cloud-metadata', risk: 'high', reason: "asks the cloud instance metadata service, which hands out the machine role's credentials", command: call.url });
+  if (call.url !== undefined) findings.push(...fetchFindings(call.url));
   trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };

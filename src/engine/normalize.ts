@@ -88,6 +88,12 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   return normalized;
 }
 
+/** The shell command of a call to a shell tool, else undefined: the part of `normalizeCall` a quick look needs. */
+export function shellCommandOf(call: ToolCall, aliases: AliasIndex): string | undefined {
+  if (canonicalTool(call.tool, aliases).kind !== 'shell') return undefined;
+  return commandOf(call.args, isRecord(call.args) ? call.args : {});
+}
+
 /**
  * Where the call runs: a shell tool's own working directory argument (`workdir`, `cwd`, `directory`) wins over the
  * agent's cwd, against which a relative one is resolved — the command runs there, not in the session's cwd.

@@ -109,20 +109,22 @@ function rootSet(all: Root[]): RootSet {
 /** The roots a candidate may reach (a superset; `reaches` decides), in declaration order. */
 function rootsFor(cand: Seg[], roots: RootSet): readonly Root[] {
   const found = new Set<Root>();
-  const walk = (at: RootNode, i: number): void => {
-    for (const r of at.here) found.add(r);
-    const seg = cand[i];
-    if (seg === undefined || seg.kind !== 'lit') { for (const r of at.below) found.add(r); return; }
-    const named = at.names.get(seg.text);
-    if (named) walk(named, i + 1);
-    for (const p of at.patterns) if (p.isMatch(seg.text)) walk(p.node, i + 1);
-  };
-  walk(roots.tree, 0);
+  collectRoots(roots.tree, cand, 0, found);
   if (found.size === 0) return NO_ROOTS;
   return found.size === roots.all.length ? roots.all : roots.all.filter((r) => found.has(r));
 }
 
 const NO_ROOTS: readonly Root[] = [];
+
+/** Adds the roots at `at` the candidate's names from `i` on may lead to (every root below, past a name not literal). */
+function collectRoots(at: RootNode, cand: Seg[], i: number, found: Set<Root>): void {
+  for (const r of at.here) found.add(r);
+  const seg = cand[i];
+  if (seg === undefined || seg.kind !== 'lit') { for (const r of at.below) found.add(r); return; }
+  const named = at.names.get(seg.text);
+  if (named) collectRoots(named, cand, i + 1, found);
+  for (const p of at.patterns) if (p.isMatch(seg.text)) collectRoots(p.node, cand, i + 1, found);
+}
 
 function buildRoots(ctx: PathContext): Root[] {
   const roots: Root[] = [];

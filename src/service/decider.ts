@@ -101,7 +101,7 @@ export class Decider {
     const files = this.files.filesFor(call, this.deps.engine.aliases);
     let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}) }, policy);
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
-    if (verdict.decision !== 'deny' && (verdict.call.kind === 'write' || verdict.call.kind === 'edit')) this.files.record(verdict.call, input.args, this.deps.engine.home);
+    if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     // What is stored and shown to reviewers: args, reason, findings and the dedupe key masked.

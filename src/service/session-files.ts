@@ -1,7 +1,7 @@
 // What an agent wrote with file tools in a session: a script it writes with Write and runs in a later Bash call
 // (`bash deploy.sh`, `./deploy.sh`) is judged by its contents, as one written and run on the same command line is.
 import type { AliasIndex } from '../engine/catalog/tool-aliases.ts';
-import { normalizeCall, type NormalizedCall, type ToolCall } from '../engine/normalize.ts';
+import { shellCommandOf, type NormalizedCall, type ToolCall } from '../engine/normalize.ts';
 import { absolutePath } from '../engine/paths.ts';
 
 /** Limits of the memory: it holds only what a later command may run, never the project. */
@@ -65,13 +65,13 @@ export class SessionFiles {
 
   /**
    * The remembered files a shell call of this session may run: those whose name appears in its command. Calls of a
-   * session with nothing remembered cost one map lookup (the call is normalized only when there is something).
+   * session with nothing remembered cost one map lookup.
    */
   filesFor(call: ToolCall, aliases: AliasIndex): ReadonlyMap<string, string> | undefined {
     const key = sessionKey(call);
     const files = key === undefined ? undefined : this.sessions.get(key);
     if (!files || files.size === 0) return undefined;
-    const command = normalizeCall(call, aliases).command;
+    const command = shellCommandOf(call, aliases);
     if (command === undefined) return undefined;
     let found: Map<string, string> | undefined;
     for (const [path, contents] of files) {

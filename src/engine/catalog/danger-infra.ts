@@ -85,7 +85,7 @@ function sendsToRemoteSocket(v: CommandView): boolean {
  * (AWS 169.254.169.254 and the container endpoint 169.254.170.2, GCP metadata.google.internal, Azure, Alibaba
  * 100.100.100.200, AWS IPv6 fd00:ec2::254).
  */
-export const METADATA_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata(?=[:/$?#]|$)|100\.100\.100\.200|\[?fd00:ec2::254\]?)(?:[:/$?#]|$)/i;
+const METADATA_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata(?=[:/$?#]|$)|100\.100\.100\.200|\[?fd00:ec2::254\]?)(?:[:/$?#]|$)/i;
 
 const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)([:/]|$)/;
 
@@ -105,6 +105,7 @@ export const INFRA_DANGERS: DangerEntry[] = [
     id: 'cloud-metadata', risk: 'high', reason: "asks the cloud instance metadata service, which hands out the machine role's credentials",
     programs: ['curl', 'wget', 'http', 'https', 'xh', 'nc', 'ncat'],
     examples: ['curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'curl -H Metadata-Flavor:Google http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', 'wget -qO- http://169.254.170.2/v2/credentials/x'],
+    fetched: (url) => METADATA_HOST.test(url),
     match: (v) => v.args.some((a) => METADATA_HOST.test(a)),
   },
   {

@@ -34,3 +34,27 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   }
   return out;
 }
+
+/** Entries that judge a path written, and a URL fetched, whatever tool does it. */
+const WRITTEN = DANGER_CATALOG.filter((e) => e.written);
+const FETCHED = DANGER_CATALOG.filter((e) => e.fetched);
+
+/**
+ * The findings of a file tool writing these absolute paths (Write, Edit, MultiEdit, apply_patch): the entries a
+ * shell command writing there raises, so `Write ~/.bashrc` is asked about as `echo … >> ~/.bashrc` is.
+ */
+export function fileWriteFindings(paths: readonly string[], home: string): Finding[] {
+  const out: Finding[] = [];
+  for (const entry of WRITTEN) {
+    const path = paths.find((p) => entry.written!(p, home));
+    if (path !== undefined) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: path });
+  }
+  return out;
+}
+
+/** The findings of a fetch tool asking for this URL: the entries `curl` of it raises (`cloud-metadata`). */
+export function fetchFindings(url: string): Finding[] {
+  const out: Finding[] = [];
+  for (const entry of FETCHED) if (entry.fetched!(url.trim())) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: url });
+  return out;
+}

@@ -101,10 +101,10 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (args[0]?.value === '-s') out.push({ kind: 'script', word: joinWords(args.slice(1)) });
   } else if (program === 'tar') {
     // `--checkpoint-action=exec=cmd`, `--to-command=cmd`, `-I cmd` / `--use-compress-program=cmd` run a command.
-    for (const w of [...optionValues(args, '--to-command'), ...optionValues(args, '--use-compress-program'), ...optionValues(args, '-I'), ...optionValues(args, '--info-script'), ...optionValues(args, '-F'), ...optionValues(args, '--new-volume-script')]) script(out, w);
+    for (const w of optionValues(args, '--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script')) script(out, w);
     for (const w of args) { const m = /^--checkpoint-action=(?:exec|shell)=(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
   } else if (program === 'zip') {
-    for (const w of [...optionValues(args, '-TT'), ...optionValues(args, '--unzip-command')]) script(out, w);
+    for (const w of optionValues(args, '-TT', '--unzip-command')) script(out, w);
   } else if (program === 'at' || program === 'batch') {
     // `at now <<< 'cmd'`, `echo cmd | at now`: the commands come from stdin, or from the file `-f` names.
     if (!args.some((w) => /^-[a-zA-Z]*[lrdc]$/.test(w.value) || w.value === '--list')) {
@@ -113,16 +113,16 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   } else if (program === 'hyperfine') {
     // Each operand is a shell command it times; --prepare, --setup and --cleanup are shell commands too.
-    for (const w of [...optionValues(args, '-p'), ...optionValues(args, '--prepare'), ...optionValues(args, '-s'), ...optionValues(args, '--setup'), ...optionValues(args, '-c'), ...optionValues(args, '--cleanup'), ...operandsOf(args, HYPERFINE_WITH_ARG)]) script(out, w);
+    for (const w of [...optionValues(args, '-p', '--prepare', '-s', '--setup', '-c', '--cleanup'), ...operandsOf(args, HYPERFINE_WITH_ARG)]) script(out, w);
   } else if (program === 'screen') {
     screenCode(out, args);
   } else if (program === 'tmux') {
     tmuxCode(out, args);
   } else if (program === 'nix-shell') {
-    for (const w of [...optionValues(args, '--run'), ...optionValues(args, '--command')]) script(out, w);
+    for (const w of optionValues(args, '--run', '--command')) script(out, w);
   } else if (program === 'start-stop-daemon') {
     // `--exec PROG … -- ARGS`: with --start it runs PROG with the words after `--`.
-    const exec = [...optionValues(args, '--exec'), ...optionValues(args, '-x'), ...optionValues(args, '--startas'), ...optionValues(args, '-a')].at(-1);
+    const exec = optionValues(args, '--exec', '-x', '--startas', '-a').at(-1);
     const dashes = args.findIndex((w) => w.value === '--');
     if (exec && args.some((w) => w.value === '--start' || w.value === '-S')) out.push({ kind: 'argv', words: [exec, ...(dashes >= 0 ? args.slice(dashes + 1) : [])] });
   } else if (program === 'split') {
@@ -133,7 +133,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (const line of lines) { const m = /^\s*\.(?:shell|system)\s+(.*)$/s.exec(line); if (m) text(out, m[1]!); }
   } else if (program === 'gdb') {
     // `gdb -batch -ex 'shell cmd'` (or `!cmd`).
-    for (const w of [...optionValues(args, '-ex'), ...optionValues(args, '--eval-command')]) { const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
+    for (const w of optionValues(args, '-ex', '--eval-command')) { const m = /^\s*(?:shell\s+|!)(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
   }
   // An editor reading its commands from stdin (`ed`, `ex -s`, `vim -es`): `!cmd` runs a shell command.
   if (STDIN_EDITORS.has(program) && view.stdin?.text !== undefined) {
@@ -296,17 +296,19 @@ function afterDashes(args: Word[]): Word[] {
 }
 
 /**
- * Every value of an option, however it is written: `-C cmd`, `-Ccmd`, `--filter cmd`, `--filter=cmd`. A value
- * written in the option's word is a word of its own.
+ * Every value of the options, however each is written: `-C cmd`, `-Ccmd`, `--filter cmd`, `--filter=cmd`, in the
+ * order given. A value written in the option's word is a word of its own.
  */
-export function optionValues(args: Word[], option: string): Word[] {
+export function optionValues(args: Word[], ...options: string[]): Word[] {
   const out: Word[] = [];
   for (let i = 0; i < args.length; i++) {
     const w = args[i]!;
     if (w.value === '--') break;
-    if (w.value === option) { if (args[i + 1]) out.push(args[++i]!); continue; }
-    const at = option.startsWith('--') ? (w.value.startsWith(`${option}=`) ? option.length + 1 : -1) : w.value.startsWith(option) && w.value.length > option.length ? option.length : -1;
-    if (at > 0) out.push(suffixWord(w, at));
+    for (const option of options) {
+      if (w.value === option) { if (args[i + 1]) out.push(args[++i]!); break; }
+      const at = option.startsWith('--') ? (w.value.startsWith(`${option}=`) ? option.length + 1 : -1) : w.value.startsWith(option) && w.value.length > option.length ? option.length : -1;
+      if (at > 0) { out.push(suffixWord(w, at)); break; }
+    }
   }
   return out;
 }

@@ -30,6 +30,12 @@ interface WrapperSpec {
   commandAfter?: string[];
 }
 
+/** `conda run -n env cmd` and its relatives mamba and micromamba. */
+const CONDA_RUN: WrapperSpec = { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] };
+
+/** Options of `exec` in a container (docker, podman, compose) and of compose's project, that take a value. */
+const CONTAINER_EXEC_OPTIONS = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'];
+
 /** The wrapper table; every entry is a program that runs its arguments as another command. */
 export const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: { chdirArg: ['-D', '--chdir'], withArg: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'], noExec: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '--version', '-e', '--edit'] },
@@ -109,15 +115,15 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   direnv: { subcommands: ['exec'], operands: 1 },
   mise: { subcommands: ['exec', 'x'], commandAfter: ['--'], withArg: ['-C', '--cd', '-j', '--jobs'] },
   asdf: { subcommands: ['exec'] },
-  conda: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
-  mamba: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
-  micromamba: { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] },
+  conda: CONDA_RUN,
+  mamba: CONDA_RUN,
+  micromamba: CONDA_RUN,
   pixi: { subcommands: ['run', 'exec'], withArg: ['-e', '--environment', '--manifest-path', '-s', '--spec'] },
   nix: { subcommands: ['develop', 'shell'], commandAfter: ['-c', '--command'] },
   // A command in a running container: what it deletes or reads is the container's, often a volume of this host's.
-  docker: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '-c', '--context', '-H', '--host', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'], operands: 1 },
-  podman: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '-c', '--connection', '--url', '-f', '--file', '-p', '--project-name'], operands: 1 },
-  'docker-compose': { subcommands: ['exec'], withArg: ['-e', '--env', '-u', '--user', '-w', '--workdir', '--index', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'], operands: 1 },
+  docker: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--context', '-H', '--host'], operands: 1 },
+  podman: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--connection', '--url'], operands: 1 },
+  'docker-compose': { subcommands: ['exec'], withArg: CONTAINER_EXEC_OPTIONS, operands: 1 },
   // Terminal emulators started with a command.
   xterm: { commandAfter: ['-e'] },
   'x-terminal-emulator': { commandAfter: ['-e'] },
@@ -126,6 +132,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   alacritty: { commandAfter: ['-e', '--command'] },
   terminator: { commandAfter: ['-x', '--execute'], scriptArg: ['-e', '--command'] },
 };
+
+/** Each wrapper's subcommands as words (`compose exec` → `compose`, `exec`), split once. */
+const SUBCOMMAND_WORDS = new Map(Object.entries(WRAPPERS).flatMap(([name, spec]) => (spec.subcommands ? [[name, spec.subcommands.map((c) => c.split(' '))] as const] : [])));
 
 /** Architectures `setarch` takes before the command. */
 const ARCH = /^(x86_64|i[3-6]86|linux32|linux64|aarch64|arm\w*|ppc\w*|s390x?|riscv64|mips\w*|sparc\w*|ia64|alpha|parisc\w*|sh\w*|m68k|loongarch64|uname26)$/;
@@ -169,9 +178,9 @@ export function unwrap(words: Word[]): Unwrapped {
     let i = 1;
     if (spec.subcommands) {
       while (i < rest.length && rest[i]!.value.startsWith('-')) i += spec.withArg?.includes(rest[i]!.value) ? 2 : 1;
-      const sub = spec.subcommands.find((c) => c.split(' ').every((part, k) => rest[i + k]?.value === part));
+      const sub = SUBCOMMAND_WORDS.get(name)!.find((words) => words.every((part, k) => rest[i + k]?.value === part));
       if (sub === undefined) break;
-      i += sub.split(' ').length;
+      i += sub.length;
     }
     wrappers.push(name);
     if (spec.commandAfter) {

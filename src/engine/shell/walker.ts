@@ -11,7 +11,7 @@ import type { Redirect, Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
-import { processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
+import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
 import { programName } from './unwrap.ts';
 import { variableCode } from './code-variables.ts';
 import { wordPath } from './paths.ts';
@@ -488,7 +488,7 @@ class FrameScope implements WordScope {
 
   /** `~` expands to HOME as the script set it (`HOME=~/.ssh; cat ~/id_rsa`), else the real home. */
   get home(): string {
-    return this.frame.vars.get('HOME') ?? this.walker.home;
+    return homeOf(this.walker, this.frame);
   }
 
   substitute(node: SyntaxNode): { output?: string; programs: string[] } {
