@@ -23,8 +23,11 @@ export interface DecideInput {
   /** Seconds to hold the request for a human answer (decide-and-wait). */
   waitSeconds?: number;
   explain?: boolean;
-  /** Ends a decide-and-wait early (the caller went away); an AbortSignal is one. */
-  signal?: Cancellation;
+  /**
+   * Ends a decide-and-wait early (the caller went away); an AbortSignal is one. A function when making it costs
+   * something (a web Request for Hono's signal): it is called only when the request waits.
+   */
+  signal?: Cancellation | (() => Cancellation);
   /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
   delegateAsk?: boolean;
 }
@@ -128,7 +131,8 @@ export class Decider {
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     for (const listener of this.listeners) listener(outcome);
     if (approval && input.waitSeconds && input.waitSeconds > 0) {
-      const latest = await this.deps.approvals.wait(approval.id, input.waitSeconds * 1000, input.signal);
+      const signal = typeof input.signal === 'function' ? input.signal() : input.signal;
+      const latest = await this.deps.approvals.wait(approval.id, input.waitSeconds * 1000, signal);
       if (latest) {
         outcome.approval = latest;
         const decision = approvalDecision(latest);

@@ -40,9 +40,9 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
       toolCallId: body.tool_call_id,
       waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
       explain,
-      get signal() {
-        return signal();
-      },
+      // A function, not a getter: an object literal with an accessor keeps everything its closure reaches (the
+      // request, the response) alive past the next scavenge, and so into the old generation, on every request.
+      signal,
     });
     return decideResponse(outcome, explain);
   } catch (error) {
