@@ -2,6 +2,7 @@
 import { decide, type DecideRequest, type EngineContext, type Verdict } from '../engine/decide.ts';
 import { redactVerdict } from '../engine/redact.ts';
 import type { Policy } from '../engine/rules/policy.ts';
+import { SeenOnce } from '../engine/shell/lru.ts';
 
 /** Options of the cache. */
 export interface VerdictCacheOptions {
@@ -9,6 +10,11 @@ export interface VerdictCacheOptions {
   size?: number;
   /** Calls whose key is longer than this are decided every time (a large script would only crowd the cache out). */
   maxKeyLength?: number;
+  /**
+   * Keep a verdict only when its call is seen a second time (default true): a call made once — a unique command —
+   * is decided and answered, and leaves nothing behind (see SeenOnce). False keeps every verdict.
+   */
+  cacheOnSecondSight?: boolean;
 }
 
 /** A verdict as it is stored: masked, with its arguments and findings as JSON. */
@@ -31,11 +37,17 @@ interface Entry {
  * A verdict depends on the request, the policy snapshot, the engine context, the clock (rules expire) and what
  * `realpath` answers about the file system. The cache is emptied when the policy object changes or the next
  * rule expiry passes, and every hit repeats the realpath lookups of the original decision: a symlink created
- * since then makes it decide afresh. Explain requests are never cached (their trace is per request).
+ * since then makes it decide afresh. Explain requests are never cached (their trace is per request). A call is kept
+ * from the second time it is seen: one-off calls leave nothing behind, so a stream of unique commands neither evicts
+ * the calls agents repeat nor fills the old generation with entries no one reads.
  */
 export class VerdictCache {
   private readonly entries = new Map<string, Entry>();
   private readonly recorded = new WeakMap<Verdict, Recorded<Verdict>>();
+  /** The verdicts the cache holds: only theirs are worth remembering how they were recorded. */
+  private readonly kept = new WeakSet<Verdict>();
+  /** Keys of calls seen once (undefined: every call is kept). */
+  private readonly seen: SeenOnce | undefined;
   private policy: Policy | undefined;
   private validUntil = Number.POSITIVE_INFINITY;
   private readonly size: number;
@@ -66,6 +78,7 @@ export class VerdictCache {
     // and analysis (~3 KB), so a burst of unique asks cannot make the cache a notable part of the memory.
     this.size = options.size ?? 1024;
     this.maxKeyLength = options.maxKeyLength ?? 4096;
+    this.seen = options.cacheOnSecondSight === false || this.size <= 0 ? undefined : new SeenOnce(this.size * 4);
   }
 
   /** The pipeline's verdict for this request: from the cache when nothing it depends on has changed. */
@@ -87,11 +100,14 @@ export class VerdictCache {
       this.entries.set(hit.key, hit);
       return hit.verdict;
     }
+    // A call seen for the first time is decided as it would be uncached: most never come again.
+    if (!hit && this.seen && !this.seen.offer(key)) return decide({ ...request, now }, policy, this.engine);
     const probes: Entry['probes'] = [];
     this.probes = probes;
     const verdict = decide({ ...request, now }, policy, this.recording);
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { key, verdict, probes });
+    this.kept.add(verdict);
     return verdict;
   }
 
@@ -106,7 +122,8 @@ export class VerdictCache {
       const masked = redactArgs(args);
       const redacted = redactVerdict(verdict);
       recorded = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
-      this.recorded.set(verdict, recorded);
+      // A verdict the cache does not hold is never seen again: remembering its record would only keep it alive.
+      if (this.kept.has(verdict)) this.recorded.set(verdict, recorded);
     }
     return recorded;
   }

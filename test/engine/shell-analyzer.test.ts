@@ -125,8 +125,16 @@ describe('shell analyzer', async () => {
       assert.equal(r.ok, false);
       assert.match(r.error!, /cannot parse/);
     });
+    it('keeps an analysis from the second time its command is seen, not a one-off', () => {
+      const cached = createShellAnalyzer(language, { home: HOME });
+      const once = cached.analyze('ls -la src');
+      const twice = cached.analyze('ls -la src');
+      assert.notEqual(twice, once, 'a command seen once is not kept');
+      assert.deepEqual(twice, once);
+      assert.equal(cached.analyze('ls -la src'), twice, 'from the second sight on, the cache answers');
+    });
     it('caches by text, least recently used first out', () => {
-      const tiny = createShellAnalyzer(language, { home: HOME, cacheSize: 2 });
+      const tiny = createShellAnalyzer(language, { home: HOME, cacheSize: 2, cacheOnSecondSight: false });
       const first = tiny.analyze('ls');
       assert.equal(tiny.analyze('ls'), first);
       tiny.analyze('pwd');

@@ -35,7 +35,10 @@ describe('verdict cache', () => {
   it('gives a repeated call the same verdict object, and a new policy a fresh decision', () => {
     const cache = new VerdictCache(engine);
     const allowGit = compilePolicy([rule('r1', 'allow', 'bash(git *)')], aliases, home, 1);
+    const once = cache.decide(bash('git status'), allowGit);
     const first = cache.decide(bash('git status'), allowGit);
+    assert.notEqual(first, once, 'a call seen once is decided but not kept');
+    assert.deepEqual(first, once);
     assert.equal(first.decision, 'allow');
     assert.equal(first.source, 'rule');
     assert.equal(cache.decide(bash('git status'), allowGit), first);
@@ -44,7 +47,7 @@ describe('verdict cache', () => {
   });
 
   it('evicts the least recently used call: a hit keeps its entry, under the key it was stored with', () => {
-    const cache = new VerdictCache(engine, { size: 2 });
+    const cache = new VerdictCache(engine, { size: 2, cacheOnSecondSight: false });
     const policy = compilePolicy([rule('r1', 'allow', 'bash(git *)')], aliases, home, 1);
     const status = cache.decide(bash('git status'), policy);
     const log = cache.decide(bash('git log'), policy);
@@ -54,6 +57,19 @@ describe('verdict cache', () => {
     assert.notEqual(cache.decide(bash('git log'), policy), log);
     // The hit re-stored its entry under a key equal to the request's: later hits still find it.
     assert.equal(cache.decide(bash('git status'), policy), status);
+  });
+
+  it('lets one-off calls pass without evicting the calls agents repeat', () => {
+    const cache = new VerdictCache(engine, { size: 2 });
+    const policy = compilePolicy([rule('r1', 'allow', 'bash(git *)')], aliases, home, 1);
+    cache.decide(bash('git status'), policy);
+    const status = cache.decide(bash('git status'), policy);
+    cache.decide(bash('git log'), policy);
+    const log = cache.decide(bash('git log'), policy);
+    // Twenty unique commands: with every verdict kept, a cache of two would have lost both long ago.
+    for (let i = 0; i < 20; i++) assert.equal(cache.decide(bash(`git show HEAD~${i}`), policy).decision, 'allow');
+    assert.equal(cache.decide(bash('git status'), policy), status);
+    assert.equal(cache.decide(bash('git log'), policy), log);
   });
 
   it('decides afresh once a rule has expired', () => {

@@ -18,6 +18,11 @@ export interface ShellAnalyzerOptions {
   /** Analyses kept by command text (default 2048). */
   cacheSize?: number;
   /**
+   * Keep an analysis only when its command is seen a second time (default true): unique commands then pass through
+   * without churning the cache (see SeenOnce in lru.ts). False keeps every analysis.
+   */
+  cacheOnSecondSight?: boolean;
+  /**
    * Parse the plainest command lines, and rebuild the plain statements of parsed scripts, without tree-sitter
    * (default true; simple-parse.ts builds the same tree). False only for tests that compare the two paths.
    */
@@ -36,13 +41,13 @@ export interface ShellAnalyzer {
 
 /** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
 export function createShellAnalyzer(language: Language, options: ShellAnalyzerOptions): ShellAnalyzer {
-  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048, simpleParse = true } = options;
+  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048, cacheOnSecondSight = true, simpleParse = true } = options;
   const parser = new Parser();
   parser.setLanguage(language);
   // Analyses are synchronous, so one parser and one clock serve them all.
   const deadline = new Deadline();
   const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() }, simpleParse };
-  const cache = new LruCache<string, ShellAnalysis>(cacheSize);
+  const cache = new LruCache<string, ShellAnalysis>(cacheSize, { admitOnSecondSight: cacheOnSecondSight });
 
   const run = (command: string, budgetMs = timeoutMs, files?: ReadonlyMap<string, string>): ShellAnalysis => {
     const size = Buffer.byteLength(command, 'utf8');
