@@ -20,4 +20,10 @@ export interface DangerEntry {
   written?(path: string, home: string): boolean;
   /** A URL this entry flags when it is fetched: `curl` in the shell and a fetch tool alike (`fetchFindings`). */
   fetched?(url: string): boolean;
+  /**
+   * A shell variable this entry flags when it is set to `value` (undefined: unset), for entries about what a
+   * variable changes (`HISTFILE=/dev/null`, `unset HISTFILE`): the analyzer tests every assignment, `export`,
+   * `declare` and `unset` of a script with it (`assignmentFindings`).
+   */
+  assigned?(name: string, value: string | undefined): boolean;
 }

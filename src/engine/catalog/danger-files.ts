@@ -18,6 +18,19 @@ const writes = (written: (path: string, home: string) => boolean) => (v: Command
 const writesDevice = writes(isDangerousDevice);
 const writesProfile = writes(isShellProfile);
 const writesHistory = writes(isHistoryFile);
+
+/**
+ * A history variable set so that nothing is recorded: no history file (`HISTFILE` unset, empty or `/dev/null`),
+ * no lines kept (`HISTSIZE`, `HISTFILESIZE`, zsh's `SAVEHIST` of 0), or every line ignored (`HISTIGNORE='*'`).
+ */
+function stopsHistory(name: string, value: string | undefined): boolean {
+  switch (name) {
+    case 'HISTFILE': return value === undefined || value === '' || value === '/dev/null';
+    case 'HISTSIZE': case 'HISTFILESIZE': case 'SAVEHIST': return value !== undefined && /^0+$/.test(value.trim());
+    case 'HISTIGNORE': return value !== undefined && value.split(':').includes('*');
+    default: return false;
+  }
+}
 const writesSystem = (p: string): boolean => isSystemOrRoot(p) && !isKernelControl(p);
 
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
@@ -159,12 +172,14 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'history-wipe', risk: 'medium', reason: 'erases or stops shell history (the record of what ran here)',
-    examples: ['history -c', 'rm -f ~/.zsh_history', 'cat /dev/null > ~/.bash_history', 'set +o history', 'ln -sf /dev/null ~/.bash_history'],
+    examples: ['history -c', 'rm -f ~/.zsh_history', 'cat /dev/null > ~/.bash_history', 'set +o history', 'ln -sf /dev/null ~/.bash_history',
+      'unset HISTFILE', 'export HISTFILE=/dev/null', 'HISTSIZE=0', 'export HISTFILESIZE=0 SAVEHIST=0', "HISTIGNORE='*'"],
     match: (v) => (v.program === 'history' && hasFlag(v.args, 'c', []))
       || (v.program === 'set' && v.args.some((a, i) => a === '+o' && v.args[i + 1] === 'history'))
       || ((v.program === 'rm' || v.program === 'unlink') && operands(v.args).some(isHistoryFile))
       || writesHistory(v),
     written: (p) => isHistoryFile(p),
+    assigned: stopsHistory,
   },
   {
     id: 'chmod-recursive', risk: 'medium', reason: 'recursive permission change',

@@ -39,6 +39,25 @@ function appliesUnprompted(v: CommandView): boolean {
   }
 }
 
+/** Publishing a package or an image: npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push, docker push, …; a dry run is not. */
+function publishes(v: CommandView): boolean {
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  if (v.args.includes('--dry-run')) return false;
+  switch (v.program) {
+    case 'npm': case 'pnpm': case 'bun': return words[0] === 'publish';
+    case 'yarn': return words[0] === 'publish' || (words[0] === 'npm' && words[1] === 'publish');
+    case 'cargo': case 'poetry': case 'uv': case 'flit': case 'hatch': case 'pdm': return words[0] === 'publish';
+    case 'twine': return words[0] === 'upload';
+    case 'gem': return words[0] === 'push';
+    case 'nuget': return words[0] === 'push';
+    case 'dotnet': return words[0] === 'nuget' && words[1] === 'push';
+    case 'mvn': case 'mvnw': return words.includes('deploy');
+    case 'gradle': case 'gradlew': return words.some((w) => /^publish(\w*)$/.test(w) && !/^publishToMavenLocal$/.test(w));
+    case 'docker': case 'podman': case 'nerdctl': return words[0] === 'push' || (words[0] === 'image' && words[1] === 'push');
+    default: return false;
+  }
+}
+
 /** Destructive SQL in a string. */
 const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|index|view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)|flushall|flushdb)/i;
 
@@ -100,6 +119,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
     programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk'],
     examples: ['terraform apply -auto-approve', 'tofu apply -auto-approve tfplan', 'terragrunt run-all apply --terragrunt-non-interactive', 'pulumi up --yes', 'pulumi up -y -s prod', 'cdk deploy --require-approval never'],
     match: appliesUnprompted,
+  },
+  {
+    id: 'publish-package', risk: 'high', reason: 'publishes a package or an image to a registry, where others fetch it at once (a published package version cannot be taken back or reused)',
+    programs: ['npm', 'pnpm', 'yarn', 'bun', 'cargo', 'poetry', 'uv', 'flit', 'hatch', 'pdm', 'twine', 'gem', 'nuget', 'dotnet', 'mvn', 'mvnw', 'gradle', 'gradlew', 'docker', 'podman', 'nerdctl'],
+    examples: ['npm publish', 'pnpm publish --access public', 'yarn npm publish', 'cargo publish', 'twine upload dist/*', 'poetry publish --build', 'gem push x-1.0.gem', 'docker push ghcr.io/acme/api:latest', './gradlew publish', 'mvn -B deploy'],
+    match: publishes,
   },
   {
     id: 'cloud-metadata', risk: 'high', reason: "asks the cloud instance metadata service, which hands out the machine role's credentials",

@@ -35,9 +35,10 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   return out;
 }
 
-/** Entries that judge a path written, and a URL fetched, whatever tool does it. */
+/** Entries that judge a path written, and a URL fetched, whatever tool does it, and a shell variable set. */
 const WRITTEN = DANGER_CATALOG.filter((e) => e.written);
 const FETCHED = DANGER_CATALOG.filter((e) => e.fetched);
+const ASSIGNED = DANGER_CATALOG.filter((e) => e.assigned);
 
 /**
  * The findings of a file tool writing these absolute paths (Write, Edit, MultiEdit, apply_patch): the entries a
@@ -57,4 +58,12 @@ export function fetchFindings(url: string): Finding[] {
   const out: Finding[] = [];
   for (const entry of FETCHED) if (entry.fetched!(url.trim())) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: url });
   return out;
+}
+
+/**
+ * The findings of a shell variable set to `value` (undefined: unset) by `text` (`export HISTFILE=/dev/null`,
+ * `unset HISTFILE`), appended to `out`.
+ */
+export function assignmentFindings(name: string, value: string | undefined, text: string, out: Finding[]): void {
+  for (const entry of ASSIGNED) if (entry.assigned!(name, value)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: text });
 }

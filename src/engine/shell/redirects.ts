@@ -3,15 +3,28 @@ import type { SyntaxNode } from './syntax.ts';
 import type { ScriptWalker } from './walker.ts';
 import { deeper, type Frame } from './frame.ts';
 import type { Redirect, Stdin } from './view.ts';
-import { resolveWord } from './word.ts';
+import { resolveWord, type Word } from './word.ts';
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
 
+/** What a command's redirections resolve to. */
+export interface ResolvedRedirects {
+  redirects: Redirect[];
+  /** Here-docs, here-strings and `< <(…)`: what the command reads on its standard input. */
+  stdin?: Stdin;
+  /**
+   * Other descriptors opened for reading on a process substitution (`3< <(curl …)`), by number: a command that
+   * names `/dev/fd/3` reads what the substitution prints, as if it were named `<(curl …)`.
+   */
+  fds?: Map<string, Word>;
+}
+
 /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame): ResolvedRedirects {
   const scope = walker.wordScope(frame);
   const redirects: Redirect[] = [];
   let stdin: Stdin | undefined;
+  let fds: Map<string, Word> | undefined;
   for (const node of nodes) {
     const op = node.children.find((c) => !c.isNamed)?.text ?? '';
     if (node.type === 'file_redirect') {
@@ -19,9 +32,12 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
       const target = resolveWord(dest, scope)[0];
       if (target) redirects.push({ op, target, write: op.includes('>') });
-      // `bash < <(echo cmd)`: the command reads the substitution's output, known here.
-      if (op === '<' && target?.processOutput !== undefined && !node.namedChildren.some((c) => c.type === 'file_descriptor' && c.text !== '0')) {
-        stdin = { kind: 'herestring', upstream: target.inner?.programs ?? [], text: target.processOutput };
+      if (op === '<' && target?.inner?.processSubstitution) {
+        const fd = node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
+        // `bash < <(echo cmd)`: the command reads the substitution's output, known here; `bash < <(curl …)`: what
+        // the programs inside print, as from a pipe.
+        if (fd === '0') stdin = target.processOutput !== undefined ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput } : { kind: 'pipe', upstream: target.inner.programs };
+        else (fds ??= new Map()).set(fd, target);
       }
     } else if (node.type === 'herestring_redirect') {
       const word = node.namedChildren[0];
@@ -35,7 +51,10 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       if (nested.length) redirects.push(...resolveRedirects(walker, nested, frame).redirects);
     }
   }
-  return stdin ? { redirects, stdin } : { redirects };
+  const out: ResolvedRedirects = { redirects };
+  if (stdin) out.stdin = stdin;
+  if (fds) out.fds = fds;
+  return out;
 }
 
 function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): string {

@@ -7,7 +7,7 @@ import { scriptPieces, type ScriptPiece } from './script-lines.ts';
 import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, splitsWord, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
-import type { Redirect, Stdin } from './view.ts';
+import type { Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
@@ -17,8 +17,9 @@ import { variableCode } from './code-variables.ts';
 import { wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
-import { resolveRedirects } from './redirects.ts';
+import { resolveRedirects, type ResolvedRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
+import { assignmentFindings } from '../catalog/danger.ts';
 
 /** Why an analysis stopped: too deep, too slow, or not parseable. */
 export class AnalysisAbort extends Error {
@@ -213,7 +214,7 @@ export class ScriptWalker {
         // An assignment's subscript is read in #assign; a quoted name (`declare 'a[$(…)]=1'`) is static text with a
         // subscript, which word resolution walks.
         for (const c of node.namedChildren) {
-          if (c.type === 'variable_assignment') this.#assign(c, frame);
+          if (c.type === 'variable_assignment') this.#assign(c, frame, node.text);
           else this.#words(c, frame);
         }
         return undefined;
@@ -242,6 +243,7 @@ export class ScriptWalker {
         // `[ -v 'a[$(rm -rf ~)]' ]`, `[[ 1 -eq "a[$""(…)]" ]]`, `unset 'a[$(…)]'`: bash evaluates the subscript; the
         // operands are resolved as words, whose static text is read for subscripts with code.
         this.#operands(node, frame);
+        if (node.type === 'unset_command') this.#unset(node, frame);
         return undefined;
       case 'arithmetic_expansion': // met outside a word: a `case` pattern
         this.#arithmetic(node, frame);
@@ -265,6 +267,25 @@ export class ScriptWalker {
     let out: string | undefined;
     for (const c of children) out = this.visit(c, frame, stdin);
     return children.length === 1 ? out : undefined;
+  }
+
+  /** `unset NAME…` of variables (not `-f` functions): the catalogue judges each name unset (`unset HISTFILE`). */
+  #unset(node: SyntaxNode, frame: Frame): void {
+    const names = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => c.text.replace(/^(['"])(.*)\1$/, '$2'));
+    if (names.includes('-f')) return;
+    for (const name of names) if (!name.startsWith('-')) this.#assignment(name, undefined, node.text, frame);
+  }
+
+  /**
+   * A variable set (or unset) by `statement`, judged by the catalogue (`HISTFILE=/dev/null`). A statement that raises
+   * a finding is listed with the commands, so the finding names what it came from and an allow rule can cover it.
+   */
+  #assignment(name: string, value: string | undefined, statement: string, frame: Frame): void {
+    const before = this.findings.length;
+    assignmentFindings(name, value, statement, this.findings);
+    if (this.findings.length === before || this.commands.some((c) => c.text === statement)) return;
+    const argv = statement.split(/\s+/);
+    this.commands.push({ words: argv, argv, program: programName(argv[0]!), wrappers: [], text: statement, literal: true, depth: frame.depth });
   }
 
   /** The operands of a test or an `unset`, resolved as words (expressions are followed down to them). */
@@ -306,10 +327,17 @@ export class ScriptWalker {
     const all = inner.concat(outer);
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
     for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
-    const { redirects, stdin: redirected } = this.redirects(all, frame);
+    const { redirects, stdin: redirected, fds } = this.redirects(all, frame);
     this.#feed = outerFeed;
+    // `exec 3< <(curl …)`, `exec < <(curl …)` with no command: the descriptors stay open for the rest of the script.
+    if (words.length === 1 && words[0]!.value === 'exec' && (fds || redirected)) {
+      if (fds) frame.fds = new Map([...(frame.fds ?? []), ...fds]);
+      if (redirected) frame.stdin = redirected;
+    }
+    const open = fds && frame.fds ? new Map([...frame.fds, ...fds]) : fds ?? frame.fds;
+    const argv = open ? words.map((w) => openDescriptor(w, open) ?? w) : words;
     const before = this.commands.length;
-    const out = processCommand(this, words, { frame, text, redirects, stdin: redirected ?? stdin, nameKind });
+    const out = processCommand(this, argv, { frame, text, redirects, stdin: redirected ?? stdin ?? frame.stdin, nameKind });
     return this.#afterHereDocuments(all, frame, out, before);
   }
 
@@ -359,7 +387,7 @@ export class ScriptWalker {
     return out;
   }
 
-  #assign(node: SyntaxNode, frame: Frame): void {
+  #assign(node: SyntaxNode, frame: Frame, statement = node.text): void {
     const name = node.childForFieldName('name');
     const value = node.childForFieldName('value');
     if (!name) return;
@@ -381,6 +409,7 @@ export class ScriptWalker {
       if (assigned !== undefined && before) this.#evaluated(subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
     }
     this.#variableCode(name.text, words, node.text, frame);
+    if (assigned !== undefined && name.type !== 'subscript') this.#assignment(name.text, assigned, statement, frame);
     frame.vars.set(name.text, assigned);
     if (value?.type === 'array' && !words.some((w) => w.dynamic)) this.arrays.set(name.text, words);
     else if (name.type !== 'subscript') this.arrays.delete(name.text);
@@ -391,7 +420,10 @@ export class ScriptWalker {
     const name = node.childForFieldName('name');
     const value = node.childForFieldName('value');
     const words = value ? resolveWord(value, this.wordScope(frame)) : [];
-    if (name) this.#variableCode(name.text, words, node.text, frame);
+    if (!name) return;
+    this.#variableCode(name.text, words, node.text, frame);
+    // `HISTFILE=/dev/null bash`: the shell it starts keeps no history.
+    if (!words.some((w) => w.dynamic) && words.length <= 1) this.#assignment(name.text, words[0]?.value ?? '', node.text, frame);
   }
 
   /** Walks what a variable's value runs as code (`PROMPT_COMMAND`, `PS4`, `EDITOR`, `BASH_ENV`: code-variables.ts). */
@@ -469,7 +501,7 @@ export class ScriptWalker {
   }
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-  redirects(nodes: SyntaxNode[], frame: Frame): { redirects: Redirect[]; stdin?: Stdin } {
+  redirects(nodes: SyntaxNode[], frame: Frame): ResolvedRedirects {
     for (const node of nodes) {
       if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) throw new AnalysisAbort(`cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`);
       if (node.type === 'file_redirect' && node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
@@ -530,4 +562,10 @@ function firstError(node: Node): string {
   if (node.type === 'ERROR') return node.text || node.type;
   for (const c of node.children) if (c && (c.hasError || c.isMissing)) return firstError(c);
   return node.text;
+}
+
+/** `/dev/fd/N` (or `/proc/self/fd/N`) naming a descriptor opened on a process substitution: that substitution's word. */
+function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | undefined {
+  const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value);
+  return m ? open.get(m[1]!) : undefined;
 }
