@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
-import { DELETE_API, REMOTE_EVAL, REVERSE_SHELL, SPAWN_API, codeOutsideStrings, inlineCode } from './inline-code.ts';
+import { DELETE_API, REMOTE_EVAL, REVERSE_SHELL, codeOutsideStrings, inlineCode, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -133,8 +133,8 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',
     programs: CODE_RUNNERS,
-    examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'"],
-    match: (v) => inlineCode(v).some((c) => SPAWN_API.test(codeOutsideStrings(c.code)) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
+    examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'", "perl -e '$c=shift; system $c' ls", 'ruby -e \'exec "ls", "-la"\''],
+    match: (v) => inlineCode(v).some((c) => spawnsProgram(c.code, c.language) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
   },
   {
     id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',

@@ -14,6 +14,20 @@ export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|os\s*\.\s*
 /** Calls that start a shell or another program. */
 export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
 
+/**
+ * Perl's and Ruby's `system`/`exec`/`spawn` called without parentheses on a variable, an array or a list of strings
+ * (`system $c`, `system @argv`, `exec "rm", "-rf", Dir.home`), tested on code outside strings. A bare word after the
+ * name is not taken (`print if /system error/` is a regular expression).
+ */
+export const BARE_SPAWN = /(?:^|[^\w.$@:>])(?:system|exec|spawn)\s*[$@"'(]/;
+const BARE_SPAWN_LANGUAGES = /^(perl|ruby)/;
+
+/** Whether inline code of `language` starts a program (SPAWN_API, and for Perl and Ruby BARE_SPAWN). */
+export function spawnsProgram(code: string, language: string): boolean {
+  const outside = codeOutsideStrings(code);
+  return SPAWN_API.test(outside) || (BARE_SPAWN_LANGUAGES.test(language) && BARE_SPAWN.test(outside));
+}
+
 /** A socket wired to a shell or a spawned process: a reverse shell. */
 export const REVERSE_SHELL = /(socket|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|exec|spawn|popen)/;
 
