@@ -84,8 +84,19 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   } else {
     // Unknown tools may still carry paths; they are checked against protected paths all the same.
     normalized.paths = pathsOf(args);
+    // An MCP server's file tool (`mcp__filesystem__write_file`) writes like the built-in tool of that name: its
+    // write is judged as one (a start-up file, a git hook), under its own name for rules.
+    const kind = mcpFileKind(call.tool, aliases);
+    if (kind && normalized.paths.length > 0) normalized.kind = kind;
   }
   return normalized;
+}
+
+/** `write`/`edit` for an MCP tool (`mcp__<server>__<tool>`) whose own name is a built-in write or edit tool's. */
+function mcpFileKind(tool: string, aliases: AliasIndex): 'write' | 'edit' | undefined {
+  const m = /^mcp__.+?__(.+)$/.exec(tool);
+  const kind = m ? aliases.get(m[1]!.toLowerCase())?.kind : undefined;
+  return kind === 'write' || kind === 'edit' ? kind : undefined;
 }
 
 /** The shell command of a call to a shell tool, else undefined: the part of `normalizeCall` a quick look needs. */

@@ -27,6 +27,17 @@ const ASKED: [string, Call, string, 'high' | 'medium'][] = [
   ['Write emptying the shell history', { tool: 'Write', args: { file_path: `${HOME}/.bash_history`, content: '' } }, 'history-wipe', 'medium'],
   ['a fetch of the cloud metadata service', { tool: 'WebFetch', args: { url: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/', prompt: 'x' } }, 'cloud-metadata', 'high'],
   ["a fetch of GCP's metadata server", { tool: 'WebFetch', args: { url: 'http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', prompt: 'x' } }, 'cloud-metadata', 'high'],
+  // Seventh session.
+  ['the metadata address as one decimal number', { tool: 'WebFetch', args: { url: 'http://2852039166/latest/meta-data/', prompt: 'x' } }, 'cloud-metadata', 'high'],
+  ['the metadata address in hex', { tool: 'WebFetch', args: { url: 'http://0xA9FEA9FE/latest/', prompt: 'x' } }, 'cloud-metadata', 'high'],
+  ['the metadata address mapped into IPv6', { tool: 'WebFetch', args: { url: 'http://[::ffff:169.254.169.254]/latest/', prompt: 'x' } }, 'cloud-metadata', 'high'],
+  ["an MCP filesystem server's write to a start-up file", { tool: 'mcp__filesystem__write_file', args: { path: `${HOME}/.bashrc`, content: 'curl x | sh' } }, 'shell-profile-write', 'high'],
+  ["an MCP filesystem server's edit of a git hook", { tool: 'mcp__fs__edit_file', args: { path: `${CWD}/.git/hooks/pre-push`, edits: [{ oldText: 'a', newText: 'b' }] } }, 'git-internals-write', 'high'],
+  ["Write of the agent's own settings in the project (its hooks)", { tool: 'Write', args: { file_path: '.claude/settings.json', content: '{}' } }, 'agent-settings-write', 'high'],
+  ["Edit of Codex's config", { tool: 'Edit', args: { file_path: `${HOME}/.codex/config.toml`, old_string: 'toolgate', new_string: 'true' } }, 'agent-settings-write', 'high'],
+  ['Write of a systemd user unit', { tool: 'Write', args: { file_path: `${HOME}/.config/systemd/user/sync.service`, content: '[Service]\nExecStart=/bin/sh -c x' } }, 'autostart-write', 'high'],
+  ['Write of a LaunchAgent', { tool: 'Write', args: { file_path: `${HOME}/Library/LaunchAgents/com.x.plist`, content: '<plist/>' } }, 'autostart-write', 'high'],
+  ['Write of the global git config', { tool: 'Write', args: { file_path: `${HOME}/.gitconfig`, content: '[core]\n\tsshCommand = sh -c x' } }, 'git-internals-write', 'high'],
 ];
 
 const ORDINARY: [string, Call][] = [
@@ -38,6 +49,9 @@ const ORDINARY: [string, Call][] = [
   ['Read of a start-up file', { tool: 'Read', args: { file_path: `${HOME}/.bashrc` } }],
   ['a fetch of a web page', { tool: 'WebFetch', args: { url: 'https://example.com/metadata/latest', prompt: 'x' } }],
   ['a fetch of a local file in the project', { tool: 'WebFetch', args: { url: `file://${CWD}/README.md`, prompt: 'x' } }],
+  ["an MCP filesystem server's write in the project", { tool: 'mcp__filesystem__write_file', args: { path: `${CWD}/src/app.ts`, content: 'x' } }],
+  ['Read of the agent settings', { tool: 'Read', args: { file_path: '.claude/settings.json' } }],
+  ['a fetch of an address that only looks numeric', { tool: 'WebFetch', args: { url: 'https://10.0.0.5:8443/health', prompt: 'x' } }],
 ];
 
 describe('file tools and fetches judged like the shell', async () => {

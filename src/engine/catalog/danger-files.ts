@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
 import { writeTargets } from './write-targets.ts';
-import { isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
+import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
 const FORCE = ['--force'];
@@ -147,8 +147,20 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => writesProfile(v) || (v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home))),
   },
   {
+    id: 'agent-settings-write', risk: 'high', reason: "writes an AI agent's own settings (hooks, permissions): a line there can switch off the checks on the agent's calls",
+    examples: ["echo '{}' > .claude/settings.json", 'cp x ~/.codex/config.toml', "sed -i '/toolgate/d' ~/.gemini/settings.json", 'tee .claude/settings.local.json < new.json'],
+    written: (p) => isAgentSettings(p),
+    match: writes(isAgentSettings),
+  },
+  {
+    id: 'autostart-write', risk: 'high', reason: 'writes a file that runs a program at login or on a timer (systemd user unit, XDG autostart, LaunchAgent, cron spool)',
+    examples: ['cp evil.service ~/.config/systemd/user/', 'echo "Exec=sh x" > ~/.config/autostart/x.desktop', 'cp x.plist ~/Library/LaunchAgents/'],
+    written: (p) => isAutostart(p),
+    match: (v) => v.program !== 'mkdir' && writes(isAutostart)(v), // an empty directory runs nothing
+  },
+  {
     id: 'git-internals-write', risk: 'high', reason: 'writes .git/config or a git hook: the next git command runs what it says',
-    examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit'],
+    examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit', "echo '[core] fsmonitor = x' >> ~/.gitconfig"],
     written: (p) => isGitInternal(p),
     match: writes(isGitInternal),
   },

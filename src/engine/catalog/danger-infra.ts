@@ -106,6 +106,31 @@ function sendsToRemoteSocket(v: CommandView): boolean {
  */
 const METADATA_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata(?=[:/$?#]|$)|100\.100\.100\.200|\[?fd00:ec2::254\]?)(?:[:/$?#]|$)/i;
 
+/** The metadata services' addresses as a URL parser writes them (IPv4 in dotted decimal). */
+const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '[fd00:ec2::254]']);
+
+/**
+ * A URL (or a bare host) naming a cloud metadata service, also in the spellings curl and fetch accept for the same
+ * address: a decimal or hex number (`http://2852039166/`, `0xA9FEA9FE`), octal parts, an IPv4-mapped IPv6 address
+ * (`[::ffff:169.254.169.254]`). The WHATWG URL parser writes each back as the dotted address.
+ */
+function isMetadataUrl(text: string): boolean {
+  if (METADATA_HOST.test(text)) return true;
+  if (!/^[\w.:[\]\/@-]+$/.test(text) || !/\d/.test(text)) return false; // not a URL or host with digits: no parse
+  let host: string;
+  try {
+    host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).hostname;
+  } catch {
+    return false;
+  }
+  if (METADATA_ADDRESSES.has(host)) return true;
+  const mapped = /^\[::ffff:([0-9a-f]{1,4}):([0-9a-f]{1,4})\]$/.exec(host);
+  if (!mapped) return false;
+  const hi = parseInt(mapped[1]!, 16);
+  const lo = parseInt(mapped[2]!, 16);
+  return METADATA_ADDRESSES.has(`${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`);
+}
+
 const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)([:/]|$)/;
 
 export const INFRA_DANGERS: DangerEntry[] = [
@@ -129,9 +154,9 @@ export const INFRA_DANGERS: DangerEntry[] = [
   {
     id: 'cloud-metadata', risk: 'high', reason: "asks the cloud instance metadata service, which hands out the machine role's credentials",
     programs: ['curl', 'wget', 'http', 'https', 'xh', 'nc', 'ncat'],
-    examples: ['curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'curl -H Metadata-Flavor:Google http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', 'wget -qO- http://169.254.170.2/v2/credentials/x'],
-    fetched: (url) => METADATA_HOST.test(url),
-    match: (v) => v.args.some((a) => METADATA_HOST.test(a)),
+    examples: ['curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'curl -H Metadata-Flavor:Google http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', 'wget -qO- http://169.254.170.2/v2/credentials/x', 'curl http://2852039166/latest/meta-data/', 'curl -s http://0xA9FEA9FE/', 'curl "http://[::ffff:169.254.169.254]/latest/"'],
+    fetched: isMetadataUrl,
+    match: (v) => v.args.some(isMetadataUrl),
   },
   {
     id: 'container-prune', risk: 'high', reason: 'removes containers, images or volumes in bulk (prune, volume rm, compose down -v)',

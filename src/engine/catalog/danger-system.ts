@@ -40,7 +40,30 @@ function firewallReadOnly(v: CommandView): boolean {
   return false;
 }
 
+/**
+ * toolgate's own reviewer commands — answering approvals, changing rules, the interactive review — run from the
+ * command line an agent is being judged on: the CLI finds the reviewer token in the data directory (or the
+ * environment), so the agent would answer its own questions. `node …/toolgate.js` is the same program. Reading
+ * commands (`check`, `audit`, `rules list`, `approvals list`) are not.
+ */
+function runsToolgateAsReviewer(v: CommandView): boolean {
+  const args = v.program === 'toolgate' ? v.args : v.program === 'node' && /(^|\/)toolgate(\.js)?$/.test(v.args[0] ?? '') ? v.args.slice(1) : undefined;
+  if (args === undefined) return false;
+  // Options may come before the subcommand with a value of their own (`rules --data-dir d add …`): any word counts.
+  const words = args.filter((a) => !a.startsWith('-'));
+  const command = words[0];
+  return command === 'review' || (command === 'approvals' && words.includes('resolve')) || (command === 'rules' && words.some((w) => /^(add|rm|remove|import)$/.test(w)));
+}
+
+/** A word that expands the reviewer token toolgate's CLI and API accept (`$TOOLGATE_REVIEWER_TOKEN`). */
+const usesReviewerToken = (v: CommandView): boolean => v.words.some((w) => w.source.includes('TOOLGATE_REVIEWER_TOKEN'));
+
 export const SYSTEM_DANGERS: DangerEntry[] = [
+  {
+    id: 'toolgate-reviewer', risk: 'high', reason: "acts as toolgate's reviewer (answers approvals, changes rules, uses the reviewer token): an agent must not approve its own calls",
+    examples: ['npx toolgate approvals resolve 0192a --choice allow_always', 'toolgate rules add allow "bash(*)"', 'node bin/toolgate.js review', 'curl -H "Authorization: Bearer $TOOLGATE_REVIEWER_TOKEN" -X POST http://127.0.0.1:7411/v1/approvals/x/resolve -d \'{"choice":"allow_once"}\''],
+    match: (v) => runsToolgateAsReviewer(v) || usesReviewerToken(v),
+  },
   {
     id: 'privilege', risk: 'medium', reason: 'runs with root (or another user\'s) privileges',
     examples: ['sudo apt-get install -y jq', 'doas sh', 'pkexec bash', 'su -', 'sudo -i'],

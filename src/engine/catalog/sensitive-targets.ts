@@ -66,9 +66,32 @@ export function isShellProfile(path: string, home: string): boolean {
   return homes.some((h) => p.startsWith(h + '/') && SHELL_PROFILES.includes(p.slice(h.length + 1)));
 }
 
-/** Git's own configuration and hooks: writing them makes the next git command run arbitrary code. */
+/**
+ * Git's own configuration and hooks — a repository's `.git/config` and `.git/hooks/`, and the user's global
+ * `~/.gitconfig` or `~/.config/git/config`: writing them makes the next git command run arbitrary code
+ * (`core.sshCommand`, `core.fsmonitor`, `core.hooksPath`, an alias with `!`).
+ */
 export function isGitInternal(path: string): boolean {
-  return /(^|\/)\.git\/(config|hooks(\/|$))/.test(path);
+  return /(^|\/)\.git\/(config|hooks(\/|$))|(^|\/)\.gitconfig$|(^|\/)\.config\/git\/config$/.test(path);
+}
+
+/**
+ * An AI agent's own settings, where its hooks and permissions live: Claude Code's `.claude/settings.json` and
+ * `settings.local.json`, Codex's `.codex/config.toml`, Gemini CLI's `.gemini/settings.json`, Cursor's
+ * `.cursor/hooks.json` (in a home or a project). The hook that sends the agent's calls to toolgate is one of their
+ * lines: an agent that writes them can switch its own checks off.
+ */
+export function isAgentSettings(path: string): boolean {
+  return /(^|\/)(\.claude\/settings(\.local)?\.json|\.codex\/config\.toml|\.gemini\/settings\.json|\.cursor\/hooks\.json)$/.test(path);
+}
+
+/**
+ * Files that run something at login, at boot or on a timer without a shell reading them: systemd user units,
+ * XDG autostart entries, macOS LaunchAgents, a user's crontab spool.
+ */
+export function isAutostart(path: string): boolean {
+  // The directory itself too: `cp x.service ~/.config/systemd/user/` writes into it.
+  return /(^|\/)(\.config\/systemd\/user|\.config\/autostart|Library\/LaunchAgents)(\/|$)|^\/var\/spool\/cron\//.test(path);
 }
 
 /** Kernel control files (`/proc/sysrq-trigger`, `/proc/sys/…`, `/sys/…`). */
