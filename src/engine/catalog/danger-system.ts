@@ -55,8 +55,8 @@ function runsToolgateAsReviewer(v: CommandView): boolean {
   return command === 'review' || (command === 'approvals' && words.includes('resolve')) || (command === 'rules' && words.some((w) => /^(add|rm|remove|import)$/.test(w)));
 }
 
-/** A word that expands the reviewer token toolgate's CLI and API accept (`$TOOLGATE_REVIEWER_TOKEN`). */
-const usesReviewerToken = (v: CommandView): boolean => v.words.some((w) => w.source.includes('TOOLGATE_REVIEWER_TOKEN'));
+/** A command that expands the reviewer token toolgate's CLI and API accept (`$TOOLGATE_REVIEWER_TOKEN`). */
+const usesReviewerToken = (v: CommandView): boolean => v.text.includes('TOOLGATE_REVIEWER_TOKEN');
 
 export const SYSTEM_DANGERS: DangerEntry[] = [
   {

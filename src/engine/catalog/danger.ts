@@ -7,6 +7,7 @@ import { GIT_DANGERS } from './danger-git.ts';
 import { SYSTEM_DANGERS } from './danger-system.ts';
 import { EXEC_DANGERS } from './danger-exec.ts';
 import { INFRA_DANGERS } from './danger-infra.ts';
+import { writeTargets } from './write-targets.ts';
 
 export type { DangerEntry } from './danger-entry.ts';
 
@@ -29,7 +30,9 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   const entries = BY_PROGRAM.get(view.program) ?? (VERSIONED.test(view.program) ? BY_PROGRAM.get(view.program.replace(VERSIONED, '')) : undefined) ?? ANY_PROGRAM;
+  let writesNothing: boolean | undefined;
   for (const entry of entries) {
+    if (entry.onlyWhenWriting && (writesNothing ??= writeTargets(view).length === 0)) continue;
     if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }
   return out;
