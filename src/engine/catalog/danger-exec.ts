@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
-import { DELETE_API, REMOTE_EVAL, REVERSE_SHELL, codeOutsideStrings, inlineCode, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, DELETE_API, REMOTE_EVAL, REVERSE_SHELL, codeOutsideStrings, inlineCode, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -87,8 +87,8 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'decoded-code', risk: 'high', reason: 'runs code that was decoded or unscrambled first (base64 -d, xxd -r, rev): a hidden payload',
     programs: [...CODE_RUNNERS, ...MAKE],
-    examples: ['echo cm0gLXJmIH4= | base64 -d | perl', 'eval "$(echo ZWNobw== | base64 -d)"', 'python3 <(xxd -r -p x.hex)'],
-    match: (v) => isRunner(v) && codeSources(v).some((p) => DECODERS.has(p)),
+    examples: ['echo cm0gLXJmIH4= | base64 -d | perl', 'eval "$(echo ZWNobw== | base64 -d)"', 'python3 <(xxd -r -p x.hex)', "python3 -c \"exec(__import__('base64').b64decode('cHJpbnQoMSk='))\"", "node -e \"eval(Buffer.from('MQ==','base64').toString())\""],
+    match: (v) => isRunner(v) && (codeSources(v).some((p) => DECODERS.has(p)) || inlineCode(v).some((c) => DECODED_EVAL.test(codeOutsideStrings(c.code)))),
   },
   {
     id: 'download-then-run', risk: 'high', reason: 'runs (or makes executable) a file this command line just downloaded',

@@ -12,7 +12,7 @@ export interface InlineCode {
 export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that start a shell or another program. */
-export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
+export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
 
 /**
  * Perl's and Ruby's `system`/`exec`/`spawn` called without parentheses on a variable, an array or a list of strings
@@ -27,6 +27,12 @@ export function spawnsProgram(code: string, language: string): boolean {
   const outside = codeOutsideStrings(code);
   return SPAWN_API.test(outside) || (BARE_SPAWN_LANGUAGES.test(language) && BARE_SPAWN.test(outside));
 }
+
+/**
+ * Code that evaluates what it has just decoded: `exec(base64.b64decode(…))`, `eval(Buffer.from(…, 'base64')…)`,
+ * `eval(atob(…))`, `exec(zlib.decompress(…))`. Tested on code outside strings (the payload is a string).
+ */
+export const DECODED_EVAL = /\b(?:exec|eval|compile|Function|execfile|runInThisContext|runInNewContext|system|popen|execSync|spawnSync)\s*\([\s\S]{0,200}?(?:b64decode|a85decode|b32decode|fromhex|unhexlify|decompress|marshal\s*\.\s*loads|codecs\s*\.\s*decode|atob\s*\(|fromCharCode|Buffer\s*\.\s*from|pack\s*\(\s*["']H)/;
 
 /** A socket wired to a shell or a spawned process: a reverse shell. */
 export const REVERSE_SHELL = /(socket|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|exec|spawn|popen)/;
