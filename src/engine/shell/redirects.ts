@@ -19,8 +19,11 @@ export interface ResolvedRedirects {
   fds?: Map<string, Word>;
 }
 
-/** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame): ResolvedRedirects {
+/**
+ * Resolves redirect nodes; here-docs and here-strings become the command's stdin. `descriptors` gives the descriptor
+ * of a redirection whose number tree-sitter-bash read as the command's last argument (`exec 0< <(…)`).
+ */
+export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame, descriptors?: ReadonlyMap<SyntaxNode, string>): ResolvedRedirects {
   const scope = walker.wordScope(frame);
   const redirects: Redirect[] = [];
   let stdin: Stdin | undefined;
@@ -33,7 +36,7 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       const target = resolveWord(dest, scope)[0];
       if (target) redirects.push({ op, target, write: op.includes('>') });
       if (op === '<' && target?.inner?.processSubstitution) {
-        const fd = node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
+        const fd = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
         // `bash < <(echo cmd)`: the command reads the substitution's output, known here; `bash < <(curl …)`: what
         // the programs inside print, as from a pipe.
         if (fd === '0') stdin = target.processOutput !== undefined ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput } : { kind: 'pipe', upstream: target.inner.programs };

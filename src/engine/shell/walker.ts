@@ -306,6 +306,8 @@ export class ScriptWalker {
     const inner: SyntaxNode[] = [];
     const words: Word[] = [];
     let nameKind: NameKind = 'literal';
+    /** The last argument read, while nothing else has followed it (a descriptor tree-sitter took for an argument). */
+    let last: { node: SyntaxNode; count: number } | undefined;
     const outerFeed = this.#feed;
     this.#feed = undefined;
     // One pass over the children (each child access crosses into wasm): assignments, the name, arguments, redirects.
@@ -322,22 +324,37 @@ export class ScriptWalker {
         // `… | tee >(sh)`: tee copies its input into the substitution; other commands write what they print.
         this.#feed = resolved.length === 1 && programName(resolved[0]!.value) === 'tee' ? { kind: 'pipe', upstream: [...(stdin?.upstream ?? []), 'tee'], ...(stdin?.text !== undefined ? { text: stdin.text } : {}) } : undefined;
       } else if (type === 'subshell' || type === 'compound_statement') this.visit(c, frame); // `time (make)`
-      else if (type !== 'comment') words.push(...resolveWord(c, scope));
+      else if (type !== 'comment') {
+        const resolved = resolveWord(c, scope);
+        words.push(...resolved);
+        last = { node: c, count: resolved.length };
+        continue;
+      }
+      last = undefined;
+    }
+    // `exec 0< <(…)`, `exec {fd}< <(…)`: tree-sitter-bash reads the descriptor as an argument before the redirection.
+    const nextRedirect = last && (inner.find((r) => r.startIndex === last!.node.endIndex) ?? (outer[0]?.startIndex === last.node.endIndex ? outer[0] : undefined));
+    let descriptors: Map<SyntaxNode, string> | undefined;
+    if (last && nextRedirect && DESCRIPTOR_WORD.test(last.node.text) && words.length > last.count) {
+      words.splice(words.length - last.count, last.count);
+      descriptors = new Map([[nextRedirect, last.node.text]]);
     }
     const all = inner.concat(outer);
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
     for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
-    const { redirects, stdin: redirected, fds } = this.redirects(all, frame);
+    const { redirects, stdin: redirected, fds } = this.redirects(all, frame, descriptors);
     this.#feed = outerFeed;
-    // `exec 3< <(curl …)`, `exec < <(curl …)` with no command: the descriptors stay open for the rest of the script.
-    if (words.length === 1 && words[0]!.value === 'exec' && (fds || redirected)) {
-      if (fds) frame.fds = new Map([...(frame.fds ?? []), ...fds]);
-      if (redirected) frame.stdin = redirected;
-    }
-    const open = fds && frame.fds ? new Map([...frame.fds, ...fds]) : fds ?? frame.fds;
+    // `exec 3< <(curl …)`, `exec < <(curl …)` with no command: the descriptors stay open for the rest of the script;
+    // otherwise they are open for this command and the code it runs (`bash -c 'bash /dev/fd/3' 3< <(…)`).
+    const execOnly = words.length === 1 && words[0]!.value === 'exec';
+    if (execOnly && redirected) frame.stdin = redirected;
+    const open = fds ? new Map([...(frame.fds ?? []), ...fds]) : frame.fds;
+    const outside = frame.fds;
+    if (open) frame.fds = open;
     const argv = open ? words.map((w) => openDescriptor(w, open) ?? w) : words;
     const before = this.commands.length;
     const out = processCommand(this, argv, { frame, text, redirects, stdin: redirected ?? stdin ?? frame.stdin, nameKind });
+    if (!execOnly) frame.fds = outside;
     return this.#afterHereDocuments(all, frame, out, before);
   }
 
@@ -501,12 +518,12 @@ export class ScriptWalker {
   }
 
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
-  redirects(nodes: SyntaxNode[], frame: Frame): ResolvedRedirects {
+  redirects(nodes: SyntaxNode[], frame: Frame, descriptors?: ReadonlyMap<SyntaxNode, string>): ResolvedRedirects {
     for (const node of nodes) {
       if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) throw new AnalysisAbort(`cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`);
       if (node.type === 'file_redirect' && node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
     }
-    return resolveRedirects(this, nodes, frame);
+    return resolveRedirects(this, nodes, frame, descriptors);
   }
 }
 
@@ -564,8 +581,15 @@ function firstError(node: Node): string {
   return node.text;
 }
 
-/** `/dev/fd/N` (or `/proc/self/fd/N`) naming a descriptor opened on a process substitution: that substitution's word. */
+/** A descriptor as written before `<`: a number, or `{name}` (bash puts the number it picks in `$name`). */
+const DESCRIPTOR_WORD = /^(?:\d+|\{[A-Za-z_]\w*\})$/;
+
+/**
+ * `/dev/fd/N` (or `/proc/self/fd/N`, or `/dev/fd/$name` for `{name}<`) naming a descriptor opened on a process
+ * substitution: that substitution's word.
+ */
 function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | undefined {
-  const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value);
-  return m ? open.get(m[1]!) : undefined;
+  const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value) ?? /^\/(?:dev|proc\/self)\/fd\/\$\{?([A-Za-z_]\w*)\}?$/.exec(word.source);
+  if (!m) return undefined;
+  return /^\d+$/.test(m[1]!) ? open.get(m[1]!) : open.get(`{${m[1]}}`);
 }
