@@ -55,6 +55,21 @@ function runsToolgateAsReviewer(v: CommandView): boolean {
   return command === 'review' || (command === 'approvals' && words.includes('resolve')) || (command === 'rules' && words.some((w) => /^(add|rm|remove|import)$/.test(w)));
 }
 
+/** Programs that stop, kill or remove a process, a service or a container. */
+const STOPPERS = new Set(['kill', 'pkill', 'killall', 'fuser', 'systemctl', 'service', 'launchctl', 'docker', 'podman', 'pm2', 'supervisorctl']);
+/** The verbs of the service and container managers among STOPPERS that stop what they name. */
+const STOP_VERBS = /^(stop|kill|disable|mask|rm|remove|delete|unload|bootout|restart|down)$/;
+
+/**
+ * A command that stops toolgate itself (`pkill -f toolgate`, `kill $(pgrep -f toolgate)`, `systemctl --user stop
+ * toolgate`, `docker stop toolgate`): an HTTP hook whose sidecar does not answer lets the agent's call run.
+ */
+function stopsToolgate(v: CommandView): boolean {
+  if (!STOPPERS.has(v.program) || !/toolgate/i.test(v.text)) return false;
+  if (v.program === 'kill' || v.program === 'pkill' || v.program === 'killall' || v.program === 'fuser') return true;
+  return v.args.some((a) => STOP_VERBS.test(a));
+}
+
 /** A command that expands the reviewer token toolgate's CLI and API accept (`$TOOLGATE_REVIEWER_TOKEN`). */
 const usesReviewerToken = (v: CommandView): boolean => v.text.includes('TOOLGATE_REVIEWER_TOKEN');
 
@@ -63,6 +78,12 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     id: 'toolgate-reviewer', risk: 'high', reason: "acts as toolgate's reviewer (answers approvals, changes rules, uses the reviewer token): an agent must not approve its own calls",
     examples: ['npx toolgate approvals resolve 0192a --choice allow_always', 'toolgate rules add allow "bash(*)"', 'node bin/toolgate.js review', 'curl -H "Authorization: Bearer $TOOLGATE_REVIEWER_TOKEN" -X POST http://127.0.0.1:7411/v1/approvals/x/resolve -d \'{"choice":"allow_once"}\''],
     match: (v) => runsToolgateAsReviewer(v) || usesReviewerToken(v),
+  },
+  {
+    id: 'toolgate-stop', risk: 'high', reason: "stops toolgate itself (kills its process, stops its service or container): the agent's next calls may go unchecked",
+    programs: [...STOPPERS],
+    examples: ['pkill -f toolgate', 'kill $(pgrep -f "toolgate serve")', 'systemctl --user stop toolgate', 'docker rm -f toolgate'],
+    match: stopsToolgate,
   },
   {
     id: 'privilege', risk: 'medium', reason: 'runs with root (or another user\'s) privileges',
