@@ -48,7 +48,7 @@ function firewallReadOnly(v: CommandView): boolean {
  */
 function runsToolgateAsReviewer(v: CommandView): boolean {
   const args = v.program === 'toolgate' ? v.args : v.program === 'node' && /(^|\/)toolgate(\.js)?$/.test(v.args[0] ?? '') ? v.args.slice(1) : undefined;
-  if (args === undefined) return false;
+  if (args === undefined || args.includes('--help') || args.includes('-h')) return false;
   // Options may come before the subcommand with a value of their own (`rules --data-dir d add …`): any word counts.
   const words = args.filter((a) => !a.startsWith('-'));
   const command = words[0];
