@@ -84,6 +84,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   }
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
+  else if (LOCATE.has(program)) out.push(...locateSecretPaths(view, base));
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
     const rest = view.words.slice(view.program === 'git' ? 2 : 1);
@@ -160,6 +161,22 @@ function nameMatcher(pattern: string): (name: string) => boolean {
     NAME_MATCHERS.set(pattern, isMatch);
   }
   return isMatch;
+}
+
+/** Programs that list every indexed path containing a pattern (`locate id_rsa | xargs cat`). */
+const LOCATE = new Set(['locate', 'plocate', 'mlocate', 'slocate']);
+
+/** `locate id_rsa`: the secret files anywhere that the pattern (a substring, or a glob) would list. */
+function locateSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
+  const out: ShellPath[] = [];
+  for (const w of view.words.slice(1)) {
+    if (w.value.startsWith('-') || w.value === '') continue;
+    const pattern = w.value.replace(/^.*\//, '') || w.value;
+    const isMatch = nameMatcher(/[*?[]/.test(pattern) ? pattern : `*${pattern}*`);
+    if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(w.value)) continue;
+    out.push(shellPath(w, 'argument', view, base, `/${DEEP}/${escapeLiteral(pattern)}`));
+  }
+  return out;
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
