@@ -311,10 +311,19 @@ export class ScriptWalker {
     const outerFeed = this.#feed;
     this.#feed = undefined;
     // One pass over the children (each child access crosses into wasm): assignments, the name, arguments, redirects.
+    let descriptors: Map<SyntaxNode, string> | undefined;
+    // `exec 0< <(…)`, `exec {fd}< <(…)`: tree-sitter-bash reads the descriptor as an argument before the redirection.
+    const descriptorBefore = (r: SyntaxNode): void => {
+      if (!last || last.node.endIndex !== r.startIndex || !DESCRIPTOR_WORD.test(last.node.text) || words.length <= last.count) return;
+      words.splice(words.length - last.count, last.count);
+      (descriptors ??= new Map()).set(r, last.node.text);
+    };
     for (const c of node.namedChildren) {
       const type = c.type;
-      if (REDIRECT_TYPES.has(type)) inner.push(c);
-      else if (type === 'variable_assignment') this.#prefixAssign(c, frame);
+      if (REDIRECT_TYPES.has(type)) {
+        descriptorBefore(c);
+        inner.push(c);
+      } else if (type === 'variable_assignment') this.#prefixAssign(c, frame);
       else if (type === 'command_name') {
         // command_name wraps the word that names the program.
         const target = c.firstNamedChild ?? c;
@@ -332,13 +341,7 @@ export class ScriptWalker {
       }
       last = undefined;
     }
-    // `exec 0< <(…)`, `exec {fd}< <(…)`: tree-sitter-bash reads the descriptor as an argument before the redirection.
-    const nextRedirect = last && (inner.find((r) => r.startIndex === last!.node.endIndex) ?? (outer[0]?.startIndex === last.node.endIndex ? outer[0] : undefined));
-    let descriptors: Map<SyntaxNode, string> | undefined;
-    if (last && nextRedirect && DESCRIPTOR_WORD.test(last.node.text) && words.length > last.count) {
-      words.splice(words.length - last.count, last.count);
-      descriptors = new Map([[nextRedirect, last.node.text]]);
-    }
+    if (outer[0]) descriptorBefore(outer[0]);
     const all = inner.concat(outer);
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
     for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
@@ -348,13 +351,13 @@ export class ScriptWalker {
     // otherwise they are open for this command and the code it runs (`bash -c 'bash /dev/fd/3' 3< <(…)`).
     const execOnly = words.length === 1 && words[0]!.value === 'exec';
     if (execOnly && redirected) frame.stdin = redirected;
-    const open = fds ? new Map([...(frame.fds ?? []), ...fds]) : frame.fds;
     const outside = frame.fds;
-    if (open) frame.fds = open;
+    const open = fds ? new Map([...(outside ?? []), ...fds]) : outside;
+    if (open !== outside) frame.fds = open;
     const argv = open ? words.map((w) => openDescriptor(w, open) ?? w) : words;
     const before = this.commands.length;
     const out = processCommand(this, argv, { frame, text, redirects, stdin: redirected ?? stdin ?? frame.stdin, nameKind });
-    if (!execOnly) frame.fds = outside;
+    if (open !== outside && !execOnly) frame.fds = outside;
     return this.#afterHereDocuments(all, frame, out, before);
   }
 
