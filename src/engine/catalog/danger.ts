@@ -30,12 +30,17 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   const entries = BY_PROGRAM.get(view.program) ?? (VERSIONED.test(view.program) ? BY_PROGRAM.get(view.program.replace(VERSIONED, '')) : undefined) ?? ANY_PROGRAM;
-  let writesNothing: boolean | undefined;
   for (const entry of entries) {
-    if (entry.onlyWhenWriting && (writesNothing ??= writeTargets(view).length === 0)) continue;
-    if (entry.match(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
+    if (writesFlagged(entry, view) || entry.match?.(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }
   return out;
+}
+
+/** Whether the command writes a path the entry's `written` flags (write targets are computed once per command). */
+function writesFlagged(entry: DangerEntry, view: CommandView): boolean {
+  if (!entry.written || entry.writtenExcept?.includes(view.program)) return false;
+  for (const path of writeTargets(view)) if (entry.written(path, view.home)) return true;
+  return false;
 }
 
 /** Entries that judge a path written, and a URL fetched, whatever tool does it, and a shell variable set. */

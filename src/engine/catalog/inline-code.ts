@@ -6,6 +6,12 @@ import { INTERPRETERS } from './programs.ts';
 export interface InlineCode {
   language: string;
   code: string;
+  /** The code with its string literals blanked (codeOutsideStrings), which several entries test: made once. */
+  outside: string;
+}
+
+function piece(language: string, code: string): InlineCode {
+  return { language, code, outside: codeOutsideStrings(code) };
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
@@ -22,10 +28,9 @@ export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s
 export const BARE_SPAWN = /(?:^|[^\w.$@:>])(?:system|exec|spawn)\s*[$@"'(]/;
 const BARE_SPAWN_LANGUAGES = /^(perl|ruby)/;
 
-/** Whether inline code of `language` starts a program (SPAWN_API, and for Perl and Ruby BARE_SPAWN). */
-export function spawnsProgram(code: string, language: string): boolean {
-  const outside = codeOutsideStrings(code);
-  return SPAWN_API.test(outside) || (BARE_SPAWN_LANGUAGES.test(language) && BARE_SPAWN.test(outside));
+/** Whether inline code starts a program (SPAWN_API, and for Perl and Ruby BARE_SPAWN). */
+export function spawnsProgram(code: InlineCode): boolean {
+  return SPAWN_API.test(code.outside) || (BARE_SPAWN_LANGUAGES.test(code.language) && BARE_SPAWN.test(code.outside));
 }
 
 /**
@@ -56,7 +61,7 @@ function awkProgram(args: string[]): string | undefined {
 }
 
 /** The code with the contents of its string literals blanked: API names inside strings are only data. */
-export function codeOutsideStrings(code: string): string {
+function codeOutsideStrings(code: string): string {
   return code.replace(/"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'/g, (m) => m[0]! + m[0]!);
 }
 
@@ -73,9 +78,9 @@ function findInlineCode(view: CommandView): InlineCode[] {
   const out: InlineCode[] = [];
   if (/^(awk|gawk|mawk|nawk|busybox-awk)$/.test(view.program)) {
     const program = awkProgram(view.args);
-    if (program !== undefined) out.push({ language: 'awk', code: program });
+    if (program !== undefined) out.push(piece('awk', program));
     // `awk -f -` / `-f /dev/stdin`: the program is the known stdin.
-    else if (view.stdin?.text !== undefined && view.args.some((a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''))) out.push({ language: 'awk', code: view.stdin.text });
+    else if (view.stdin?.text !== undefined && view.args.some((a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''))) out.push(piece('awk', view.stdin.text));
     return out;
   }
   const spec = INTERPRETERS[view.program] ?? INTERPRETERS[view.program.replace(/[\d.]+$/, '')];
@@ -87,14 +92,14 @@ function findInlineCode(view: CommandView): InlineCode[] {
     const clusterEnd = /^-[a-zA-Z]+$/.test(a) && spec.inline.some((f) => f.length === 2 && a.endsWith(f[1]!));
     if (spec.inline.includes(a) || clusterEnd) {
       const code = args[++i];
-      if (code !== undefined) out.push({ language: view.program, code });
+      if (code !== undefined) out.push(piece(view.program, code));
     } else if (spec.inline.some((f) => f.startsWith('--') && a.startsWith(f + '='))) {
-      out.push({ language: view.program, code: a.slice(a.indexOf('=') + 1) });
+      out.push(piece(view.program, a.slice(a.indexOf('=') + 1)));
     }
   }
   // A here-doc or here-string given to an interpreter without a script is its program.
   if (view.stdin && view.stdin.text !== undefined && !view.stdin.dynamic && !args.some((a) => !a.startsWith('-') || a === '-')) {
-    out.push({ language: view.program, code: view.stdin.text });
+    out.push(piece(view.program, view.stdin.text));
   }
   return out;
 }

@@ -163,6 +163,12 @@ function nameMatcher(pattern: string): (name: string) => boolean {
   return isMatch;
 }
 
+/** Whether a file-name pattern (`id_*`) matches a secret's name, or the whole pattern names a secret place (`.ssh`). */
+function namesSecret(namePattern: string, whole: string): boolean {
+  const isMatch = nameMatcher(namePattern);
+  return SECRET_NAMES.some((n) => isMatch(n)) || SECRET_DIRS.test(whole);
+}
+
 /** Programs that list every indexed path containing a pattern (`locate id_rsa | xargs cat`). */
 const LOCATE = new Set(['locate', 'plocate', 'mlocate', 'slocate']);
 
@@ -172,8 +178,7 @@ function locateSecretPaths(view: CommandView, base: string | undefined): ShellPa
   for (const w of view.words.slice(1)) {
     if (w.value.startsWith('-') || w.value === '') continue;
     const pattern = w.value.replace(/^.*\//, '') || w.value;
-    const isMatch = nameMatcher(/[*?[]/.test(pattern) ? pattern : `*${pattern}*`);
-    if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(w.value)) continue;
+    if (!namesSecret(/[*?[]/.test(pattern) ? pattern : `*${pattern}*`, w.value)) continue;
     out.push(shellPath(w, 'argument', view, base, `/${DEEP}/${escapeLiteral(pattern)}`));
   }
   return out;
@@ -188,8 +193,7 @@ function findSecretPaths(view: CommandView, base: string | undefined): ShellPath
   for (let i = 0; i < words.length - 1; i++) {
     if (!/^-(i?name|i?path|wholename|iwholename|regex|iregex)$/.test(words[i]!.value)) continue;
     const pattern = words[i + 1]!.value;
-    const isMatch = nameMatcher(pattern.replace(/^.*\//, '') || pattern);
-    if (!SECRET_NAMES.some((n) => isMatch(n)) && !SECRET_DIRS.test(pattern)) continue;
+    if (!namesSecret(pattern.replace(/^.*\//, '') || pattern, pattern)) continue;
     for (const root of roots.length ? roots : [{ template: '.' } as Word]) {
       const leaf = pattern.replace(/^\*\//, '').replace(/^\/+/, '');
       out.push(shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/${DEEP}/${leaf}`));
