@@ -26,6 +26,45 @@ export function shellReadsStdin(v: CommandView): boolean {
   return true;
 }
 
+/** GNU parallel options that take a value (the next word). */
+const PARALLEL_WITH_ARG = new Set(['-j', '--jobs', '-P', '--max-procs', '-S', '--sshlogin', '--slf', '--sshloginfile', '-a', '--arg-file', '-C', '--colsep', '-d', '--delimiter',
+  '-E', '--eof', '-n', '--max-args', '-N', '-L', '--max-lines', '-l', '--delay', '--timeout', '--joblog', '--results', '--res', '--tmpdir', '--tempdir', '--workdir', '--wd',
+  '--env', '--halt', '--halt-on-error', '--retries', '--tagstring', '--tag-string', '--memfree', '--load', '--nice', '--basefile', '--bf', '--return', '--transferfile', '--tf',
+  '--termseq', '--block', '--block-size', '--recstart', '--recend', '--limit', '--rpl', '--ssh', '--sshdelay', '--sqlmaster', '--sqlworker', '--sqlandworker', '--shebang-wrap']);
+/** Where GNU parallel's inputs start in its arguments: `:::` (words), `::::` (files), `:::+`/`::::+` (linked). */
+export const PARALLEL_SOURCE = /^::::?\+?$/;
+
+/**
+ * Where GNU parallel's command is in its arguments: `parallel -j4 gzip -9 ::: *.log` → words 1 to 3 (the end is the
+ * first input source or the end). An empty command (start === end) means each input is itself a command line.
+ */
+export function parallelCommand(args: readonly string[]): { start: number; end: number } {
+  let i = 0;
+  for (; i < args.length; i++) {
+    const a = args[i]!;
+    if (PARALLEL_SOURCE.test(a)) return { start: i, end: i };
+    if (a === '--') { i++; break; }
+    if (!a.startsWith('-') || a.length === 1) break;
+    if (PARALLEL_WITH_ARG.has(a)) i++;
+  }
+  let end = i;
+  while (end < args.length && !PARALLEL_SOURCE.test(args[end]!)) end++;
+  return { start: Math.min(i, args.length), end };
+}
+
+/**
+ * Does parallel run commands that cannot be read here: no command before its inputs, so each input is a command
+ * line, and some input is unknown (a file's lines, unknown stdin, an expansion). Known inputs are judged as commands
+ * (nested.ts); `--version` and `--help` run nothing.
+ */
+function parallelRunsUnknownCommands(v: CommandView): boolean {
+  if (v.args.some((a) => /^--(version|help|citation|number-of-(cpus|cores|threads|sockets)|max-line-length-allowed)$/.test(a))) return false;
+  const { start, end } = parallelCommand(v.args);
+  if (start !== end) return false;
+  if (end === v.args.length) return v.args.some((a) => /^(-a|--arg-file)/.test(a)) || v.stdin?.text === undefined || v.stdin.dynamic === true;
+  return v.args.slice(end).some((a) => a.startsWith('::::')) || v.words.slice(end + 1).some((w) => w.dynamic);
+}
+
 /** Marker in `downloads`: a download was unpacked here (`curl … | tar x`), so `./anything` may be from it. */
 export const EXTRACTED = '\u0000extracted';
 
@@ -141,7 +180,9 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',
     programs: ['xargs', 'parallel'],
-    examples: ['cat cmds.txt | xargs -I{} sh -c {}', 'parallel ::: "$@"'],
-    match: (v) => (v.program === 'xargs' && v.args.some((a) => SHELLS.has(a)) && v.args.includes('-c') && v.args.some((a) => /^\{\}$|^-I/.test(a)) && !hasFlag(v.args, '0', [])) || v.program === 'parallel',
+    examples: ['cat cmds.txt | xargs -I{} sh -c {}', 'parallel ::: "$@"', 'parallel < jobs.txt'],
+    // parallel with a command (`parallel gzip ::: *.log`) runs that command, which is judged as such (nested.ts).
+    match: (v) => (v.program === 'xargs' && v.args.some((a) => SHELLS.has(a)) && v.args.includes('-c') && v.args.some((a) => /^\{\}$|^-I/.test(a)) && !hasFlag(v.args, '0', []))
+      || (v.program === 'parallel' && parallelRunsUnknownCommands(v)),
   },
 ];

@@ -104,10 +104,10 @@ function findInlineCode(view: CommandView): InlineCode[] {
   return out;
 }
 
-/** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, `execSync("…")`, `subprocess.run([...])`. */
+/** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, Lua's `os.execute("…")`, `execSync("…")`, `subprocess.run([...])`. */
 export function shellStringsIn(code: string, language?: string): string[] {
   const out: string[] = [];
-  const call = /\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn)\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
+  const call = /(?:\bos\.execute|\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn))\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
   for (const m of code.matchAll(call)) {
     const arg = m[1]!;
     if (arg.startsWith('[')) {

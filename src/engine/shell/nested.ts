@@ -5,7 +5,7 @@ import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
-import { shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
+import { PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
@@ -49,6 +49,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     const replace = args.some((w) => /^(-I|-i|--replace)/.test(w.value));
     const items = stdinItems?.map(literalWord) ?? [unknownWord('{xargs input}')];
     out.push({ kind: 'argv', words: replace ? cmd.map((w) => (w.value === '{}' ? items[0]! : w)) : [...cmd, ...items] });
+  } else if (program === 'parallel') {
+    parallelCode(out, args, view.stdin?.text);
   } else if (program === 'find') {
     for (let i = 0; i < args.length; i++) {
       if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
@@ -111,6 +113,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       const file = optionValues(args, '-f')[0];
       if (file) { script(out, file, true); writtenScript(out, view, file); } else stdinScript(out, view);
     }
+  } else if (program === 'crontab') {
+    cronCode(out, view, args);
   } else if (program === 'hyperfine') {
     // Each operand is a shell command it times; --prepare, --setup and --cleanup are shell commands too.
     for (const w of [...optionValues(args, '-p', '--prepare', '-s', '--setup', '-c', '--cleanup'), ...operandsOf(args, HYPERFINE_WITH_ARG)]) script(out, w);
@@ -210,6 +214,62 @@ function operandsOf(args: Word[], withArg: string[]): Word[] {
     out.push(args[i]!);
   }
   return out;
+}
+
+/**
+ * `crontab FILE` or `crontab -` (stdin) installs a table whose lines are commands cron runs later: `* * * * * cmd`,
+ * `@reboot cmd`. The table is known from a here-doc, a here-string, an evaluable pipe or a file written earlier in
+ * the same command line (known lines of a partly known stdin count: `(crontab -l; echo '@reboot cmd') | crontab -`).
+ * `-l`, `-r`, `-e` install nothing from here.
+ */
+function cronCode(out: NestedCode[], view: CommandView, args: Word[]): void {
+  if (args.some((w) => /^-[a-zA-Z]*[lre]/.test(w.value) && !w.value.startsWith('--'))) return;
+  const file = args.find((w, i) => !w.value.startsWith('-') && args[i - 1]?.value !== '-u') ?? args.find((w) => w.value === '-');
+  const table = file === undefined || file.value === '-' ? view.stdin?.text : file.dynamic ? undefined : view.written.get(file.value.replace(/^\.\//, ''));
+  if (table === undefined) return;
+  for (const line of table.split('\n')) {
+    const entry = line.trim();
+    if (entry === '' || entry.startsWith('#') || /^[A-Za-z_][A-Za-z0-9_]*\s*=/.test(entry)) continue;
+    const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.*)$/s.exec(entry);
+    // An unescaped `%` ends the command (the rest is its stdin).
+    if (m) text(out, m[1]!.replace(/(^|[^\\])%.*$/s, '$1').replace(/\\%/g, '%'));
+  }
+}
+
+/** A replacement string of GNU parallel: `{}`, `{.}`, `{/}`, `{//}`, `{/.}`, `{1}`, `{2.}`, … */
+const PARALLEL_REPLACEMENT = /\{(\d*)(?:\.|\/|\/\/|\/\.)?\}/g;
+
+/**
+ * GNU parallel joins its command words and runs them in a shell, an input in place of each replacement string (or
+ * one input of each source appended, quoted): `parallel rm -rf ::: ~` runs `rm -rf '/home/me'`. Inputs are the words
+ * after `:::`, unknown lines of the files after `::::` or `-a`, or the lines of its stdin. Without a command, each
+ * input is a command line (`parallel ::: 'make a' 'make b'`).
+ */
+function parallelCode(out: NestedCode[], args: Word[], stdin: string | undefined): void {
+  const { start, end } = parallelCommand(args.map((w) => w.value));
+  // One input (the first) of each source; `undefined` for an input that cannot be known.
+  const sources: (Word | undefined)[][] = [];
+  for (let i = end; i < args.length;) {
+    let next = i + 1;
+    while (next < args.length && !PARALLEL_SOURCE.test(args[next]!.value)) next++;
+    sources.push(args[i]!.value.startsWith('::::') ? [undefined] : args.slice(i + 1, next));
+    i = next;
+  }
+  if (sources.length === 0) {
+    const fromFile = args.slice(0, start).some((w) => /^(-a|--arg-file)/.test(w.value));
+    sources.push(!fromFile && stdin !== undefined ? stdin.split('\n').filter((l) => l.trim() !== '').map(literalWord) : [undefined]);
+  }
+  if (start === end) {
+    for (const input of sources.flat()) if (input) script(out, input);
+    return;
+  }
+  const quoted = (input: Word | undefined) => (input === undefined || input.dynamic ? '"$PARALLEL_INPUT"' : `'${input.value.replace(/'/g, "'\\''")}'`);
+  let replaced = false;
+  const line = args.slice(start, end).map((w) => w.value.replace(PARALLEL_REPLACEMENT, (_m, n: string) => {
+    replaced = true;
+    return quoted(n ? sources[Number(n) - 1]?.[0] : sources[0]![0]);
+  })).join(' ');
+  text(out, replaced ? line : `${line} ${sources.map((s) => quoted(s[0])).join(' ')}`);
 }
 
 /** screen options that take a value, and options after which no command is started (attach, list, wipe). */

@@ -13,9 +13,20 @@ export const TILDE_PLACEHOLDER = '\u0004';
 /** In a template: a field-splitting point (whitespace produced by an unquoted expansion). */
 export const SPLIT = '\u0005';
 
-/** The template of an unquoted expansion's value: split on whitespace, globs live, nothing else special. */
-export function splittableTemplate(value: string): string {
-  return escapeLiteral(value).replace(/\\([*?[\]])/g, '$1').replace(/[ \t\n]+/g, SPLIT);
+/** Bash's field separators when IFS is not set. */
+export const DEFAULT_IFS = ' \t\n';
+
+/**
+ * The template of an unquoted expansion's value: split at the characters of IFS (whitespace unless the script set it:
+ * `IFS=,; x="rm,-rf,$HOME"; $x` is `rm -rf $HOME`), globs live, nothing else special. Runs of separators make one
+ * split here (bash keeps an empty field between two non-blank ones; no command is hidden by that difference).
+ */
+export function splittableTemplate(value: string, ifs: string = DEFAULT_IFS): string {
+  const unglob = (t: string) => t.replace(/\\([*?[\]])/g, '$1');
+  if (ifs === DEFAULT_IFS) return unglob(escapeLiteral(value)).replace(/[ \t\n]+/g, SPLIT);
+  if (ifs === '') return unglob(escapeLiteral(value));
+  const separators = new RegExp(`[${ifs.replace(/[\\\]^-]/g, '\\$&')}]+`);
+  return value.split(separators).map((field) => unglob(escapeLiteral(field))).join(SPLIT);
 }
 /** In a template: any number of directories, hidden ones included (what `find ROOT -name X` searches). */
 export const DEEP = '\u0003';

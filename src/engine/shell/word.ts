@@ -4,7 +4,7 @@ import { decodeAnsiC } from './ansi-c.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import { expandBraces } from './brace.ts';
 import {
-  SPLIT, dynamicPart, escapeLiteral, expandTilde, literalText, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
+  DEFAULT_IFS, SPLIT, dynamicPart, escapeLiteral, expandTilde, literalText, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
 } from './template.ts';
 
 /** One resolved shell word. */
@@ -128,13 +128,13 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
     case 'simple_expansion': case 'expansion': {
       const value = expansionValue(node, scope);
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
-      return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: false }];
+      return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: false }];
     }
     case 'command_substitution': {
       const { output: value, programs } = scope.substitute(node);
       inner.programs.push(...programs);
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
-      return [{ template: splittableTemplate(value), quoted: false, expanded: true, substituted: true }];
+      return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: true }];
     }
     case 'process_substitution': {
       const { programs, output } = scope.processSubstitute(node);
@@ -210,6 +210,11 @@ function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
 function quotedLiteral(text: string, from: number, to: number): string {
   if (to <= from) return '';
   return escapeLiteral(text.slice(from, to).replace(/\\([$`"\\\n])/g, (_m, c: string) => (c === '\n' ? '' : c)));
+}
+
+/** The script's IFS when it set a known one, else bash's default (an unknowable IFS is taken as the default). */
+function fieldSeparators(scope: WordScope): string {
+  return scope.vars.get('IFS') ?? DEFAULT_IFS;
 }
 
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
