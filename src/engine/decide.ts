@@ -186,7 +186,7 @@ function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefin
   if (analysis) return protectedShellPath(analysis, pathCtx);
   let uncertain: ProtectedHit | undefined;
   for (const p of call.paths) {
-    const hit = protectedPathFor(p, pathCtx, call.recursive);
+    const hit = protectedPathFor(p, pathCtx, call.recursive, call.toolGlob);
     if (hit?.certain) return hit;
     uncertain ??= hit;
   }

@@ -23,6 +23,11 @@ export interface NormalizedCall {
   paths: string[];
   /** The tool reads everything below its paths (a content search: Grep). */
   recursive?: boolean;
+  /**
+   * The paths are glob patterns a file tool expands itself (Glob): its `**` crosses any directories and its `*`
+   * matches hidden names too, unlike bash's (`**\/id_rsa` below the home lists `~/.ssh/id_rsa`).
+   */
+  toolGlob?: boolean;
   /** The URL of fetch tools. */
   url?: string;
   /** Stable JSON of the args (sorted keys), for rules on other tools and for dedupe. */
@@ -75,7 +80,10 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     // A Glob pattern is a path pattern below its path (or the cwd): `/root/.ssh/*`, `.ssh/*` with path `/root`.
     const pattern = alias.canonical === 'glob' && typeof args.pattern === 'string' ? args.pattern : undefined;
     const base = typeof args.path === 'string' && args.path ? args.path.replace(/\/+$/, '') : undefined;
-    if (pattern) normalized.paths.push(/^[~/]/.test(pattern) || !base ? pattern : `${base}/${pattern}`);
+    if (pattern) {
+      normalized.paths.push(/^[~/]/.test(pattern) || !base ? pattern : `${base}/${pattern}`);
+      normalized.toolGlob = true;
+    }
   } else if (alias.kind !== 'other') {
     normalized.paths = pathsOf(args);
     if (normalized.paths.length === 0 && (alias.kind === 'read' || alias.kind === 'write' || alias.kind === 'edit')) {

@@ -3,6 +3,7 @@ import micromatch from 'micromatch';
 import type { ShellAnalysis, ShellPath } from './shell/types.ts';
 import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME, PROTECTED_ON_SYSTEM } from './catalog/protected-dirs.ts';
 import { DEEP, DYN_CLOSE, DYN_OPEN, escapeLiteral, expandTilde } from './shell/template.ts';
+import { namesSecret } from './shell/paths.ts';
 
 /** What the matcher needs to know about the call. */
 export interface PathContext {
@@ -396,10 +397,28 @@ function rawTemplate(raw: string, home: string): string {
   return raw.startsWith('~') ? '~' + out.slice(2) : out;
 }
 
-/** The protected place a file tool's path argument reaches (with `recursive`, or anything below it), if any. */
-export function protectedPathFor(rawPath: string, ctx: PathContext, recursive = false): ProtectedHit | undefined {
-  const template = rawTemplate(rawPath, ctx.home);
+/**
+ * The protected place a file tool's path argument reaches (with `recursive`, or anything below it), if any. With
+ * `toolGlob` the path is a pattern the tool expands (Glob; see toolGlobTemplate).
+ */
+export function protectedPathFor(rawPath: string, ctx: PathContext, recursive = false, toolGlob = false): ProtectedHit | undefined {
+  let template = rawTemplate(rawPath, ctx.home);
+  if (toolGlob) template = toolGlobTemplate(template);
   return check(recursive ? `${template.replace(/\/+$/, '')}/${DEEP}` : template, rawPath, undefined, ctx, protectedRoots(ctx));
+}
+
+/**
+ * What a file tool's glob can list, as a template. It lists names, not contents: like `find DIR -name PATTERN`, a
+ * glob whose last part names no secret (`~/**\/*.ts`) shows only what is in the directory before its first glob
+ * part, which is checked itself; one that names a secret or a secret place (`**\/id_rsa`, `~/.aws/*`) is read as
+ * the tool expands it: `**` for any directories, `*` and `?` matching a leading dot.
+ */
+function toolGlobTemplate(template: string): string {
+  const segments = template.split('/');
+  const first = segments.findIndex((s) => /[*?[]/.test(s));
+  if (first < 0) return template;
+  if (!namesSecret(segments.at(-1)!, template)) return segments.slice(0, first).join('/') || '.';
+  return segments.map((s) => (s === '**' ? DEEP : /^[*?[]/.test(s) ? `{.,}${s}` : s)).join('/');
 }
 
 /** The first certain protected hit among the paths a bash command touches, else the first uncertain one. */

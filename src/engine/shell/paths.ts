@@ -164,7 +164,7 @@ function nameMatcher(pattern: string): (name: string) => boolean {
 }
 
 /** Whether a file-name pattern (`id_*`) matches a secret's name, or the whole pattern names a secret place (`.ssh`). */
-function namesSecret(namePattern: string, whole: string): boolean {
+export function namesSecret(namePattern: string, whole: string): boolean {
   const isMatch = nameMatcher(namePattern);
   return SECRET_NAMES.some((n) => isMatch(n)) || SECRET_DIRS.test(whole);
 }
