@@ -59,7 +59,7 @@ function publishes(v: CommandView): boolean {
 }
 
 /** Destructive SQL in a string. */
-const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|index|view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)|flushall|flushdb)/i;
+const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|index|view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)|flushall|flushdb)/i;
 
 const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
 
@@ -163,12 +163,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
   },
   {
     id: 'container-prune', risk: 'high', reason: 'removes containers, images or volumes in bulk (prune, volume rm, compose down -v)',
-    programs: ['docker', 'podman', 'nerdctl', 'docker-compose'],
-    examples: ['docker system prune -af --volumes', 'docker volume rm data', 'docker volume prune', 'docker compose down -v', 'podman system reset', 'docker image prune -a'],
-    match: (v) => /^(docker|podman|nerdctl)$/.test(v.program) && (() => {
+    programs: ['docker', 'podman', 'nerdctl', 'docker-compose', 'podman-compose'],
+    examples: ['docker system prune -af --volumes', 'docker volume rm data', 'docker volume prune', 'docker compose down -v', 'docker-compose down --volumes', 'podman system reset', 'docker image prune -a'],
+    match: (v) => /^(docker|podman|nerdctl|docker-compose|podman-compose)$/.test(v.program) && (() => {
       const w = v.args.filter((a) => !a.startsWith('-'));
       return w.includes('prune') || (w[0] === 'volume' && /^(rm|remove)$/.test(w[1] ?? '')) || (w[0] === 'system' && w[1] === 'reset')
-        || ((w[0] === 'compose' || v.program === 'docker-compose') && w.includes('down') && v.args.some((a) => a === '-v' || a === '--volumes'));
+        || ((w[0] === 'compose' || v.program.endsWith('-compose')) && w.includes('down') && v.args.some((a) => a === '-v' || a === '--volumes'));
     })(),
   },
   {
@@ -193,9 +193,9 @@ export const INFRA_DANGERS: DangerEntry[] = [
     match: (v) => v.args.some((a, i) => a === '--privileged' || /^--(pid|net|network|ipc|userns|uts)=host$/.test(a) || (/^(-v|--volume|--mount)$/.test(a) && /^\/(:|$)|source=\/(,|$)|\/var\/run\/docker\.sock/.test(v.args[i + 1] ?? '')) || /^(-v|--volume=)\/:/.test(a)),
   },
   {
-    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE without WHERE)',
+    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE)',
     programs: SQL_CLIENTS,
-    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"'],
+    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"'],
     match: (v) => sqlOf(v).some((s) => DESTRUCTIVE_SQL.test(s)),
   },
   {

@@ -135,6 +135,12 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     },
   },
   {
+    // A SysV init script run by its path (`/etc/init.d/nginx stop`): what `service nginx stop` runs.
+    id: 'init-script-control', risk: 'medium', reason: 'starts, stops or reconfigures a system service',
+    examples: ['/etc/init.d/nginx stop', 'sudo /etc/rc.d/init.d/sshd restart'],
+    match: (v) => /^\/etc\/(init\.d|rc\.d(\/init\.d)?)\/[^/]+$/.test(v.argv[0] ?? '') && v.args.length > 0 && !SERVICE_READS.has(v.args[0]!),
+  },
+  {
     id: 'crontab-remove', risk: 'high', reason: 'crontab -r removes every scheduled job without asking',
     programs: ['crontab'],
     examples: ['crontab -r', 'crontab -u www -r'],
