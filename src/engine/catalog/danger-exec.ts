@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
-import { DECODED_EVAL, DELETE_API, REMOTE_EVAL, REVERSE_SHELL, inlineCode, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -157,7 +157,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
     id: 'inline-code-delete', risk: 'high', reason: 'inline interpreter code deletes files or trees (shutil.rmtree, rm_rf, fs.rmSync, unlink)',
     programs: CODE_RUNNERS,
     examples: ["perl -e 'use File::Path; rmtree($ENV{HOME})'", "ruby -rfileutils -e 'FileUtils.rm_rf(Dir.home)'", 'python3 -c "import shutil; shutil.rmtree(\'/srv\')"', "node -e \"require('fs').rmSync('/x',{recursive:true})\""],
-    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && DELETE_API.test(c.outside)),
+    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && deletesFiles(c)),
   },
   {
     id: 'inline-code-remote', risk: 'high', reason: 'inline code downloads code and evaluates it',

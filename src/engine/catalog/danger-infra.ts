@@ -9,6 +9,8 @@ const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|
 /** Subcommand words that destroy: `kubectl delete`, `aws s3 rb`, `helm uninstall`, `rclone purge`, … */
 const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|drain|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|apps:destroy|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
 const DESTROY_FLAG = /^--(delete|destroy|purge|force-delete)$/;
+/** Subcommand words that read, create or run: the words after one are what it acts on, not more subcommands. */
+const KEEPING_VERB = /^(get|describe|view|list|ls|show|status|logs?|tail|checkout|create|invoke|info|inspect|top|explain|diff|plan|validate|whoami|search|browse|watch|clone|fork|comment|review|port-forward|open|download|cat|history|events|trace)$/;
 
 /** Verbs that are harmless even though a CLI is listed (npm rm of a dependency, gh … delete of a draft are left to humans). */
 const SAFE_VERBS: Record<string, RegExp> = { npm: /^(unpublish)$/ };
@@ -21,7 +23,13 @@ function infraDestroys(v: CommandView): boolean {
   if (v.program === 'terraform' || v.program === 'tofu' || v.program === 'terragrunt') {
     return words[0] === 'destroy' || (words[0] === 'apply' && v.args.includes('-destroy')) || (words[0] === 'state' && words[1] === 'rm') || words[0] === 'workspace' && words[1] === 'delete';
   }
-  return words.slice(0, 4).some((w) => DESTROY_VERB.test(w)) || v.args.some((a) => DESTROY_FLAG.test(a));
+  // The verb comes before the names it acts on: after a verb that reads or creates, the words are names
+  // (`gh pr checkout remove-legacy-auth`, `kubectl get cronjob delete-old`, `gh issue list --search remove`).
+  for (const w of words.slice(0, 4)) {
+    if (DESTROY_VERB.test(w)) return true;
+    if (KEEPING_VERB.test(w)) break;
+  }
+  return v.args.some((a) => DESTROY_FLAG.test(a));
 }
 
 /** `terraform apply -auto-approve`, `pulumi up --yes`, `cdk deploy --require-approval never`: changes with no one looking at the plan. */
@@ -136,6 +144,32 @@ function isMetadataUrl(text: string): boolean {
 
 const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.\d+\.\d+\.\d+|\[?::1\]?|0\.0\.0\.0)([:/]|$)/;
 
+/** curl and wget options whose value is the next word (short ones also as the last letter of a cluster: `-sd @x`). */
+const FETCH_WITH_ARG = new Set(['-d', '--data', '--data-binary', '--data-raw', '--data-urlencode', '--data-ascii', '--json', '-F', '--form', '--form-string', '-H', '--header',
+  '-X', '--request', '-o', '--output', '-T', '--upload-file', '-u', '--user', '-A', '--user-agent', '-e', '--referer', '-b', '--cookie', '-c', '--cookie-jar', '-K', '--config',
+  '-w', '--write-out', '-m', '--max-time', '--connect-timeout', '--retry', '--resolve', '--connect-to', '-x', '--proxy', '-U', '--proxy-user', '-E', '--cert', '--key', '--cacert',
+  '-C', '--continue-at', '-r', '--range', '-Y', '-y', '-z', '--time-cond', '--limit-rate', '--max-filesize', '--output-dir', '--unix-socket', '--interface', '--dns-servers',
+  '-O', '--output-document', '--output-file', '--post-data', '--post-file', '--body-data', '--body-file', '--method', '-P', '--directory-prefix', '--execute', '-t', '--tries',
+  '--timeout', '--user', '--password', '--http-user', '--http-password', '--header', '-i', '--input-file', '--base', '-B']);
+const FETCH_VALUE_LETTERS = /^-[a-zA-Z]*[dFHXoTuAebcKwmxUECrYyzOPtiB]$/;
+
+/** The URLs a curl or wget command names: its operands and `--url` values, not the values of its options. */
+function fetchedUrls(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (a === '--url') { if (i + 1 < args.length) out.push(args[++i]!); continue; }
+    if (a.startsWith('--url=')) { out.push(a.slice(6)); continue; }
+    if (a === '--') { out.push(...args.slice(i + 1)); break; }
+    if (a.startsWith('-') && a.length > 1) {
+      if (FETCH_WITH_ARG.has(a) || (!a.startsWith('--') && FETCH_VALUE_LETTERS.test(a))) i++;
+      continue;
+    }
+    out.push(a);
+  }
+  return out;
+}
+
 export const INFRA_DANGERS: DangerEntry[] = [
   {
     id: 'cloud-destroy', risk: 'high', reason: 'deletes cloud resources, cluster objects or remote data',
@@ -213,9 +247,11 @@ export const INFRA_DANGERS: DangerEntry[] = [
     match: (v) => {
       if (RAW_SOCKET_CLIENTS.includes(v.program)) return sendsToRemoteSocket(v);
       if (v.program !== 'curl' && v.program !== 'wget') return false;
-      const remote = v.args.some((a) => !a.startsWith('-') && !LOCAL_HOST.test(a) && /[a-z0-9]\.[a-z]{2,}|^https?:/i.test(a));
+      const remote = fetchedUrls(v.args).some((a) => !LOCAL_HOST.test(a) && /[a-z0-9]\.[a-z]{2,}|^https?:/i.test(a));
       if (!remote) return false;
-      const fileData = v.args.some((a, i) => (/^(-d|--data|--data-binary|--data-raw|--data-urlencode|-F|--form|--post-file|--body-file)$/.test(a) && /@/.test(v.args[i + 1] ?? '')) || /^--(post-file|body-file)=/.test(a) || a === '-T' || a === '--upload-file');
+      // `-d @file`, `-F f=@file` (also ending a cluster: `-sd @file`), `-T file`, wget's `--post-file`.
+      const fileData = v.args.some((a, i) => (/^(-[a-zA-Z]*[dF]|--data|--data-binary|--data-raw|--data-urlencode|--json|--form|--post-file|--body-file)$/.test(a) && /@/.test(v.args[i + 1] ?? ''))
+        || /^--(post-file|body-file)=/.test(a) || /^-[a-zA-Z]*T$/.test(a) || a === '--upload-file');
       const piped = v.stdin?.kind === 'pipe' && /^(post|put|patch)$/i.test(optionValue(v.args, ['-X', '--request', '--method']) ?? (v.args.some((a) => /^(-d|--data.*)$/.test(a)) ? 'POST' : ''));
       return fileData || piped;
     },

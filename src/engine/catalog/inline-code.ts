@@ -17,8 +17,33 @@ function piece(language: string, code: string): InlineCode {
 /** Calls that delete files or trees, in the common scripting languages. */
 export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
+/** Calls that delete one file (or an empty directory) by the path they are given. */
+const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
+
+/**
+ * Whether inline code deletes files or trees (DELETE_API) other than named files of the project: a call deleting one
+ * file given as a relative string literal (`os.remove('coverage.xml')`, `fs.unlinkSync('dist/a.js')`,
+ * `Path('out.txt').unlink()`) deletes no more than `rm coverage.xml` does. A tree deletion, `recursive`, a path
+ * from a variable, an absolute, home, parent or hidden path (`.git/…`) still count.
+ */
+export function deletesFiles(code: InlineCode): boolean {
+  if (!DELETE_API.test(code.outside)) return false;
+  if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path/.test(code.code)) return true;
+  let calls = 0;
+  for (const m of code.code.matchAll(DELETE_ONE)) {
+    calls++;
+    const literal = /^(["'])([^"'\\\n]*)\1/.exec(code.code.slice(m.index + m[0].length));
+    if (!literal || literal[2] === '' || /^[~/]|(^|\/)\.|\$|\{/.test(literal[2]!)) return true;
+  }
+  return calls === 0;
+}
+
 /** Calls that start a shell or another program. */
-export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)|`[^`]+`|%x[({[]/;
+export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|(?<!\.)system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)/;
+
+/** Backticks and `%x(…)` run a shell command in Perl, Ruby and PHP (in JavaScript they quote a template). */
+const BACKTICK_SPAWN = /`[^`]+`|%x[({[]/;
+const BACKTICK_LANGUAGES = /^(perl|ruby|php)/;
 
 /**
  * Perl's and Ruby's `system`/`exec`/`spawn` called without parentheses on a variable, an array or a list of strings
@@ -30,23 +55,31 @@ const BARE_SPAWN_LANGUAGES = /^(perl|ruby)/;
 
 /** Whether inline code starts a program (SPAWN_API, and for Perl and Ruby BARE_SPAWN). */
 export function spawnsProgram(code: InlineCode): boolean {
-  return SPAWN_API.test(code.outside) || (BARE_SPAWN_LANGUAGES.test(code.language) && BARE_SPAWN.test(code.outside));
+  return SPAWN_API.test(code.outside) || (BARE_SPAWN_LANGUAGES.test(code.language) && BARE_SPAWN.test(code.outside))
+    || (BACKTICK_LANGUAGES.test(code.language) && BACKTICK_SPAWN.test(code.outside));
 }
 
 /**
  * Code that evaluates what it has just decoded: `exec(base64.b64decode(…))`, `eval(Buffer.from(…, 'base64')…)`,
  * `eval(atob(…))`, `exec(zlib.decompress(…))`. Tested on code outside strings (the payload is a string).
  */
-export const DECODED_EVAL = /\b(?:exec|eval|compile|Function|execfile|runInThisContext|runInNewContext|system|popen|execSync|spawnSync)\s*\([\s\S]{0,200}?(?:b64decode|a85decode|b32decode|fromhex|unhexlify|decompress|marshal\s*\.\s*loads|codecs\s*\.\s*decode|atob\s*\(|fromCharCode|Buffer\s*\.\s*from|pack\s*\(\s*["']H)/;
+export const DECODED_EVAL = /\b(?:exec|eval|(?<!\.)compile|Function|execfile|runInThisContext|runInNewContext|system|popen|execSync|spawnSync)\s*\([\s\S]{0,200}?(?:b64decode|a85decode|b32decode|fromhex|unhexlify|decompress|marshal\s*\.\s*loads|codecs\s*\.\s*decode|atob\s*\(|fromCharCode|Buffer\s*\.\s*from|pack\s*\(\s*["']H)/;
 
-/** A socket wired to a shell or a spawned process: a reverse shell. */
-export const REVERSE_SHELL = /(socket|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|exec|spawn|popen)/;
+/**
+ * A socket opened (`socket.socket(…)`, Perl's `socket(S, …)`, `fsockopen`, `TCPSocket`, `net.connect`) and wired to a
+ * shell or a spawned process: a reverse shell. `socket.gethostname()` opens nothing; `cursor.execute` is no exec.
+ */
+export const REVERSE_SHELL = /(socket\s*\.\s*(?:socket|create_connection)\s*\(|(?<![\w.])socket\s*\(|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|\bexec(?!ute)|spawn|popen)/;
 
 /** Tcl interpreters (the language name is the program's). */
 export const TCL = /^(tclsh|wish|expect)/;
 
-/** Code that fetches from the network and evaluates it. */
-export const REMOTE_EVAL = /\b(exec|eval|Function|load|require)\s*\(.{0,200}(urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)/s;
+/**
+ * Code that fetches from the network and evaluates it: `exec(urlopen(…).read())`, `eval(await (await fetch(u)).text())`,
+ * `fetch(u).then(r => r.text()).then(eval)`, `pickle.loads(requests.get(u).content)`, PHP's `include 'http://…'`. A method named `load` (`json.load(urlopen(…))`)
+ * only parses data; node's `require('https')` loads a module, not the URL it fetches later.
+ */
+export const REMOTE_EVAL = /(?:(?<![\w.$])(?:exec|eval|Function|load)|\b(?:pickle|marshal|dill|cloudpickle)\s*\.\s*loads?)\s*\(.{0,200}(?:urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)|\b(?:require|include)(?:_once)?\s*\(?\s*["'](?:https?|ftp):\/\/|\bfetch\s*\([\s\S]{0,300}\bthen\s*\(\s*(?:eval|Function)\s*\)/s;
 
 /** The awk program of an awk command (first operand, unless -f gives a file). */
 function awkProgram(args: string[]): string | undefined {
@@ -115,7 +148,7 @@ export function shellStringsIn(code: string, language?: string): string[] {
       if (items.length) out.push(items.map((s) => (/^[\w./~=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`)).join(' '));
     } else out.push(arg.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   }
-  for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
+  if (language === undefined || BACKTICK_LANGUAGES.test(language)) for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
   // Perl and Ruby without parentheses: `exec "cmd"`, `system 'cmd'`; Perl's `qx{cmd}` and `open(F, "cmd |")`.
   for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
