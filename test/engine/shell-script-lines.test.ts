@@ -470,6 +470,14 @@ describe('script lines', async () => {
       assert.ok(misreadByTreeSitter(withSplit.analyze(block)));
     });
 
+    it('a here-doc body whose first line starts with a backslash is text, not arguments', () => {
+      // tree-sitter-bash reads `⏎\git reset --hard` as cat's arguments (and the body as empty): the whole tree is
+      // refused as misread, and the split reads the statement as bash does.
+      const script = "cat <<'EOF'\n\\git reset --hard\nEOF\necho done";
+      assert.ok(misreadByTreeSitter(wholeOnly.analyze(script)));
+      assert.deepEqual(withSplit.analyze(script).commands.map((c) => c.argv), [['cat'], ['echo', 'done']]);
+    });
+
     it('assignments alone on a line are a statement of their own', () => {
       const split = withSplit.analyze('X=1 Y=2\ngit status');
       assert.deepEqual(split.commands.map((c) => c.text), ['git status']);

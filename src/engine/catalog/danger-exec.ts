@@ -102,8 +102,16 @@ function codeSources(v: CommandView): string[] {
 function interpreterReadsStdin(v: CommandView): boolean {
   const spec = INTERPRETERS[v.program] ?? INTERPRETERS[v.program.replace(/[\d.]+$/, '')];
   if (!spec) return false;
+  if (inlineCode(v).some((c) => EVALS_STDIN.test(c.code))) return true;
   return !v.args.some((a) => !a.startsWith('-') || a === '-' || spec.inline.includes(a) || spec.stdinAlternatives.includes(a)) || v.args.includes('-');
 }
+
+/**
+ * Inline code that evaluates what it reads on stdin: `exec(sys.stdin.read())`, Perl's `eval join "", <STDIN>`,
+ * node's `eval(fs.readFileSync(0, 'utf8'))`, Ruby's `eval $stdin.read`, Lua's `load(io.read('a'))()` — not a method
+ * named load (`json.load(sys.stdin)` parses data).
+ */
+const EVALS_STDIN = /(?:(?<![\w.$])(?:exec|eval|load|loadstring|compile|Function)|\brunIn(?:This|New)Context)\b[\s\S]{0,80}?(?:sys\s*\.\s*stdin|<STDIN>|<>|readFileSync\s*\(\s*(?:0|["']\/dev\/stdin["'])|\$stdin|STDIN\s*\.\s*read|io\s*\.\s*read|process\s*\.\s*stdin)/;
 
 /** A path (or a bare program name matching a download's file name) this script downloaded earlier. */
 const downloaded = (v: CommandView, path: string): boolean => {
@@ -133,10 +141,12 @@ export const EXEC_DANGERS: DangerEntry[] = [
   },
   {
     id: 'download-then-run', risk: 'high', reason: 'runs (or makes executable) a file this command line just downloaded',
-    examples: ['curl -sL https://x/t.tgz | tar xz && ./install', 'curl -o /tmp/i.sh https://x/i.sh && bash /tmp/i.sh', 'wget https://x/tool -O t && chmod +x t', 'curl -O https://x/run.sh; sh run.sh', 'wget -q https://x/a.py && python3 a.py'],
+    examples: ['curl -sL https://x/t.tgz | tar xz && ./install', 'curl -o /tmp/i.sh https://x/i.sh && bash /tmp/i.sh', 'wget https://x/tool -O t && chmod +x t', 'curl -O https://x/run.sh; sh run.sh', 'wget -q https://x/a.py && python3 a.py', 'curl https://x/i.sh > i.sh && bash < i.sh'],
     match: (v) => v.downloads.size > 0 && (
       downloaded(v, v.argv[0] ?? '') || (v.downloads.has(EXTRACTED) && /^\.\.?\//.test(v.argv[0] ?? ''))
-      || ((isRunner(v) || v.program === 'chmod') && v.args.some((a) => downloaded(v, a)))),
+      || ((isRunner(v) || v.program === 'chmod') && v.args.some((a) => downloaded(v, a)))
+      // `bash < x.sh`: the downloaded file is the runner's stdin.
+      || (isRunner(v) && v.redirects.some((r) => !r.write && r.op === '<' && r.target !== undefined && downloaded(v, r.target.value)))),
   },
   {
     id: 'sed-exec', risk: 'high', reason: 'GNU sed e command (or s///e) runs shell commands',

@@ -41,9 +41,9 @@ export function deletesFiles(code: InlineCode): boolean {
 /** Calls that start a shell or another program. */
 export const SPAWN_API = /\b(os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|(?<!\.)system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)/;
 
-/** Backticks and `%x(…)` run a shell command in Perl, Ruby and PHP (in JavaScript they quote a template). */
+/** Backticks and `%x(…)` run a shell command in Perl, Ruby and PHP, and make Julia's commands (in JavaScript they quote a template). */
 const BACKTICK_SPAWN = /`[^`]+`|%x[({[]/;
-const BACKTICK_LANGUAGES = /^(perl|ruby|php)/;
+const BACKTICK_LANGUAGES = /^(perl|ruby|php|julia)/;
 
 /**
  * Perl's and Ruby's `system`/`exec`/`spawn` called without parentheses on a variable, an array or a list of strings

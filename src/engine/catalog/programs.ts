@@ -1,7 +1,9 @@
 // Families of programs the analyzer reasons about: shells, interpreters, downloaders, decoders.
 
 /** Shells: they run code from `-c`, a script file, or stdin. */
-export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'busybox-sh', 'rbash']);
+export const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'busybox-sh', 'rbash', 'yash', 'oksh', 'loksh', 'posh', 'ksh93', 'pdksh',
+  // Other shells whose simple commands read like bash's (`nu -c 'rm -rf ~'`): judged as if they were.
+  'nu', 'xonsh', 'elvish', 'oil', 'osh', 'ysh']);
 
 /** Language interpreters with inline code flags (`-c` / `-e`) and a stdin script. */
 export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives: string[] }> = {
@@ -27,6 +29,19 @@ export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives:
   tclsh: { inline: [], stdinAlternatives: [] },
   wish: { inline: [], stdinAlternatives: [] },
   expect: { inline: ['-c'], stdinAlternatives: [] },
+  // More interpreters with inline code: what they run through system()/os.execute() is found the same way.
+  R: { inline: ['-e'], stdinAlternatives: [] },
+  luajit: { inline: ['-e'], stdinAlternatives: [] },
+  texlua: { inline: ['-e'], stdinAlternatives: [] },
+  julia: { inline: ['-e', '--eval', '-E', '--print'], stdinAlternatives: [] },
+  octave: { inline: ['--eval'], stdinAlternatives: [] },
+  groovy: { inline: ['-e'], stdinAlternatives: [] },
+  elixir: { inline: ['-e', '--eval'], stdinAlternatives: [] },
+  racket: { inline: ['-e', '--eval'], stdinAlternatives: [] },
+  guile: { inline: ['-c'], stdinAlternatives: [] },
+  bb: { inline: ['-e', '--eval'], stdinAlternatives: [] },
+  gnuplot: { inline: ['-e'], stdinAlternatives: [] },
+  goawk: { inline: [], stdinAlternatives: [] },
 };
 
 /** Programs that fetch from the network. */

@@ -1,4 +1,5 @@
-// Remembers the files a script downloads (curl -o, wget -O), so that running them later is recognised.
+// Remembers the files a script downloads (curl -o, wget -O, curl > file, | tee file, and their copies), so that
+// running them later is recognised.
 import type { CommandView } from './view.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
@@ -12,10 +13,24 @@ const URL = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+/i;
 /** Adds the files this command downloads to `downloads` (paths as written, without a leading `./`). */
 export function recordDownloads(view: CommandView, downloads: Set<string>): void {
   const { program, args } = view;
-  if (UNPACK.test(program) && view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p))) downloads.add(EXTRACTED);
+  const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
+  const fromDownload = view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p));
+  if (UNPACK.test(program) && fromDownload) downloads.add(EXTRACTED);
+  // `curl URL | tee x.sh`: tee writes the download to its files.
+  if (program === 'tee' && fromDownload) for (const a of args) if (!a.startsWith('-')) add(a);
+  // `mv r r.sh`, `cp r /tmp/rr`: a downloaded file under another name is still the download.
+  if ((program === 'mv' || program === 'cp') && args.length >= 2) {
+    const operands = args.filter((a) => !a.startsWith('-'));
+    const target = operands.at(-1);
+    if (target !== undefined && operands.slice(0, -1).some((a) => downloads.has(a.replace(/^\.\//, '')))) add(target);
+  }
   if (program !== 'curl' && program !== 'wget' && program !== 'aria2c' && program !== 'fetch') return;
   const named = program === 'wget' ? optionValue(args, ['-O', '--output-document']) : optionValue(args, ['-o', '--output', '--out']);
-  const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
+  // Written to stdout (curl's default, `wget -O -`) and redirected into a file: `curl URL > x.sh`.
+  const toStdout = named === '-' || (named === undefined && program === 'curl') || (program === 'wget' && args.some((a, i) => /^-[a-zA-Z]*O-$/.test(a) || (/^-[a-zA-Z]*O$/.test(a) && args[i + 1] === '-')));
+  if (toStdout) {
+    for (const r of view.redirects) if (r.write && (r.op === '>' || r.op === '>>' || r.op === '>|' || r.op === '&>') && r.target && !r.target.dynamic) add(r.target.value);
+  }
   if (named !== undefined && named !== '-') { add(named); return; }
   const remoteName = program === 'wget' || program === 'aria2c' || args.some((a) => a === '-O' || a === '--remote-name' || /^-[a-zA-Z]*O$/.test(a));
   if (!remoteName) return;

@@ -82,6 +82,18 @@ export function wordsAfterRedirect(redirect: SyntaxNode): readonly SyntaxNode[] 
   return extra ?? NONE;
 }
 
+/**
+ * tree-sitter-bash 0.25 takes the first line of a here-doc's body for more arguments when it starts with a backslash
+ * (`cat <<'EOF'⏎\git reset --hard⏎EOF`: `⏎\git`, `reset` and `--hard`, and an empty body); bash ends the command
+ * line at the newline, so an argument of a here-doc redirection on a later line than `<<` is that misreading.
+ */
+export function heredocBodyAsArguments(redirect: SyntaxNode): boolean {
+  if (redirect.type !== 'heredoc_redirect') return false;
+  const text = redirect.text;
+  const base = redirect.startIndex;
+  return redirect.namedChildren.some((c) => HEREDOC_ARGUMENTS.has(c.type) && unescapedNewline(text, 0, c.endIndex - base));
+}
+
 const NONE: readonly SyntaxNode[] = Object.freeze([]);
 /** The word types tree-sitter-bash hangs on a here-doc redirection as the command's further arguments. */
 export const HEREDOC_ARGUMENTS: ReadonlySet<string> = new Set(['word', 'number', 'string', 'raw_string', 'ansi_c_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution']);

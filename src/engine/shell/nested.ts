@@ -15,7 +15,7 @@ import { evaluateCommand } from './static-eval.ts';
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
 
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
-const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I'];
+const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I', '-P'];
 
 /** The nested code of one command; `stdinItems` are the words xargs would append, when known. */
 export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode[] {
@@ -65,13 +65,50 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     const eq = args.find((w) => w.value.startsWith('--command='));
     if (eq) text(out, eq.value.slice(10));
   } else if (program === 'ssh') {
+    // The words after the host (a `--` before them is ssh's) are a command line for the remote shell; without
+    // them, the remote shell reads its commands from ssh's stdin (`ssh host <<< 'cmd'`, `echo cmd | ssh host`).
     const host = firstOperand(args, SSH_WITH_ARG);
-    if (host >= 0 && host + 1 < args.length) out.push({ kind: 'script', word: joinWords(args.slice(host + 1)) });
+    const remote = host < 0 ? [] : afterDashes(args.slice(host + 1));
+    if (remote.length > 0) out.push({ kind: 'script', word: joinWords(remote) });
+    else if (host >= 0 && !args.some((w) => /^-[a-zA-Z]*[NfW]/.test(w.value))) stdinScript(out, view);
   } else if (program === 'git') {
     for (let i = 0; i < args.length - 1; i++) {
       const m = args[i]!.value === '-c' ? /^alias\.[^=]+=\s*!(.*)$/s.exec(args[i + 1]!.value) : null;
       if (m) text(out, m[1]!);
     }
+    gitCommands(out, args);
+  } else if (program === 'fd' || program === 'fdfind') {
+    // `fd PATTERN DIR -x cmd` / `-X cmd`: the command runs on every file found (or on all at once).
+    const x = args.findIndex((w) => /^(-x|-X|--exec|--exec-batch)$/.test(w.value));
+    if (x >= 0 && x + 1 < args.length) {
+      const cmd = args.slice(x + 1).filter((w) => w.value !== ';');
+      out.push({ kind: 'argv', words: cmd.some((w) => /^\{[./]*\}$/.test(w.value)) ? cmd.map((w) => (/^\{[./]*\}$/.test(w.value) ? unknownWord('{}') : w)) : [...cmd, unknownWord('{fd results}')] });
+    }
+  } else if (program === 'nodemon') {
+    for (const w of optionValues(args, '--exec', '-x')) script(out, w);
+  } else if (program === 'watchexec' || program === 'reflex') {
+    // `watchexec -e js -- npm test`, `watchexec 'make test'`: the command after the options.
+    const dashes = args.findIndex((w) => w.value === '--');
+    const cmd = dashes >= 0 ? args.slice(dashes + 1) : program === 'watchexec' ? args.slice(Math.max(0, firstOperand(args, WATCHEXEC_WITH_ARG))) : [];
+    if (cmd.length === 1) script(out, cmd[0]); else if (cmd.length > 1) out.push({ kind: 'argv', words: cmd });
+  } else if (program === 'rsync') {
+    // `-e cmd` / `--rsh=cmd` runs cmd here to reach the other side; `--rsync-path=cmd` runs it there.
+    for (const w of optionValues(args, '-e', '--rsh', '--rsync-path')) script(out, w);
+  } else if (program === 'man') {
+    for (const w of optionValues(args, '-P', '--pager')) script(out, w);
+  } else if (program === 'cmake' && args[0]?.value === '-E') {
+    // `cmake -E rm -rf dir`, `cmake -E remove_directory dir`: cmake's portable file commands.
+    const tool = args[1]?.value;
+    const rest = args.slice(2);
+    if (tool === 'rm') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
+    else if (tool === 'remove_directory') out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...rest] });
+    else if (tool === 'remove') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
+  } else if (program === 'del-cli' || program === 'del') {
+    // npm's recursive deleter (rimraf has a catalogue entry of its own): `npx del-cli dist` is `rm -rf dist`.
+    out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...args.filter((w) => !w.value.startsWith('-'))] });
+  } else if (program === 'shx') {
+    // `npx shx rm -rf dist`: shx runs the shell command it is given (rm, cp, mv, …).
+    if (args.length > 0) out.push({ kind: 'argv', words: args.filter((w, i) => i > 0 || !w.value.startsWith('-')) });
   } else if (program === 'sed') {
     for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(out, cmd);
   } else if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) {
@@ -166,11 +203,18 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   // `./x.sh` after `cat > x.sh <<'EOF' … EOF`: a script file run by its path.
   if (view.words[0]?.value.includes('/')) writtenScript(out, view, view.words[0]);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code, code.language)) text(out, s);
-  // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv.
+  // `docker exec c sh -c '…'`, `kubectl exec p -- bash -c '…'`: a shell with -c anywhere in the argv; a shell
+  // last (or with -s) reads the command's stdin: `kubectl exec -i p -- sh <<'EOF' … EOF`, `ssh host bash < x.sh`.
   if (!SHELLS.has(program)) {
-    for (let i = 1; i + 2 < words.length; i++) {
-      if (SHELLS.has(programName(words[i]!.value)) && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(words[i + 1]!.value) && !out.some((n) => n.kind === 'script' && n.word === words[i + 2])) {
+    for (let i = 1; i < words.length; i++) {
+      if (!SHELLS.has(programName(words[i]!.value))) continue;
+      const next = words[i + 1]?.value;
+      if (next !== undefined && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(next) && words[i + 2] && !out.some((n) => n.kind === 'script' && n.word === words[i + 2])) {
         script(out, words[i + 2]);
+        break;
+      }
+      if ((next === undefined || next === '-s' || next === '-') && !out.some((n) => n.kind === 'script' && n.word.value === view.stdin?.text)) {
+        stdinScript(out, view);
         break;
       }
     }
@@ -336,6 +380,41 @@ function tmuxCode(out: NestedCode[], args: Word[]): void {
     }
     start = end + 1;
   }
+}
+
+/** watchexec options that take a value (its command is the first operand on). */
+const WATCHEXEC_WITH_ARG = ['-e', '--exts', '-w', '--watch', '-i', '--ignore', '-s', '--signal', '-d', '--debounce', '--delay-run', '--shell', '-f', '--filter', '--filter-file', '--ignore-file', '-p', '--postpone', '--project-origin', '--workdir', '--env', '-E', '--emit-events-to', '--on-busy-update', '--stop-signal', '--stop-timeout', '--poll', '--color', '--log-file'];
+
+/** Git subcommands and options that run a command: `rebase --exec`, `bisect run`, `submodule foreach`, `--upload-pack`, `ext::`. */
+function gitCommands(out: NestedCode[], args: Word[]): void {
+  const at = gitSubcommandAt(args);
+  if (at < 0) return;
+  const sub = args[at]!.value;
+  const rest = args.slice(at + 1);
+  if (sub === 'rebase') for (const w of optionValues(rest, '--exec', '-x')) script(out, w);
+  else if (sub === 'bisect' && rest[0]?.value === 'run' && rest.length > 1) out.push({ kind: 'argv', words: rest.slice(1) });
+  else if (sub === 'submodule' && rest[0]?.value === 'foreach') {
+    const cmd = rest.slice(1).filter((w) => w.value !== '--recursive' && w.value !== '-q' && w.value !== '--quiet');
+    if (cmd.length) out.push({ kind: 'script', word: joinWords(cmd) });
+  } else if (sub === 'difftool' || sub === 'mergetool') for (const w of optionValues(rest, '-x', '--extcmd')) script(out, w);
+  else if (sub === 'grep') for (const w of optionValues(rest, '-O', '--open-files-in-pager')) if (w.value) script(out, w);
+  for (const w of optionValues(rest, '--upload-pack', '--receive-pack', '--exec', ...(sub === 'clone' ? ['-u'] : []))) if (sub !== 'rebase') script(out, w);
+  // `ext::cmd args` runs cmd as the remote: words split at blanks, `% ` a blank inside a word, `%%` a percent.
+  for (const w of rest) {
+    const m = /^ext::(.*)$/s.exec(w.value);
+    if (m) out.push({ kind: 'argv', words: m[1]!.split(/(?<!%) +/).filter((x) => x !== '').map((x) => literalWord(x.replace(/%([ %])/g, '$1'))) });
+  }
+}
+
+/** Where git's subcommand is, after its global options (`-C dir`, `-c k=v`, `--git-dir=…`), or -1. */
+function gitSubcommandAt(args: Word[]): number {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (/^(-C|-c|--git-dir|--work-tree|--namespace|--exec-path|--config-env|--super-prefix|--list-cmds)$/.test(a)) { i++; continue; }
+    if (a.startsWith('-')) continue;
+    return i;
+  }
+  return -1;
 }
 
 /** Editors that read their commands from stdin (`ed`, `ex -s`, `vim -es`). */

@@ -6,6 +6,8 @@ import { escapeLiteral } from './template.ts';
 interface WrapperSpec {
   /** Short and long options that consume the next word (`-u root`, `--user root`). */
   withArg?: string[];
+  /** Options that consume the next two words (`bwrap --bind SRC DEST`). */
+  withTwoArgs?: string[];
   /** Operands before the command (`timeout 60 …`, `chroot /srv …`). */
   operands?: number;
   /** Leading `NAME=value` words belong to the wrapper (`env FOO=1 …`). */
@@ -16,6 +18,8 @@ interface WrapperSpec {
   scriptUnless?: string[];
   /** Options whose argument is itself a shell string (`flock -c 'cmd'`, `env -S 'cmd args'`). */
   scriptArg?: string[];
+  /** Options whose value, when it starts with `|`, is a shell command the output is piped into (`strace -o '|cmd'`). */
+  pipeArg?: string[];
   /** Options whose argument is the directory the command runs in (`env -C DIR`, `sudo --chdir DIR`). */
   chdirArg?: string[];
   /**
@@ -42,7 +46,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   doas: { withArg: ['-u', '-C'] },
   pkexec: { withArg: ['--user'] },
   run0: { withArg: ['-u', '--user', '-g', '--group', '-D', '--chdir'], chdirArg: ['-D', '--chdir'] },
-  env: { withArg: ['-u', '--unset', '-C', '--chdir'], chdirArg: ['-C', '--chdir'], assignments: true, scriptArg: ['-S', '--split-string'] },
+  env: { withArg: ['-u', '--unset', '-C', '--chdir', '-a', '--argv0'], chdirArg: ['-C', '--chdir'], assignments: true, scriptArg: ['-S', '--split-string'] },
   command: { withArg: [], noExec: ['-v', '-V'] },
   builtin: {},
   exec: { withArg: ['-a'] },
@@ -71,6 +75,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   // Package runners run a package's binary (`npx rimraf dist`); `-c` takes a shell string.
   npx: { withArg: ['-p', '--package'], scriptArg: ['-c', '--call'] },
   bunx: { withArg: ['-p', '--package'] },
+  pnpx: { withArg: ['-p', '--package'] },
   nocorrect: {},
   // Sandboxing, tracing and session tools that run the rest as a command.
   unshare: { withArg: ['-R', '--root', '-w', '--wd', '-S', '--setuid', '-G', '--setgid', '--map-user', '--map-group', '--map-users', '--map-groups', '--propagation', '--setgroups', '--monotonic', '--boottime'], noExec: ['-V', '--version', '-h', '--help'] },
@@ -79,8 +84,8 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   prlimit: { withArg: [], noExec: ['-p', '--pid'] },
   'ssh-agent': { withArg: ['-a', '-E', '-t', '-P'], noExec: ['-k', '-l', '-D'] },
   valgrind: {},
-  strace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-P', '-S', '-X', '--output', '--signal', '--trace', '--string-limit', '--user'], noExec: ['-p', '--attach'] },
-  ltrace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-n', '-F'], noExec: ['-p'] },
+  strace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-b', '-E', '-I', '-O', '-P', '-S', '-X', '--output', '--signal', '--trace', '--string-limit', '--user'], pipeArg: ['-o', '--output'], noExec: ['-p', '--attach'] },
+  ltrace: { withArg: ['-o', '-e', '-s', '-u', '-a', '-n', '-F'], pipeArg: ['-o'], noExec: ['-p'] },
   fakeroot: { withArg: ['-l', '--lib', '--faked', '-s', '-i', '-b'] },
   'dbus-run-session': { withArg: ['--config-file', '--dbus-daemon'] },
   'dbus-launch': { withArg: ['--config-file'] },
@@ -124,11 +129,50 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   docker: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--context', '-H', '--host'], operands: 1 },
   podman: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--connection', '--url'], operands: 1 },
   'docker-compose': { subcommands: ['exec'], withArg: CONTAINER_EXEC_OPTIONS, operands: 1 },
+  // Container and VM front ends that run a command inside (`lxc exec c -- cmd`, `nerdctl exec c cmd`).
+  nerdctl: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-n', '--namespace', '-a', '--address'], operands: 1 },
+  crictl: { subcommands: ['exec'], withArg: ['-r', '--runtime-endpoint', '-e', '--env'], operands: 1 },
+  lxc: { subcommands: ['exec'], withArg: ['--env', '--cwd', '--user', '--group'], operands: 1 },
+  incus: { subcommands: ['exec'], withArg: ['--env', '--cwd', '--user', '--group'], operands: 1 },
+  'lxc-attach': { withArg: ['-n', '--name', '-P', '--lxcpath', '-e', '--elevated-privileges', '-s', '--namespaces', '-v', '--set-var', '-u', '--uid', '-g', '--gid', '--context'] },
+  multipass: { subcommands: ['exec'], withArg: ['-d', '--working-directory'], operands: 1 },
+  distrobox: { subcommands: ['enter'], withArg: ['-n', '--name'], commandAfter: ['--', '-e', '--exec'] },
+  toolbox: { subcommands: ['run'], withArg: ['-c', '--container', '-d', '--distro', '-r', '--release'] },
+  'flatpak-spawn': { withArg: ['--env', '--directory', '--forward-fd'] },
+  'systemd-nspawn': { withArg: ['-D', '--directory', '-i', '--image', '-M', '--machine', '-u', '--user', '--chdir', '-E', '--setenv', '--bind', '--bind-ro', '--private-users', '--network-interface'] },
+  // Entry points and privilege droppers used in containers (`gosu user cmd`, `tini -- cmd`), and launchers.
+  gosu: { operands: 1 },
+  'su-exec': { operands: 1 },
+  setuidgid: { operands: 1 },
+  runuser: { withArg: ['-u', '--user', '-g', '--group', '-G', '--supp-group'] },
+  tini: { withArg: ['-s', '-p', '-e'] },
+  'dumb-init': { withArg: ['-r', '--rewrite'] },
+  faketime: { withArg: ['-m', '-f'], operands: 1 },
+  eatmydata: {},
+  toybox: {},
+  proot: { withArg: ['-r', '--rootfs', '-b', '--bind', '-m', '--mount', '-w', '--pwd', '--cwd', '-q', '--qemu', '-k', '--kernel-release'] },
+  bwrap: {
+    withTwoArgs: ['--bind', '--ro-bind', '--dev-bind', '--bind-try', '--ro-bind-try', '--dev-bind-try', '--symlink', '--setenv', '--file', '--bind-data', '--ro-bind-data', '--chmod'],
+    withArg: ['--dev', '--proc', '--tmpfs', '--mqueue', '--chdir', '--unsetenv', '--uid', '--gid', '--hostname', '--dir', '--remount-ro', '--seccomp', '--exec-label', '--file-label', '--lock-file', '--sync-fd', '--info-fd', '--json-status-fd', '--block-fd', '--userns-block-fd', '--argv0', '--cap-add', '--cap-drop', '--perms', '--size', '--userns', '--userns2', '--pidns', '--args'],
+    chdirArg: ['--chdir'],
+  },
+  'aa-exec': { withArg: ['-p', '--profile', '-n', '--namespace'] },
+  runcon: { withArg: ['-u', '--user', '-r', '--role', '-t', '--type', '-l', '--range'] },
+  'systemd-cat': { withArg: ['-t', '--identifier', '-p', '--priority', '--stderr-priority', '--level-prefix', '--namespace'] },
+  'systemd-inhibit': { withArg: ['--what', '--who', '--why', '--mode'], noExec: ['--list'] },
+  ccache: {},
+  dtach: { withArg: ['-e', '-r', '-z'], operands: 1 },
+  abduco: { withArg: ['-e'], operands: 1 },
+  nq: { withArg: [] },
+  tsp: {},
+  mpirun: { withArg: ['-n', '-np', '-N', '--host', '-H', '--hostfile', '-machinefile', '--map-by', '--bind-to', '-x', '--mca'] },
+  srun: { withArg: ['-n', '--ntasks', '-N', '--nodes', '-c', '--cpus-per-task', '-p', '--partition', '-t', '--time', '-J', '--job-name', '-A', '--account', '--mem'] },
   // Terminal emulators started with a command.
   xterm: { commandAfter: ['-e'] },
   'x-terminal-emulator': { commandAfter: ['-e'] },
   'gnome-terminal': { commandAfter: ['--', '-e', '-x'] },
   konsole: { commandAfter: ['-e'] },
+  kitty: { withArg: ['--title', '-T', '--class', '--name', '--config', '-c', '--override', '-o', '--directory', '-d', '--session', '--listen-on'] },
   alacritty: { commandAfter: ['-e', '--command'] },
   terminator: { commandAfter: ['-x', '--execute'], scriptArg: ['-e', '--command'] },
 };
@@ -215,7 +259,12 @@ export function unwrap(words: Word[]): Unwrapped {
         const attached = spec.scriptArg?.find((o) => o.length === 2 && w.startsWith(o) && w.length > 2);
         if (attached) { scripts.push(suffixWord(rest[i]!, 2)); continue; }
         if (spec.chdirArg?.includes(flag)) chdir = w.includes('=') ? { ...rest[i]!, value: w.slice(w.indexOf('=') + 1), template: rest[i]!.template.slice(rest[i]!.template.indexOf('=') + 1) } : rest[i + 1] ?? chdir;
-        if (spec.withArg?.includes(flag) && !w.includes('=')) i++;
+        if (spec.pipeArg?.includes(flag)) {
+          const value = w.includes('=') ? suffixWord(rest[i]!, flag.length + 1) : rest[i + 1];
+          if (value?.value.startsWith('|')) scripts.push(suffixWord(value, 1));
+        }
+        if (spec.withTwoArgs?.includes(flag)) i += 2;
+        else if (spec.withArg?.includes(flag) && !w.includes('=')) i++;
         else if (name === 'nice' && /^-\d+$/.test(w)) continue;
         continue;
       }

@@ -4,7 +4,7 @@ import { TreeSitterNode, type SyntaxNode } from './syntax.ts';
 import { deeper, type Frame } from './frame.ts';
 import { PLAIN_STATEMENT_TYPES, parseSimple, parseSimpleStatement } from './simple-parse.ts';
 import { scriptPieces, type ScriptPiece } from './script-lines.ts';
-import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, runsLinesTogether, splitsWord, wordsAfterRedirect } from './misreadings.ts';
+import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, heredocBodyAsArguments, runsLinesTogether, splitsWord, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Stdin } from './view.ts';
@@ -344,7 +344,10 @@ export class ScriptWalker {
     if (outer[0]) descriptorBefore(outer[0]);
     const all = inner.concat(outer);
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
-    for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
+    for (const r of all) {
+      if (r instanceof TreeSitterNode && heredocBodyAsArguments(r)) throw misread(r);
+      for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
+    }
     const { redirects, stdin: redirected, fds } = this.redirects(all, frame, descriptors);
     this.#feed = outerFeed;
     // `exec 3< <(curl …)`, `exec < <(curl …)` with no command: the descriptors stay open for the rest of the script;
