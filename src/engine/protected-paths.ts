@@ -32,7 +32,7 @@ interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
 
 /**
  * The roots, indexed by their names as a tree: a path whose names are literal is compared only with the roots along
- * its own names (`/home/me/work/app.ts` with none of the ~140 credential places in the homes, whose next name is
+ * its own names (`/home/me/work/app.ts` with none of the ~340 credential places in the homes, whose next name is
  * `.ssh`, `.aws`, …). A root's pattern name (`/home/*`) is a branch that literal names matching it follow; a name of
  * the path that is not literal (a variable, a glob, `**`) takes every root below. Lists keep declaration order, so
  * the first root reached is the same as when every root is tried.

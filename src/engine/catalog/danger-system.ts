@@ -73,6 +73,23 @@ function stopsToolgate(v: CommandView): boolean {
 /** A command that expands the reviewer token toolgate's CLI and API accept (`$TOOLGATE_REVIEWER_TOKEN`). */
 const usesReviewerToken = (v: CommandView): boolean => v.text.includes('TOOLGATE_REVIEWER_TOKEN');
 
+/**
+ * `mount`, `timedatectl`, `hostnamectl` with nothing to change print the current settings; `update-alternatives
+ * --list|--display|--query`, `passwd -S` and `swapon --show` only read.
+ */
+function onlyShowsSettings(v: CommandView): boolean {
+  const ops = v.args.filter((a) => !a.startsWith('-'));
+  switch (v.program) {
+    // `mount`, `mount -l`, `mount -t ext4`: lists what is mounted (a type given to -t is not a device).
+    case 'mount': return v.args.every((a, i) => /^(-l|-t|--types|-v|--verbose|--show-labels)$/.test(a) || /^(-t|--types)$/.test(v.args[i - 1] ?? ''));
+    case 'timedatectl': case 'hostnamectl': return ops.length === 0 || /^(status|show|list-timezones|timesync-status|show-timesync)$/.test(ops[0]!);
+    case 'update-alternatives': return v.args.some((a) => /^--(list|display|query|get-selections)$/.test(a));
+    case 'passwd': return v.args.some((a) => a === '-S' || a === '--status');
+    case 'swapon': return v.args.some((a) => a === '--show' || a === '-s' || a === '--summary');
+    default: return false;
+  }
+}
+
 export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'toolgate-reviewer', risk: 'high', reason: "acts as toolgate's reviewer (answers approvals, changes rules, uses the reviewer token): an agent must not approve its own calls",
@@ -161,7 +178,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'system-admin', risk: 'medium', reason: 'changes users, kernel modules, mounts or kernel parameters',
     examples: ['useradd bob', 'passwd root', 'modprobe evil', 'mount /dev/sdb1 /mnt', 'sysctl -w net.ipv4.ip_forward=1', 'visudo', 'swapoff -a'],
-    match: (v) => /^(useradd|userdel|usermod|adduser|deluser|groupadd|groupdel|passwd|chpasswd|chsh|visudo|modprobe|insmod|rmmod|mount|umount|swapoff|swapon|setenforce|chattr|hostnamectl|timedatectl|update-alternatives)$/.test(v.program)
+    match: (v) => (/^(useradd|userdel|usermod|adduser|deluser|groupadd|groupdel|passwd|chpasswd|chsh|visudo|modprobe|insmod|rmmod|mount|umount|swapoff|swapon|setenforce|chattr|hostnamectl|timedatectl|update-alternatives)$/.test(v.program) && !onlyShowsSettings(v))
       || (v.program === 'sysctl' && v.args.some((a) => a === '-w' || a.includes('=') || a === '-p')),
   },
   {

@@ -2,10 +2,15 @@
 
 /** One protected entry, relative to a home directory. */
 export interface ProtectedEntry {
-  /** Path relative to a home (`.ssh`, `.config/gcloud`). */
+  /** Path relative to a home (`.ssh`, `.config/gcloud`); a name may be a glob over one name (`.minikube/*.key`). */
   relative: string;
   reason: string;
 }
+
+// An entry is a file when only that file is secret: `~/.claude/.credentials.json`, not `~/.claude`, whose settings,
+// CLAUDE.md and commands an agent reads all the time. A directory is protected (with all below it) only when all of
+// it is the secret. A path above an entry stays open (`ls ~/.claude`); a recursive read of it (`grep -r`, `cp -r`,
+// `tar`) reaches the entry and is denied.
 
 /** Credentials kept in every home: SSH keys, cloud and cluster credentials, GnuPG keyring, netrc. */
 export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
@@ -35,23 +40,90 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.password-store', reason: 'password store (pass)' },
   { relative: '.local/share/keyrings', reason: 'desktop keyring (saved passwords)' },
   { relative: 'Library/Keychains', reason: 'macOS keychains (saved passwords)' },
+  // Coding agents' own logins: another agent's token is a way to act as the user, and to spend their quota.
+  { relative: '.claude/.credentials.json', reason: 'Claude Code OAuth credentials' },
+  { relative: '.codex/auth.json', reason: 'Codex CLI login: OpenAI API key or ChatGPT tokens' },
+  { relative: '.gemini/oauth_creds.json', reason: 'Gemini CLI Google OAuth credentials' },
+  { relative: '.gemini/mcp-oauth-tokens.json', reason: "Gemini CLI's OAuth tokens for MCP servers" },
+  // Container registries and local clusters.
+  { relative: '.config/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },
+  { relative: '.minikube/*.key', reason: 'minikube cluster CA private keys' },
+  { relative: '.minikube/profiles/*/*.key', reason: 'minikube cluster client and API server private keys' },
+  { relative: '.minikube/certs/*key.pem', reason: 'minikube machine CA and client private keys' },
+  { relative: '.minikube/machines/*key.pem', reason: 'minikube machine server private key' },
+  { relative: '.minikube/machines/*/id_rsa', reason: 'SSH private key into the minikube machine' },
+  // Encryption keys, cloud storage and hosting-platform logins.
+  { relative: '.config/sops/age/keys.txt', reason: 'age private keys (SOPS)' },
+  { relative: 'Library/Application Support/sops/age/keys.txt', reason: 'age private keys (SOPS)' },
+  { relative: '.s3cfg', reason: 'S3 access keys (s3cmd)' },
+  { relative: '.boto', reason: 'Google Cloud Storage and S3 keys (gsutil, boto)' },
+  { relative: '.config/rclone/rclone.conf', reason: 'cloud storage remotes with their tokens and passwords (rclone)' },
+  { relative: '.config/op', reason: '1Password CLI accounts and sessions' },
+  { relative: '.op', reason: '1Password CLI accounts and sessions' },
+  { relative: '.fly/config.yml', reason: 'Fly.io access token' },
+  { relative: '.config/configstore/firebase-tools.json', reason: 'Firebase CLI login (OAuth refresh token)' },
+  { relative: '.config/netlify/config.json', reason: 'Netlify CLI access token' },
+  { relative: 'Library/Preferences/netlify/config.json', reason: 'Netlify CLI access token' },
+  { relative: '.netlify/config.json', reason: 'Netlify CLI access token' },
+  { relative: '.local/share/com.vercel.cli/auth.json', reason: 'Vercel CLI token' },
+  { relative: 'Library/Application Support/com.vercel.cli/auth.json', reason: 'Vercel CLI token' },
+  { relative: '.vercel/auth.json', reason: 'Vercel CLI token' },
+  { relative: '.wrangler/config/default.toml', reason: 'Cloudflare Wrangler OAuth token' },
+  { relative: '.config/.wrangler/config/default.toml', reason: 'Cloudflare Wrangler OAuth token' },
+  { relative: 'Library/Preferences/.wrangler/config/default.toml', reason: 'Cloudflare Wrangler OAuth token' },
+  { relative: '.config/hcloud/cli.toml', reason: 'Hetzner Cloud API tokens' },
+  // Data platforms and model hubs.
+  { relative: '.databrickscfg', reason: 'Databricks tokens' },
+  { relative: '.snowsql/config', reason: 'Snowflake passwords (SnowSQL)' },
+  { relative: '.kaggle/kaggle.json', reason: 'Kaggle API key' },
+  { relative: '.config/kaggle/kaggle.json', reason: 'Kaggle API key' },
+  { relative: '.huggingface/token', reason: 'Hugging Face token' },
+  { relative: '.cache/huggingface/token', reason: 'Hugging Face token' },
+  { relative: '.cache/huggingface/stored_tokens', reason: 'Hugging Face tokens' },
   // Browser profiles: saved passwords and session cookies are logins to everything the user has open.
   { relative: '.mozilla/firefox', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'snap/firefox/common/.mozilla/firefox', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.var/app/org.mozilla.firefox/.mozilla/firefox', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/google-chrome', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.var/app/com.google.Chrome', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/chromium', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'snap/chromium/common/chromium', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.var/app/org.chromium.Chromium', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/BraveSoftware', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/microsoft-edge', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/vivaldi', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/opera', reason: 'browser profile (saved passwords, cookies)' },
   { relative: 'Library/Application Support/Google/Chrome', reason: 'browser profile (saved passwords, cookies)' },
   { relative: 'Library/Application Support/Firefox', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'Library/Application Support/Microsoft Edge', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'Library/Application Support/BraveSoftware', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: 'Library/Safari', reason: 'Safari profile (browsing history, autofill data)' },
+  { relative: 'Library/Cookies', reason: 'macOS session cookies (Safari and other apps)' },
   // toolgate's default data directory, whichever data directory this sidecar uses: another toolgate (or the
   // CLI's default) keeps its reviewer token and its rules there.
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
 
-/** Secrets of the machine itself: password hashes and the SSH host keys. */
+/** Secrets of the machine itself: password hashes, host and TLS private keys, cluster credentials. */
 export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = [
   { path: '/etc/shadow', reason: 'password hashes' },
   { path: '/etc/gshadow', reason: 'group password hashes' },
+  { path: '/etc/master.passwd', reason: 'password hashes (BSD, macOS)' },
   { path: '/etc/ssh/ssh_host_*_key', reason: 'SSH host private keys' },
+  { path: '/etc/ssl/private', reason: 'TLS private keys' },
+  { path: '/etc/letsencrypt/live/*/privkey*.pem', reason: "TLS private keys (Let's Encrypt)" },
+  { path: '/etc/letsencrypt/archive/*/privkey*.pem', reason: "TLS private keys (Let's Encrypt)" },
+  { path: '/etc/letsencrypt/accounts', reason: "ACME account private keys (Let's Encrypt)" },
+  // kubeadm: admin.conf, super-admin.conf, kubelet.conf, controller-manager.conf and scheduler.conf are kubeconfigs
+  // with client keys; pki holds the cluster CA, service-account signing and etcd keys. manifests/ stays readable.
+  { path: '/etc/kubernetes/*.conf', reason: 'Kubernetes cluster credentials (kubeconfig)' },
+  { path: '/etc/kubernetes/pki/*.key', reason: 'Kubernetes cluster private keys' },
+  { path: '/etc/kubernetes/pki/etcd/*.key', reason: 'etcd private keys' },
+  // A pod's service-account token: the agent running in a pod acts as that account against the cluster's API.
+  { path: '/var/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
+  { path: '/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
+  // podman and buildah keep registry logins in the runtime directory by default (`podman login`).
+  { path: '/run/user/*/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */

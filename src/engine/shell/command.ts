@@ -8,7 +8,7 @@ import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
 import { nestedCode, type NestedCode } from './nested.ts';
-import { templateValue } from './template.ts';
+import { templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
@@ -30,6 +30,15 @@ export interface CommandInfo {
   nameKind: NameKind;
 }
 
+/** The last path segment of a program word whose only unknown part is its directory (`$X/bin/tool`), else undefined. */
+function knownBasename(word: Word): string | undefined {
+  if (!word.dynamic) return undefined;
+  const slash = word.template.lastIndexOf('/');
+  if (slash < 0) return undefined;
+  const last = word.template.slice(slash + 1);
+  return last !== '' && !templateIsDynamic(last) && !templateHasGlob(last) ? templateValue(last) : undefined;
+}
+
 const NAME_FINDINGS = {
   variable: ANALYSIS_FINDINGS.nameVariable,
   substitution: ANALYSIS_FINDINGS.nameSubstitution,
@@ -42,6 +51,12 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.checkTime();
   const { frame, text } = info;
   if (words.length === 0) { processBareRedirects(walker, info.redirects, frame, text); return undefined; }
+  // `"$(go env GOPATH)/bin/golangci-lint" run`: only the directory is unknown, the program is the one named (a
+  // literal path may name any directory as well).
+  const named = info.nameKind === 'variable' || info.nameKind === 'substitution' ? knownBasename(words[0]!) : undefined;
+  if (named !== undefined) return processCommand(walker, [literalWord(named), ...words.slice(1)], { ...info, nameKind: 'literal' });
+  // `PY=python3; $PY -m pytest`: a variable whose value the script set is that value (it is judged as such).
+  if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob) return processCommand(walker, words, { ...info, nameKind: 'literal' });
   if (info.nameKind !== 'literal') {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
     if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
