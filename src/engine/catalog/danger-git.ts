@@ -10,7 +10,20 @@ const GIT_GLOBAL_WITH_ARG = ['-C', '-c', '--git-dir', '--work-tree', '--namespac
 function git(v: CommandView): { sub: string; args: string[] } | undefined {
   if (v.program !== 'git') return undefined;
   const rest = subcommands(v.args, GIT_GLOBAL_WITH_ARG);
-  return rest.length ? { sub: rest[0]!, args: rest.slice(1) } : undefined;
+  return rest.length ? { sub: rest[0]!, args: rest.slice(1).map(fullOption) } : undefined;
+}
+
+/** The long options the entries below look for (git takes any unambiguous prefix of one: `--har`, `--forc`). */
+const LONG_OPTIONS = ['--hard', '--merge', '--keep', '--force', '--force-with-lease', '--force-if-includes', '--mirror', '--delete', '--prune', '--discard-changes',
+  '--interactive', '--worktree', '--staged', '--cached', '--dry-run', '--exec', '--all'];
+
+/** A long option written as a prefix of one of LONG_OPTIONS (the shortest it may stand for), else the word. */
+function fullOption(arg: string): string {
+  if (!arg.startsWith('--') || arg.length < 4) return arg;
+  const [name, value] = arg.split(/=(.*)/s, 2) as [string, string | undefined];
+  if (LONG_OPTIONS.includes(name)) return arg;
+  const full = LONG_OPTIONS.find((o) => o.startsWith(name));
+  return full === undefined ? arg : value === undefined ? full : `${full}=${value}`;
 }
 
 const gitEntry = (id: string, risk: 'high' | 'medium', reason: string, examples: string[], test: (sub: string, args: string[]) => boolean): DangerEntry => ({
@@ -25,6 +38,14 @@ export const GIT_DANGERS: DangerEntry[] = [
   gitEntry('git-clean-force', 'high', 'git clean -f deletes untracked (and with -x ignored) files',
     ['git clean -fdx', 'git clean -d -f', 'git clean --force'],
     (sub, args) => sub === 'clean' && hasFlag(args, 'f', ['--force']) && !hasFlag(args, 'n', ['--dry-run'])),
+  {
+    // `git -c clean.requireForce=false clean -dx` deletes without -f.
+    id: 'git-clean-unforced', risk: 'high', reason: 'git clean with clean.requireForce turned off deletes untracked files without -f',
+    programs: ['git'],
+    examples: ['git -c clean.requireForce=false clean -dx', 'git config clean.requireForce false && git clean -dx'],
+    match: (v) => v.program === 'git' && ((v.args.some((a) => /^clean\.requireforce=(false|no|off|0)$/i.test(a)) && git(v)?.sub === 'clean' && !hasFlag(git(v)!.args, 'n', ['--dry-run']))
+      || (git(v)?.sub === 'config' && v.args.some((a) => /^clean\.requireforce$/i.test(a)) && v.args.some((a) => /^(false|no|off|0)$/i.test(a)))),
+  },
   gitEntry('git-push-force', 'high', 'force push rewrites the remote history (--force, -f, +refspec, --mirror)',
     ['git push --force origin main', 'git push -f', 'git push origin +main:main', 'git push --force-with-lease', 'git push --mirror'],
     (sub, args) => sub === 'push' && (hasFlag(args, 'f', ['--force', '--force-with-lease', '--mirror', '--force-if-includes']) || operands(args, ['-o', '--push-option', '--repo']).slice(1).some((r) => r.startsWith('+')))),
@@ -43,6 +64,15 @@ export const GIT_DANGERS: DangerEntry[] = [
   gitEntry('git-branch-delete', 'medium', 'deletes a branch (git branch -d)',
     ['git branch -d feature', 'git branch --delete feature', 'git branch --del merged'],
     (sub, args) => sub === 'branch' && (branchFlag(args, 'd') || args.some((a) => a === '--delete' || a === '--del'))),
+  gitEntry('git-ref-reset', 'high', 'moves an existing branch to another commit (branch -f, checkout -B, switch -C, update-ref): the commits it pointed at are no longer on it',
+    ['git branch -f main HEAD~10', 'git checkout -B main origin/main', 'git switch -C main HEAD~5', 'git update-ref refs/heads/main HEAD~10'],
+    (sub, args) => (sub === 'branch' && branchFlag(args, 'f') && operands(args).length >= 2)
+      || (sub === 'checkout' && branchFlag(args, 'B')) || (sub === 'switch' && (branchFlag(args, 'C') || args.includes('--force-create')))
+      || (sub === 'update-ref' && !args.includes('-d') && !args.includes('--stdin') && operands(args, ['-m']).length >= 2)),
+  gitEntry('git-worktree-discard', 'high', 'removes a worktree or overwrites working files with their uncommitted changes (worktree remove --force, checkout-index -f, lfs prune)',
+    ['git worktree remove --force ../wt', 'git checkout-index -a -f', 'git lfs prune'],
+    (sub, args) => (sub === 'worktree' && args[0] === 'remove' && hasFlag(args, 'f', ['--force']))
+      || (sub === 'checkout-index' && hasFlag(args, 'f', ['--force'])) || (sub === 'lfs' && args[0] === 'prune')),
   gitEntry('git-stash-destroy', 'high', 'git stash clear/drop destroys stashed work',
     ['git stash clear', 'git stash drop', 'git stash drop stash@{1}'],
     (sub, args) => sub === 'stash' && (args[0] === 'clear' || args[0] === 'drop')),
@@ -59,9 +89,13 @@ export const GIT_DANGERS: DangerEntry[] = [
   gitEntry('git-tag-delete', 'medium', 'deletes a tag (releases and deploys may point at it)',
     ['git tag -d v1.0'],
     (sub, args) => sub === 'tag' && hasFlag(args, 'd', ['--delete'])),
-  gitEntry('git-rebase-interactive', 'medium', 'interactive rebase rewrites history and waits on an editor',
-    ['git rebase -i HEAD~3', 'git rebase --interactive main'],
-    (sub, args) => sub === 'rebase' && hasFlag(args, 'i', ['--interactive'])),
+  {
+    // With a sequence editor that does nothing (`-c sequence.editor=:`), nothing waits: the rebase runs as planned.
+    id: 'git-rebase-interactive', risk: 'medium', reason: 'interactive rebase rewrites history and waits on an editor',
+    programs: ['git'],
+    examples: ['git rebase -i HEAD~3', 'git rebase --interactive main'],
+    match: (v) => { const g = git(v); return g?.sub === 'rebase' && hasFlag(g.args, 'i', ['--interactive']) && !v.args.some((a) => /^sequence\.editor=\s*(true|:)\s*$/i.test(a)); },
+  },
   {
     id: 'git-config-exec', risk: 'high', reason: 'git -c sets a value that runs a program (alias !…, core.sshCommand, core.pager, hooksPath, fsmonitor)',
     programs: ['git'],
@@ -76,9 +110,15 @@ const EXEC_CONFIG = /^(alias\.[^=]+=\s*!|core\.(sshcommand|pager|editor|hookspat
 /** A pager that only shows text (`git -c core.pager=cat log`, the usual way to turn paging off). */
 const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy)?(\s+-[\w-]+)*\s*$/i;
 
+/**
+ * An editor or helper that does nothing, the usual way to keep git from waiting on one: `core.editor=true`,
+ * `sequence.editor=:`, `credential.helper=` (no helper).
+ */
+const NO_OP_PROGRAM = /^(core\.editor|sequence\.editor|credential\.helper)=\s*(true|:|cat|)\s*$/i;
+
 /** `KEY=VALUE` (a `-c` setting) that makes git run a program. */
 function runsProgram(setting: string): boolean {
-  return EXEC_CONFIG.test(setting) && !PLAIN_PAGER.test(setting);
+  return EXEC_CONFIG.test(setting) && !PLAIN_PAGER.test(setting) && !NO_OP_PROGRAM.test(setting);
 }
 
 /** `git config [--global] KEY VALUE` setting one of those keys. */
