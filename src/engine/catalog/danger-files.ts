@@ -1,5 +1,6 @@
 // Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
 import type { DangerEntry } from './danger-entry.ts';
+import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
@@ -25,25 +26,50 @@ function stopsHistory(name: string, value: string | undefined): boolean {
 }
 const writesSystem = (p: string): boolean => isSystemOrRoot(p) && !isKernelControl(p);
 
-const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
+const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|mkntfs|mkdosfs|mkexfatfs|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
-/** `install -m 755 …`, `--mode=u+x`: a copy whose mode lets it run (install's default, 755, when no -m is given for files). */
-function installMakesExecutable(args: string[]): boolean {
-  if (args.some((a) => a === '-d' || a === '--directory' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a))) return false;
+/**
+ * Subcommands of volume and disk tools that erase or destroy: `cryptsetup luksFormat`, `nvme format`, `lvremove`,
+ * `zfs destroy`, `btrfs subvolume delete`, `mdadm --zero-superblock`, `hdparm --security-erase`, `diskutil eraseDisk`.
+ */
+function destroysVolume(v: CommandView): boolean {
+  const ops = v.args.filter((a) => !a.startsWith('-'));
+  switch (v.program) {
+    case 'cryptsetup': return /^(luksFormat|erase|luksErase|reencrypt)$/.test(ops[0] ?? '');
+    case 'nvme': return /^(format|sanitize)$/.test(ops[0] ?? '');
+    case 'lvremove': case 'vgremove': case 'pvremove': return true;
+    case 'zfs': return ops[0] === 'destroy' || ops[0] === 'rollback';
+    case 'btrfs': return ops.includes('delete') && /^(subvolume|sub|device)$/.test(ops[0] ?? '');
+    case 'mdadm': return v.args.some((a) => a === '--zero-superblock' || a === '--create' || a === '-C');
+    case 'hdparm': return v.args.some((a) => /^--(security-erase|security-erase-enhanced|trim-sector-ranges|write-sector|make-bad-sector)/.test(a));
+    case 'diskutil': return /^(erase|eraseDisk|eraseVolume|zeroDisk|randomDisk|secureErase|partitionDisk|reformat)$/.test(ops[0] ?? '') || (ops[0] === 'apfs' && /^delete/.test(ops[1] ?? ''));
+    case 'fallocate': return v.args.some((a) => /^(-p|--punch-hole|-z|--zero-range|-c|--collapse-range)$/.test(a)) && ops.some((o) => o.startsWith('/dev/'));
+    default: return false;
+  }
+}
+
+/** The mode `install -m 755 …` / `--mode=u+x` gives what it copies, and what it grants (undefined without -m or with -d). */
+function installMode(args: string[]): ReturnType<typeof chmodMode> {
+  if (args.some((a) => a === '-d' || a === '--directory' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a))) return undefined;
   const at = args.findIndex((a) => a === '-m' || a === '--mode' || a.startsWith('--mode=') || /^-m\S/.test(a));
-  if (at < 0) return false;
+  if (at < 0) return undefined;
   const a = args[at]!;
   const mode = a === '-m' || a === '--mode' ? args[at + 1] : a.startsWith('--mode=') ? a.slice(7) : a.slice(2);
-  return mode !== undefined && chmodMode([mode])?.exec === true;
+  return mode === undefined ? undefined : chmodMode([mode]);
 }
+
+/** `install -m 755 …`: a copy whose mode lets it run. */
+const installMakesExecutable = (args: string[]): boolean => installMode(args)?.exec === true;
 
 /** A chmod mode (numeric or symbolic) and what it grants. */
 function chmodMode(args: string[]): { exec: boolean; worldWritable: boolean; setid: boolean } | undefined {
   const mode = operands(args, ['--reference'])[0];
   if (mode === undefined) return undefined;
-  if (/^[0-7]{3,4}$/.test(mode)) {
-    const digits = mode.padStart(4, '0');
-    const [special, u, g, o] = [...digits].map(Number) as [number, number, number, number];
+  // Octal, with leading zeros (`04777`) or an operator (`=4755`, `+4000`; `-` only takes bits away).
+  const octal = /^([-+=]?)0*([0-7]{1,4})$/.exec(mode);
+  if (octal) {
+    if (octal[1] === '-') return { exec: false, worldWritable: false, setid: false };
+    const [special, u, g, o] = [...octal[2]!.padStart(4, '0')].map(Number) as [number, number, number, number];
     return { exec: [u, g, o].some((d) => d % 2 === 1), worldWritable: (o & 2) !== 0, setid: (special & 6) !== 0 };
   }
   if (!/^[ugoa]*[-+=]/.test(mode)) return undefined;
@@ -87,8 +113,8 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk',
-    examples: ['mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/nvme0n1', 'fdisk /dev/sda', 'parted /dev/sda rm 1'],
-    match: (v) => DISK_TOOLS.test(v.program),
+    examples: ['mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/nvme0n1', 'fdisk /dev/sda', 'parted /dev/sda rm 1', 'cryptsetup luksFormat /dev/sdb', 'nvme format /dev/nvme0n1', 'lvremove -f vg/lv', 'zfs destroy -r tank', 'btrfs subvolume delete /mnt/s', 'mdadm --zero-superblock /dev/sdb', 'diskutil eraseDisk JHFS+ X disk2'],
+    match: (v) => DISK_TOOLS.test(v.program) || destroysVolume(v),
   },
   {
     id: 'shred', risk: 'high', reason: 'shred overwrites files so they cannot be recovered',
@@ -142,7 +168,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     written: (p) => isAgentSettings(p),
   },
   {
-    id: 'autostart-write', risk: 'high', reason: 'writes a file that runs a program at login or on a timer (systemd user unit, XDG autostart, LaunchAgent, cron spool)',
+    id: 'autostart-write', risk: 'high', reason: 'writes a file that runs a program at login or on a timer (systemd user unit, XDG autostart, LaunchAgent, cron spool, a Python .pth or sitecustomize.py in site-packages)',
     examples: ['cp evil.service ~/.config/systemd/user/', 'echo "Exec=sh x" > ~/.config/autostart/x.desktop', 'cp x.plist ~/Library/LaunchAgents/'],
     written: (p) => isAutostart(p),
     writtenExcept: ['mkdir'], // an empty directory runs nothing
@@ -187,10 +213,12 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => (v.program === 'chmod' || v.program === 'setfacl') && hasFlag(v.args, 'R', RECURSIVE),
   },
   {
-    id: 'chmod-setuid', risk: 'high', reason: 'sets the setuid/setgid bit: the program then runs with its owner\'s rights',
-    programs: ['chmod'],
-    examples: ['chmod u+s /usr/bin/find', 'chmod 4755 ./tool', 'chmod g+s bin/x'],
-    match: (v) => v.program === 'chmod' && chmodMode(v.args)?.setid === true,
+    id: 'chmod-setuid', risk: 'high', reason: 'sets the setuid/setgid bit or file capabilities: the program then runs with its owner\'s (or root\'s) rights',
+    programs: ['chmod', 'install', 'setcap'],
+    examples: ['chmod u+s /usr/bin/find', 'chmod 4755 ./tool', 'chmod g+s bin/x', 'chmod 04777 x', 'install -m 4755 x ./y', 'setcap cap_setuid+ep /usr/bin/python3'],
+    // File capabilities (`setcap cap_setuid+ep`) give a program root's powers the same way.
+    match: (v) => (v.program === 'chmod' && chmodMode(v.args)?.setid === true) || (v.program === 'install' && installMode(v.args)?.setid === true)
+      || (v.program === 'setcap' && v.args.some((a) => /[+=][a-z]*[ep]/i.test(a)) && !v.args.includes('-r')),
   },
   {
     id: 'chmod-world-writable', risk: 'medium', reason: 'chmod 777: everyone may modify the file',

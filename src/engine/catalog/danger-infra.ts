@@ -1,38 +1,69 @@
 // Danger catalogue, infrastructure and data: cloud and cluster teardown, containers, databases, HTTP deletes, uploads.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { optionValue } from './flags.ts';
+import { basename } from 'node:path';
+import { operands, optionValue, subcommands } from './flags.ts';
 
-/** CLIs that manage remote infrastructure or data stores. */
-const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|oc|helm|eksctl|kind|minikube|k3d|terraform|tofu|terragrunt|pulumi|cdk|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
+/** CLIs that manage remote infrastructure or data stores (`k` is the common alias of kubectl). */
+const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|k|oc|helm|eksctl|kind|minikube|k3d|argocd|flux|terraform|tofu|terragrunt|pulumi|cdk|cdktf|sam|amplify|eb|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|etcdctl|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
 
-/** Subcommand words that destroy: `kubectl delete`, `aws s3 rb`, `helm uninstall`, `rclone purge`, … */
-const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|drain|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|apps:destroy|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
-const DESTROY_FLAG = /^--(delete|destroy|purge|force-delete)$/;
-/** Subcommand words that read, create or run: the words after one are what it acts on, not more subcommands. */
-const KEEPING_VERB = /^(get|describe|view|list|ls|show|status|logs?|tail|checkout|create|invoke|info|inspect|top|explain|diff|plan|validate|whoami|search|browse|watch|clone|fork|comment|review|port-forward|open|download|cat|history|events|trace)$/;
+/** Subcommand words that destroy: `kubectl delete`, `aws s3 rb`, `helm uninstall`, `supabase db reset`, `aws kms schedule-key-deletion`, … */
+const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|drain|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|reset|schedule-key-deletion|leave-organization|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
+/** Destroying words some CLIs spell their own way: `pulumi down` is `pulumi destroy`, `etcdctl del` deletes keys. */
+const OWN_DESTROY_VERB = new Map<string, RegExp>([['pulumi', /^down$/], ['etcdctl', /^del$/]]);
+const DESTROY_FLAG = /^--?(delete|destroy|purge|force-delete)$/;
+/** Subcommand words that read, create or run: the words after one are what it acts on, not more subcommands (`aws ssm get-parameter --name reset`). */
+const KEEPING_VERB = /^(get|describe|view|list|ls|show|status|logs?|tail|checkout|create|invoke|info|inspect|top|explain|diff|plan|validate|whoami|search|browse|watch|clone|fork|comment|review|port-forward|open|download|cat|history|events|trace|(get|describe|list)-.+)$/;
+/** kubectl and the CLIs that take its commands. */
+const KUBE_CLIS = new Set(['kubectl', 'k', 'oc']);
 
-/** Verbs that are harmless even though a CLI is listed (npm rm of a dependency, gh … delete of a draft are left to humans). */
-const SAFE_VERBS: Record<string, RegExp> = { npm: /^(unpublish)$/ };
+/** CLIs whose commands are topic:command words (`heroku pg:reset`); elsewhere a colon is in a name (a Redis key `job:reset`). */
+const TOPIC_COMMAND_CLIS = new Set(['heroku', 'netlify', 'firebase']);
 
+/** `heroku pg:reset`, `netlify sites:delete`, `firebase firestore:delete`: a topic:command word whose command destroys. */
+function destroysAfterColon(word: string): boolean {
+  const command = /^[a-z][\w-]*(?::[\w-]+)*:([\w-]+)$/i.exec(word)?.[1];
+  return command !== undefined && DESTROY_VERB.test(command);
+}
+
+/** Whether one subcommand word of `program` destroys (`kubectl replace --force` deletes the objects and creates them anew). */
+function isDestroyWord(program: string, word: string, args: readonly string[]): boolean {
+  if (DESTROY_VERB.test(word) || OWN_DESTROY_VERB.get(program)?.test(word)) return true;
+  if (TOPIC_COMMAND_CLIS.has(program) && destroysAfterColon(word)) return true;
+  return word === 'replace' && KUBE_CLIS.has(program) && args.some((a) => /^--force(=true)?$/.test(a));
+}
+
+/** docker options before the subcommand that take a value (`docker --context prod stack rm web`). */
+const DOCKER_GLOBAL_WITH_ARG = ['-H', '--host', '-c', '--context', '--config', '-l', '--log-level'];
+
+/** `docker stack rm`, `docker service rm`, `docker swarm leave --force` (a manager leaving takes the swarm's state with it). */
+function swarmDestroys(args: string[]): boolean {
+  const [object, verb] = operands(args, DOCKER_GLOBAL_WITH_ARG);
+  if (object === 'stack' || object === 'service') return verb === 'rm' || verb === 'remove' || (object === 'stack' && verb === 'down');
+  return object === 'swarm' && verb === 'leave' && args.some((a) => a === '--force' || a === '-f');
+}
+
+/** Deleting cloud resources, cluster objects or remote data with an infrastructure CLI (or docker's swarm commands). */
 function infraDestroys(v: CommandView): boolean {
+  if (v.program === 'docker') return swarmDestroys(v.args);
   if (!INFRA_CLIS.test(v.program)) return false;
   if (v.program === 'dropdb' || v.program === 'dropuser') return true;
   const words = v.args.filter((a) => !a.startsWith('-'));
-  if (v.program === 'npm') return words[0] !== undefined && SAFE_VERBS.npm!.test(words[0]);
+  // npm rm drops a dependency from the project: only unpublish destroys (the registry's copy, for everyone).
+  if (v.program === 'npm') return words[0] === 'unpublish';
   if (v.program === 'terraform' || v.program === 'tofu' || v.program === 'terragrunt') {
     return words[0] === 'destroy' || (words[0] === 'apply' && v.args.includes('-destroy')) || (words[0] === 'state' && words[1] === 'rm') || words[0] === 'workspace' && words[1] === 'delete';
   }
   // The verb comes before the names it acts on: after a verb that reads or creates, the words are names
   // (`gh pr checkout remove-legacy-auth`, `kubectl get cronjob delete-old`, `gh issue list --search remove`).
   for (const w of words.slice(0, 4)) {
-    if (DESTROY_VERB.test(w)) return true;
+    if (isDestroyWord(v.program, w, v.args)) return true;
     if (KEEPING_VERB.test(w)) break;
   }
   return v.args.some((a) => DESTROY_FLAG.test(a));
 }
 
-/** `terraform apply -auto-approve`, `pulumi up --yes`, `cdk deploy --require-approval never`: changes with no one looking at the plan. */
+/** `terraform apply -auto-approve`, `pulumi up --yes`, `cdk deploy --require-approval never`, `cdktf deploy --auto-approve`: changes with no one looking at the plan. */
 function appliesUnprompted(v: CommandView): boolean {
   const words = v.args.filter((a) => !a.startsWith('-'));
   switch (v.program) {
@@ -42,6 +73,8 @@ function appliesUnprompted(v: CommandView): boolean {
       return /^(up|update|refresh|import)$/.test(words[0] ?? '') && v.args.some((a) => a === '--yes' || a === '-y' || a === '--skip-preview' || /^-[a-zA-Z]*y[a-zA-Z]*$/.test(a) && !a.startsWith('--'));
     case 'cdk':
       return words[0] === 'deploy' && (optionValue(v.args, ['--require-approval']) === 'never' || v.args.includes('--require-approval=never'));
+    case 'cdktf':
+      return words[0] === 'deploy' && v.args.includes('--auto-approve');
     default:
       return false;
   }
@@ -66,14 +99,27 @@ function publishes(v: CommandView): boolean {
   }
 }
 
-/** Destructive SQL in a string. */
-const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|index|view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|deleteMany\s*\(\s*\{\s*\}\s*\)|flushall|flushdb)/i;
+/** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
+const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
 
-const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
+/** A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`) ending the statement: it filters nothing. */
+const ALWAYS_TRUE_WHERE = /\bwhere\s+(?:true|1|([\w.]+|'[^']*')\s*=\s*\1)\s*(?=;|$)/gi;
 
-/** SQL handed to a database client: -c/-e/--command/--execute/--eval, sqlite3's second operand, stdin text. */
+const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'mysqladmin', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
+/** Clients of MySQL's dialect, where `#` starts a comment and a `/*!` comment holds code the server runs. */
+const MYSQL_CLIENTS = new Set(['mysql', 'mariadb', 'mysqladmin']);
+/** mysqladmin options that take the next word as their value. */
+const MYSQLADMIN_WITH_ARG = ['-u', '-h', '-P', '-S', '-c', '-i', '--user', '--host', '--port', '--socket', '--count', '--sleep'];
+
+/** SQL handed to a database client: -c/-e/--command/--execute/--eval, sqlite3's second operand, stdin text, mysqladmin's `drop NAME`. */
 function sqlOf(v: CommandView): string[] {
-  if (!/^(psql|mysql|mariadb|sqlite3|sqlcmd|clickhouse-client|cockroach|mongo|mongosh|redis-cli|cqlsh|duckdb|snowsql|bq)$/.test(v.program)) return [];
+  if (!SQL_CLIENTS.includes(v.program)) return [];
+  if (v.program === 'mysqladmin') {
+    // mysqladmin's command `drop NAME` runs the statement DROP DATABASE NAME.
+    const words = operands(v.args, MYSQLADMIN_WITH_ARG);
+    const drop = words.findIndex((w) => w.toLowerCase() === 'drop');
+    return drop < 0 ? [] : [`DROP DATABASE ${words[drop + 1] ?? ''}`];
+  }
   const out: string[] = [];
   const c = optionValue(v.args, ['-c', '-e', '--command', '--execute', '--eval', '-Q', '-q', '--query']);
   if (c !== undefined) out.push(c);
@@ -82,17 +128,182 @@ function sqlOf(v: CommandView): string[] {
   return out;
 }
 
-/** `gpg --export-secret-keys`, `kubectl config view --raw`, `aws configure export-credentials`, `gh auth token`, … */
+/**
+ * The index just past the quoted text that starts at `start`: a doubled quote is part of the text, and so is a
+ * backslash-escaped one in MySQL and in a PostgreSQL escape string (`E'it\'s'`).
+ */
+function endOfQuoted(sql: string, start: number, mysql: boolean): number {
+  const quote = sql[start];
+  const backslashEscapes = mysql || /^[eE]$/.test(sql[start - 1] ?? '');
+  for (let i = start + 1; i < sql.length; i++) {
+    if (backslashEscapes && sql[i] === '\\') i++;
+    else if (sql[i] === quote && sql[i + 1] === quote) i++;
+    else if (sql[i] === quote) return i + 1;
+  }
+  return sql.length;
+}
+
+/** The index just past the block comment that starts at `start`; PostgreSQL nests block comments, MySQL does not. */
+function endOfBlockComment(sql: string, start: number, nested: boolean): number {
+  let depth = 0;
+  for (let i = start; i < sql.length - 1; i++) {
+    if (sql[i] === '/' && sql[i + 1] === '*' && (nested || depth === 0)) { depth++; i++; }
+    else if (sql[i] === '*' && sql[i + 1] === '/') { depth--; i++; if (depth === 0) return i + 1; }
+  }
+  return sql.length;
+}
+
+/** `--` starts a comment to the end of the line (in MySQL only before a space: `1--1` is arithmetic there), and so does MySQL's `#`. */
+function startsLineComment(sql: string, at: number, mysql: boolean): boolean {
+  if (mysql) return sql[at] === '#' || (sql.startsWith('--', at) && /^\s?$/.test(sql[at + 2] ?? ''));
+  return sql.startsWith('--', at);
+}
+
+/**
+ * SQL as the server reads it, each comment turned into a space (a comment between DROP and TABLE still separates
+ * them): block comments, `--` to the end of the line and, in MySQL, `#` to the end of the line. Quoted text stays.
+ * A MySQL comment opened with `/*!` is code the server runs: only its markers become spaces.
+ */
+function withoutComments(sql: string, mysql: boolean): string {
+  let out = '';
+  let inMysqlCode = false;
+  let i = 0;
+  while (i < sql.length) {
+    const pair = sql.slice(i, i + 2);
+    if (sql[i] === "'" || sql[i] === '"' || sql[i] === '`') {
+      const end = endOfQuoted(sql, i, mysql);
+      out += sql.slice(i, end);
+      i = end;
+    } else if (startsLineComment(sql, i, mysql)) {
+      const end = sql.indexOf('\n', i);
+      out += ' ';
+      i = end < 0 ? sql.length : end;
+    } else if (mysql && pair === '/*' && sql[i + 2] === '!') {
+      inMysqlCode = true;
+      out += ' ';
+      i += 3;
+      while (/\d/.test(sql[i] ?? '')) i++;
+    } else if (inMysqlCode && pair === '*/') {
+      inMysqlCode = false;
+      out += ' ';
+      i += 2;
+    } else if (pair === '/*') {
+      out += ' ';
+      i = endOfBlockComment(sql, i, !mysql);
+    } else {
+      out += sql[i];
+      i++;
+    }
+  }
+  return out;
+}
+
+/** Whether SQL destroys data (or runs a shell command) as written, or as the server reads it: comments blanked, an always-true WHERE dropped. */
+function isDestructiveSql(sql: string, program: string): boolean {
+  const read = withoutComments(sql, MYSQL_CLIENTS.has(program)).replace(ALWAYS_TRUE_WHERE, '');
+  return DESTRUCTIVE_SQL.test(sql) || DESTRUCTIVE_SQL.test(read);
+}
+
+/** The Rails, Django and Sequelize commands that drop or empty the database (each run by more than one program: rails and rake, …). */
+const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant)(:\w+)?( |$)/;
+const DJANGO_DB_WIPE = /^(flush|reset_db)\b/;
+const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
+/**
+ * Framework commands that drop or empty the application's database, by the program that runs them, as patterns over
+ * its arguments joined by spaces. Runners are peeled before (`npx prisma` is `prisma`, `bundle exec rails` is `rails`),
+ * and so are interpreters running a framework script (`python manage.py` is `manage.py`: see frameworkCommand).
+ */
+const DATABASE_WIPES = new Map<string, RegExp>([
+  ['rails', RAILS_DB_WIPE],
+  ['rake', RAILS_DB_WIPE],
+  ['manage.py', DJANGO_DB_WIPE],
+  ['django-admin', DJANGO_DB_WIPE],
+  ['django', DJANGO_DB_WIPE], // python -m django
+  ['prisma', /^(migrate reset|db push\b.* --force-reset)\b/],
+  ['artisan', /^(db:wipe|migrate:(fresh|reset|refresh))\b/], // Laravel
+  ['console', /^doctrine:(database|schema):drop\b.* (--force|-f)\b/], // Symfony's bin/console
+  ['flyway', /(^| )clean( |$)/],
+  ['dotnet', /^ef database drop\b/],
+  ['sequelize', SEQUELIZE_DB_WIPE],
+  ['sequelize-cli', SEQUELIZE_DB_WIPE],
+  ['knex', /^migrate:rollback\b.* --all\b/],
+  ['alembic', /(^| )downgrade base\b/],
+  ['typeorm', /(^| )schema:drop\b/],
+  ['mix', /^ecto\.(drop|reset)\b/],
+  ['diesel', /^database reset\b/],
+  ['sqlx', /^database (drop|reset)\b/],
+]);
+
+/** The command a framework script runs: `python manage.py flush` is `manage.py flush`, `php artisan db:wipe` is `artisan db:wipe`. */
+function frameworkCommand(v: CommandView): { program: string; args: string[] } {
+  if (/^(python|php)[\d.]*$/.test(v.program)) {
+    const script = v.args.findIndex((a) => !a.startsWith('-'));
+    if (script >= 0) return { program: basename(v.args[script]!), args: v.args.slice(script + 1) };
+  }
+  return { program: v.program, args: v.args };
+}
+
+/** `rails db:drop`, `python manage.py flush`, `prisma migrate reset`, `php artisan migrate:fresh`, `flyway clean`, … */
+function wipesDatabase(v: CommandView): boolean {
+  const { program, args } = frameworkCommand(v);
+  return DATABASE_WIPES.get(program)?.test(args.join(' ')) ?? false;
+}
+
+/** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
+const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
+/** kubectl options that take a value, so that the words left are the verb, the resource and the names. */
+const KUBECTL_WITH_ARG = ['-n', '--namespace', '-o', '--output', '-l', '--selector', '--field-selector', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '--template'];
+/** kubectl output formats that print an object's values (`-o name` and `-o wide` print names only). */
+const KUBECTL_PRINTS_VALUES = /^(json|yaml|jsonpath|go-template|template|custom-columns)/;
+
+/** `kubectl get secret db -o yaml`, `-o jsonpath='{.data.password}'`: the secret's values (base64 hides nothing). */
+function printsKubeSecret(args: string[]): boolean {
+  const [verb, resource] = operands(args, KUBECTL_WITH_ARG);
+  if (verb !== 'get' || !/(^|,)secrets?(\/|,|$)/.test(resource ?? '')) return false;
+  const output = (optionValue(args, ['-o', '--output']) ?? '').replace(/^=/, ''); // `-o=yaml` as well as `-o yaml`
+  return KUBECTL_PRINTS_VALUES.test(output) || args.some((a) => a.startsWith('--template'));
+}
+
+/** `aws configure export-credentials`, `aws secretsmanager get-secret-value`, `aws ssm get-parameter --with-decryption`. */
+function awsPrintsSecret(args: string[]): boolean {
+  const [service, operation = '', key = ''] = operands(args, CLOUD_GLOBAL_WITH_ARG);
+  switch (service) {
+    case 'configure': return operation === 'export-credentials' || (operation === 'get' && /secret|session_token|access_key/i.test(key));
+    case 'secretsmanager': return operation === 'get-secret-value' || operation === 'batch-get-secret-value';
+    case 'ssm': return /^get-parameter(s|s-by-path|-history)?$/.test(operation) && args.includes('--with-decryption');
+    default: return false;
+  }
+}
+
+/** `gpg --export-secret-keys`, `kubectl config view --raw`, `gh auth token`, `git credential fill`, `vault kv get`, … */
 function exportsCredentials(v: CommandView): boolean {
-  const words = v.args.filter((a) => !a.startsWith('-'));
-  const [a, b, c] = words;
+  const [a, b] = v.args.filter((x) => !x.startsWith('-'));
   switch (v.program) {
     case 'gpg': case 'gpg2': return v.args.some((x) => /^--export-secret-(sub)?keys$/.test(x));
-    case 'kubectl': return a === 'config' && b === 'view' && v.args.some((x) => x === '--raw' || x === '--flatten');
-    case 'aws': return a === 'configure' && (b === 'export-credentials' || (b === 'get' && /secret|session_token|access_key/i.test(c ?? '')));
-    case 'gcloud': return a === 'auth' && (/^print-(access|identity)-token$/.test(b ?? '') || (b === 'application-default' && /^print-access-token$/.test(c ?? '')));
-    case 'gh': return a === 'auth' && b === 'token';
-    case 'az': return a === 'account' && b === 'get-access-token';
+    case 'kubectl': case 'k': case 'oc':
+      return (a === 'config' && b === 'view' && v.args.some((x) => x === '--raw' || x === '--flatten')) || printsKubeSecret(v.args);
+    case 'aws': return awsPrintsSecret(v.args);
+    case 'gcloud': {
+      const [group, command, action] = operands(v.args, CLOUD_GLOBAL_WITH_ARG);
+      return (group === 'auth' && (/^print-(access|identity)-token$/.test(command ?? '') || (command === 'application-default' && action === 'print-access-token')))
+        || (group === 'secrets' && command === 'versions' && action === 'access');
+    }
+    case 'az': {
+      const [group, command, action] = operands(v.args, CLOUD_GLOBAL_WITH_ARG);
+      return (group === 'account' && command === 'get-access-token') || (group === 'keyvault' && command === 'secret' && (action === 'show' || action === 'download'));
+    }
+    case 'gh': return a === 'auth' && (b === 'token' || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t')));
+    case 'git': {
+      // The credential helper answers `fill` with the stored username and password.
+      const [command, action] = subcommands(v.args, ['-C', '-c']);
+      return command === 'credential' && action === 'fill';
+    }
+    case 'heroku': return a === 'auth:token';
+    case 'getent': return a === 'shadow' || a === 'gshadow';
+    case 'pulumi': return v.args.includes('--show-secrets');
+    case 'vault': return a === 'read' || (a === 'kv' && b === 'get') || (a === 'print' && b === 'token');
+    case 'op': return a === 'read' || (a === 'item' && b === 'get' && v.args.includes('--reveal'));
+    case 'doppler': return a === 'secrets' && (b === undefined || b === 'get' || b === 'download') && !v.args.includes('--only-names');
     default: return false;
   }
 }
@@ -172,14 +383,19 @@ function fetchedUrls(args: readonly string[]): string[] {
 
 export const INFRA_DANGERS: DangerEntry[] = [
   {
-    id: 'cloud-destroy', risk: 'high', reason: 'deletes cloud resources, cluster objects or remote data',
-    examples: ['terraform destroy -auto-approve', 'kubectl delete ns prod', 'aws s3 rm s3://prod-backups --recursive', 'aws s3 rb s3://b --force', 'helm uninstall web', 'rclone purge remote:bucket', 'vault secrets disable secret/', 'kafka-topics --bootstrap-server x:9092 --delete --topic t', 'wrangler delete worker', 'gcloud compute instances delete vm1', 'aws ec2 terminate-instances --instance-ids i-1', 'dropdb prod'],
+    id: 'cloud-destroy', risk: 'high', reason: 'deletes or resets cloud resources, cluster objects or remote data (also a swarm stack, a KMS key, an etcd key range)',
+    examples: ['terraform destroy -auto-approve', 'kubectl delete ns prod', 'k delete ns prod', 'kubectl replace --force -f x.yaml', 'aws s3 rm s3://prod-backups --recursive', 'aws s3 rb s3://b --force',
+      'helm uninstall web', 'rclone purge remote:bucket', 'vault secrets disable secret/', 'kafka-topics --bootstrap-server x:9092 --delete --topic t', 'wrangler delete worker',
+      'gcloud compute instances delete vm1', 'aws ec2 terminate-instances --instance-ids i-1', 'dropdb prod', 'pulumi down -y', 'cdktf destroy --auto-approve', 'sam delete --no-prompts',
+      'amplify delete --force', 'eb terminate --force', 'netlify sites:delete id --force', 'firebase firestore:delete --all-collections -f', 'heroku pg:reset --confirm app',
+      'heroku addons:destroy x --confirm app', 'supabase db reset', 'argocd app delete prod -y', 'flux delete kustomization prod -s', 'nomad job stop -purge prod', 'etcdctl del "" --prefix',
+      'docker stack rm prod', 'docker swarm leave --force', 'aws kms schedule-key-deletion --key-id k --pending-window-in-days 7', 'aws organizations leave-organization'],
     match: infraDestroys,
   },
   {
     id: 'infra-apply-unprompted', risk: 'high', reason: 'applies infrastructure changes without showing the plan for approval (-auto-approve, --yes): whatever the plan replaces or deletes goes',
-    programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk'],
-    examples: ['terraform apply -auto-approve', 'tofu apply -auto-approve tfplan', 'terragrunt run-all apply --terragrunt-non-interactive', 'pulumi up --yes', 'pulumi up -y -s prod', 'cdk deploy --require-approval never'],
+    programs: ['terraform', 'tofu', 'terragrunt', 'pulumi', 'cdk', 'cdktf'],
+    examples: ['terraform apply -auto-approve', 'tofu apply -auto-approve tfplan', 'terragrunt run-all apply --terragrunt-non-interactive', 'pulumi up --yes', 'pulumi up -y -s prod', 'cdk deploy --require-approval never', 'cdktf deploy --auto-approve'],
     match: appliesUnprompted,
   },
   {
@@ -215,9 +431,12 @@ export const INFRA_DANGERS: DangerEntry[] = [
     })(),
   },
   {
-    id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, kubeconfig credentials): the output is the secret',
-    programs: ['gpg', 'gpg2', 'kubectl', 'aws', 'gcloud', 'gh', 'az'],
-    examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token'],
+    id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store): the output is the secret',
+    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler'],
+    examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token',
+      "printf 'protocol=https\\nhost=github.com\\n' | git credential fill", 'gh auth status --show-token', 'heroku auth:token', 'getent shadow', 'pulumi stack export --show-secrets',
+      "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --with-decryption --name x',
+      'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download'],
     match: (v) => exportsCredentials(v),
   },
   {
@@ -227,10 +446,19 @@ export const INFRA_DANGERS: DangerEntry[] = [
     match: (v) => v.args.some((a, i) => a === '--privileged' || /^--(pid|net|network|ipc|userns|uts)=host$/.test(a) || (/^(-v|--volume|--mount)$/.test(a) && /^\/(:|$)|source=\/(,|$)|\/var\/run\/docker\.sock/.test(v.args[i + 1] ?? '')) || /^(-v|--volume=)\/:/.test(a)),
   },
   {
-    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE)',
+    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE or with one every row meets, also behind comments) or a shell command run by the database server (COPY … PROGRAM)',
     programs: SQL_CLIENTS,
-    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"'],
-    match: (v) => sqlOf(v).some((s) => DESTRUCTIVE_SQL.test(s)),
+    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"',
+      "psql -c 'DROP/**/TABLE users'", "mysql -e 'DrOp/**/DATABASE x'", "psql -c 'delete from users where 1=1'", "psql -c \"COPY x FROM PROGRAM 'rm -rf ~'\"", 'mysqladmin -f drop prod',
+      "cqlsh -e 'DROP KEYSPACE x'", "mongo --eval 'db.x.remove({})'"],
+    match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
+  },
+  {
+    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, artisan migrate:fresh, flyway clean, …)",
+    programs: ['python', 'python3', 'php', ...DATABASE_WIPES.keys()],
+    examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset',
+      'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base'],
+    match: wipesDatabase,
   },
   {
     id: 'http-delete', risk: 'high', reason: 'sends an HTTP DELETE (an API call that destroys data)',

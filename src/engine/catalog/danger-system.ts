@@ -176,6 +176,13 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
     match: (v) => (v.program === 'at' || v.program === 'batch') && !v.args.some((a) => /^-[a-zA-Z]*[lrdc]$/.test(a) || a === '--list'),
   },
   {
+    // `useradd -o -u 0 x`, `usermod -u 0 x`: a second root account (uid 0) under another name.
+    id: 'root-account', risk: 'high', reason: 'gives an account user id 0: another root login',
+    programs: ['useradd', 'usermod', 'adduser'],
+    examples: ['useradd -o -u 0 evil', 'usermod -u 0 -o bob', 'useradd --uid 0 --non-unique x'],
+    match: (v) => v.args.some((a, i) => ((a === '-u' || a === '--uid') && /^0+$/.test(v.args[i + 1] ?? '')) || /^--uid=0+$/.test(a)),
+  },
+  {
     id: 'system-admin', risk: 'medium', reason: 'changes users, kernel modules, mounts or kernel parameters',
     examples: ['useradd bob', 'passwd root', 'modprobe evil', 'mount /dev/sdb1 /mnt', 'sysctl -w net.ipv4.ip_forward=1', 'visudo', 'swapoff -a'],
     match: (v) => (/^(useradd|userdel|usermod|adduser|deluser|groupadd|groupdel|passwd|chpasswd|chsh|visudo|modprobe|insmod|rmmod|mount|umount|swapoff|swapon|setenforce|chattr|hostnamectl|timedatectl|update-alternatives)$/.test(v.program) && !onlyShowsSettings(v))

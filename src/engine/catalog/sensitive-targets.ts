@@ -9,7 +9,10 @@ const SYSTEM_DIRS = ['/etc', '/boot', '/usr', '/bin', '/sbin', '/lib', '/lib32',
 const SYSTEM_DIR_PREFIXES = SYSTEM_DIRS.map((d) => d + '/');
 
 /** Shell start-up files (relative to a home): a line written there runs in every future shell. */
-const SHELL_PROFILES = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc', '.config/fish/config.fish', '.inputrc'];
+const SHELL_PROFILES = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc',
+  '.config/fish/config.fish', '.inputrc', '.xprofile', '.xsessionrc', '.xinitrc', '.tmux.conf', '.config/tmux/tmux.conf', '.vimrc', '.config/nvim/init.vim', '.config/nvim/init.lua'];
+/** Directories whose files a shell (or the editor, the multiplexer) reads at start-up. */
+const PROFILE_DIRS = ['.bashrc.d/', '.zshrc.d/', '.config/fish/conf.d/', '.config/fish/functions/', '.oh-my-zsh/custom/', '.config/powershell/'];
 const SYSTEM_PROFILES = ['/etc/profile', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zsh/zshrc', '/etc/environment'];
 
 /** An empty, `.` or `..` segment, or a trailing slash: what normalizeAbsolute has to rewrite (most paths have none). */
@@ -63,7 +66,11 @@ export function isShellProfile(path: string, home: string): boolean {
   const homes = [normalizeAbsolute(home), '/root'];
   const m = /^\/(?:home|Users)\/[^/]+/.exec(p);
   if (m) homes.push(m[0]);
-  return homes.some((h) => p.startsWith(h + '/') && SHELL_PROFILES.includes(p.slice(h.length + 1)));
+  return homes.some((h) => {
+    if (!p.startsWith(h + '/')) return false;
+    const relative = p.slice(h.length + 1);
+    return SHELL_PROFILES.includes(relative) || PROFILE_DIRS.some((d) => relative.startsWith(d) && relative.length > d.length);
+  });
 }
 
 /**
@@ -87,11 +94,13 @@ export function isAgentSettings(path: string): boolean {
 
 /**
  * Files that run something at login, at boot or on a timer without a shell reading them: systemd user units,
- * XDG autostart entries, macOS LaunchAgents, a user's crontab spool.
+ * XDG autostart entries, macOS LaunchAgents, a user's crontab spool, Python's `.pth` start-up hooks.
  */
 export function isAutostart(path: string): boolean {
   // The directory itself too: `cp x.service ~/.config/systemd/user/` writes into it.
-  return /(^|\/)(\.config\/systemd\/user|\.config\/autostart|Library\/LaunchAgents)(\/|$)|^\/var\/spool\/cron\//.test(path);
+  return /(^|\/)(\.config\/systemd\/user|\.config\/autostart|Library\/LaunchAgents)(\/|$)|^\/var\/spool\/cron\//.test(path)
+    // A `.pth` file (or sitecustomize.py) in site-packages runs at every Python start.
+    || /\/site-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/.test(path);
 }
 
 /** Kernel control files (`/proc/sysrq-trigger`, `/proc/sys/…`, `/sys/…`). */
