@@ -1,7 +1,6 @@
-// Danger catalogue, infrastructure and data: cloud and cluster teardown, containers, databases, HTTP deletes, uploads.
+// Danger catalogue, infrastructure: cloud and cluster teardown, publishing, containers, secrets tools print, HTTP deletes, uploads.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { basename } from 'node:path';
 import { operands, optionValue, subcommands } from './flags.ts';
 
 /** CLIs that manage remote infrastructure or data stores (`k` is the common alias of kubectl). */
@@ -97,156 +96,6 @@ function publishes(v: CommandView): boolean {
     case 'docker': case 'podman': case 'nerdctl': return words[0] === 'push' || (words[0] === 'image' && words[1] === 'push');
     default: return false;
   }
-}
-
-/** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
-const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
-
-/** A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`) ending the statement: it filters nothing. */
-const ALWAYS_TRUE_WHERE = /\bwhere\s+(?:true|1|([\w.]+|'[^']*')\s*=\s*\1)\s*(?=;|$)/gi;
-
-const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'mysqladmin', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
-/** Clients of MySQL's dialect, where `#` starts a comment and a `/*!` comment holds code the server runs. */
-const MYSQL_CLIENTS = new Set(['mysql', 'mariadb', 'mysqladmin']);
-/** mysqladmin options that take the next word as their value. */
-const MYSQLADMIN_WITH_ARG = ['-u', '-h', '-P', '-S', '-c', '-i', '--user', '--host', '--port', '--socket', '--count', '--sleep'];
-
-/** SQL handed to a database client: -c/-e/--command/--execute/--eval, sqlite3's second operand, stdin text, mysqladmin's `drop NAME`. */
-function sqlOf(v: CommandView): string[] {
-  if (!SQL_CLIENTS.includes(v.program)) return [];
-  if (v.program === 'mysqladmin') {
-    // mysqladmin's command `drop NAME` runs the statement DROP DATABASE NAME.
-    const words = operands(v.args, MYSQLADMIN_WITH_ARG);
-    const drop = words.findIndex((w) => w.toLowerCase() === 'drop');
-    return drop < 0 ? [] : [`DROP DATABASE ${words[drop + 1] ?? ''}`];
-  }
-  const out: string[] = [];
-  const c = optionValue(v.args, ['-c', '-e', '--command', '--execute', '--eval', '-Q', '-q', '--query']);
-  if (c !== undefined) out.push(c);
-  if (v.program === 'sqlite3' || v.program === 'duckdb' || v.program === 'redis-cli') out.push(v.args.filter((a) => !a.startsWith('-')).slice(v.program === 'redis-cli' ? 0 : 1).join(' '));
-  if (v.stdin?.text) out.push(v.stdin.text);
-  return out;
-}
-
-/**
- * The index just past the quoted text that starts at `start`: a doubled quote is part of the text, and so is a
- * backslash-escaped one in MySQL and in a PostgreSQL escape string (`E'it\'s'`).
- */
-function endOfQuoted(sql: string, start: number, mysql: boolean): number {
-  const quote = sql[start];
-  const backslashEscapes = mysql || /^[eE]$/.test(sql[start - 1] ?? '');
-  for (let i = start + 1; i < sql.length; i++) {
-    if (backslashEscapes && sql[i] === '\\') i++;
-    else if (sql[i] === quote && sql[i + 1] === quote) i++;
-    else if (sql[i] === quote) return i + 1;
-  }
-  return sql.length;
-}
-
-/** The index just past the block comment that starts at `start`; PostgreSQL nests block comments, MySQL does not. */
-function endOfBlockComment(sql: string, start: number, nested: boolean): number {
-  let depth = 0;
-  for (let i = start; i < sql.length - 1; i++) {
-    if (sql[i] === '/' && sql[i + 1] === '*' && (nested || depth === 0)) { depth++; i++; }
-    else if (sql[i] === '*' && sql[i + 1] === '/') { depth--; i++; if (depth === 0) return i + 1; }
-  }
-  return sql.length;
-}
-
-/** `--` starts a comment to the end of the line (in MySQL only before a space: `1--1` is arithmetic there), and so does MySQL's `#`. */
-function startsLineComment(sql: string, at: number, mysql: boolean): boolean {
-  if (mysql) return sql[at] === '#' || (sql.startsWith('--', at) && /^\s?$/.test(sql[at + 2] ?? ''));
-  return sql.startsWith('--', at);
-}
-
-/**
- * SQL as the server reads it, each comment turned into a space (a comment between DROP and TABLE still separates
- * them): block comments, `--` to the end of the line and, in MySQL, `#` to the end of the line. Quoted text stays.
- * A MySQL comment opened with `/*!` is code the server runs: only its markers become spaces.
- */
-function withoutComments(sql: string, mysql: boolean): string {
-  let out = '';
-  let inMysqlCode = false;
-  let i = 0;
-  while (i < sql.length) {
-    const pair = sql.slice(i, i + 2);
-    if (sql[i] === "'" || sql[i] === '"' || sql[i] === '`') {
-      const end = endOfQuoted(sql, i, mysql);
-      out += sql.slice(i, end);
-      i = end;
-    } else if (startsLineComment(sql, i, mysql)) {
-      const end = sql.indexOf('\n', i);
-      out += ' ';
-      i = end < 0 ? sql.length : end;
-    } else if (mysql && pair === '/*' && sql[i + 2] === '!') {
-      inMysqlCode = true;
-      out += ' ';
-      i += 3;
-      while (/\d/.test(sql[i] ?? '')) i++;
-    } else if (inMysqlCode && pair === '*/') {
-      inMysqlCode = false;
-      out += ' ';
-      i += 2;
-    } else if (pair === '/*') {
-      out += ' ';
-      i = endOfBlockComment(sql, i, !mysql);
-    } else {
-      out += sql[i];
-      i++;
-    }
-  }
-  return out;
-}
-
-/** Whether SQL destroys data (or runs a shell command) as written, or as the server reads it: comments blanked, an always-true WHERE dropped. */
-function isDestructiveSql(sql: string, program: string): boolean {
-  const read = withoutComments(sql, MYSQL_CLIENTS.has(program)).replace(ALWAYS_TRUE_WHERE, '');
-  return DESTRUCTIVE_SQL.test(sql) || DESTRUCTIVE_SQL.test(read);
-}
-
-/** The Rails, Django and Sequelize commands that drop or empty the database (each run by more than one program: rails and rake, …). */
-const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant)(:\w+)?( |$)/;
-const DJANGO_DB_WIPE = /^(flush|reset_db)\b/;
-const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
-/**
- * Framework commands that drop or empty the application's database, by the program that runs them, as patterns over
- * its arguments joined by spaces. Runners are peeled before (`npx prisma` is `prisma`, `bundle exec rails` is `rails`),
- * and so are interpreters running a framework script (`python manage.py` is `manage.py`: see frameworkCommand).
- */
-const DATABASE_WIPES = new Map<string, RegExp>([
-  ['rails', RAILS_DB_WIPE],
-  ['rake', RAILS_DB_WIPE],
-  ['manage.py', DJANGO_DB_WIPE],
-  ['django-admin', DJANGO_DB_WIPE],
-  ['django', DJANGO_DB_WIPE], // python -m django
-  ['prisma', /^(migrate reset|db push\b.* --force-reset)\b/],
-  ['artisan', /^(db:wipe|migrate:(fresh|reset|refresh))\b/], // Laravel
-  ['console', /^doctrine:(database|schema):drop\b.* (--force|-f)\b/], // Symfony's bin/console
-  ['flyway', /(^| )clean( |$)/],
-  ['dotnet', /^ef database drop\b/],
-  ['sequelize', SEQUELIZE_DB_WIPE],
-  ['sequelize-cli', SEQUELIZE_DB_WIPE],
-  ['knex', /^migrate:rollback\b.* --all\b/],
-  ['alembic', /(^| )downgrade base\b/],
-  ['typeorm', /(^| )schema:drop\b/],
-  ['mix', /^ecto\.(drop|reset)\b/],
-  ['diesel', /^database reset\b/],
-  ['sqlx', /^database (drop|reset)\b/],
-]);
-
-/** The command a framework script runs: `python manage.py flush` is `manage.py flush`, `php artisan db:wipe` is `artisan db:wipe`. */
-function frameworkCommand(v: CommandView): { program: string; args: string[] } {
-  if (/^(python|php)[\d.]*$/.test(v.program)) {
-    const script = v.args.findIndex((a) => !a.startsWith('-'));
-    if (script >= 0) return { program: basename(v.args[script]!), args: v.args.slice(script + 1) };
-  }
-  return { program: v.program, args: v.args };
-}
-
-/** `rails db:drop`, `python manage.py flush`, `prisma migrate reset`, `php artisan migrate:fresh`, `flyway clean`, … */
-function wipesDatabase(v: CommandView): boolean {
-  const { program, args } = frameworkCommand(v);
-  return DATABASE_WIPES.get(program)?.test(args.join(' ')) ?? false;
 }
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
@@ -444,21 +293,6 @@ export const INFRA_DANGERS: DangerEntry[] = [
     programs: ['docker', 'podman', 'nerdctl'],
     examples: ['docker run --privileged -v /:/host alpine chroot /host', 'docker run -v /:/mnt alpine', 'podman run --pid=host x'],
     match: (v) => v.args.some((a, i) => a === '--privileged' || /^--(pid|net|network|ipc|userns|uts)=host$/.test(a) || (/^(-v|--volume|--mount)$/.test(a) && /^\/(:|$)|source=\/(,|$)|\/var\/run\/docker\.sock/.test(v.args[i + 1] ?? '')) || /^(-v|--volume=)\/:/.test(a)),
-  },
-  {
-    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE or with one every row meets, also behind comments) or a shell command run by the database server (COPY … PROGRAM)',
-    programs: SQL_CLIENTS,
-    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"',
-      "psql -c 'DROP/**/TABLE users'", "mysql -e 'DrOp/**/DATABASE x'", "psql -c 'delete from users where 1=1'", "psql -c \"COPY x FROM PROGRAM 'rm -rf ~'\"", 'mysqladmin -f drop prod',
-      "cqlsh -e 'DROP KEYSPACE x'", "mongo --eval 'db.x.remove({})'"],
-    match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
-  },
-  {
-    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, artisan migrate:fresh, flyway clean, …)",
-    programs: ['python', 'python3', 'php', ...DATABASE_WIPES.keys()],
-    examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset',
-      'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base'],
-    match: wipesDatabase,
   },
   {
     id: 'http-delete', risk: 'high', reason: 'sends an HTTP DELETE (an API call that destroys data)',
