@@ -51,6 +51,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   walker.checkTime();
   const { frame, text } = info;
   if (words.length === 0) { processBareRedirects(walker, info.redirects, frame, text); return undefined; }
+  if (walker.arrays.size > 0 && words.some((w) => w.dynamic)) words = withArrayElements(walker, words);
   // `"$(go env GOPATH)/bin/golangci-lint" run`: only the directory is unknown, the program is the one named (a
   // literal path may name any directory as well).
   const named = info.nameKind === 'variable' || info.nameKind === 'substitution' ? knownBasename(words[0]!) : undefined;
@@ -126,6 +127,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     if (params.some((w) => w.dynamic)) walker.arrays.delete('@');
     else walker.arrays.set('@', params);
   }
+  if (wrappers.length === 0 && (program === 'read' || program === 'printf')) readIntoVariables(program, argv.slice(1), info, frame);
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
@@ -191,6 +193,40 @@ function nameAlternatives(walker: ScriptWalker, source: string): Word[] | undefi
   const elements = walker.arrays.get(array[1] === '*' ? '@' : array[1]!);
   if (!elements || elements.length === 0) return undefined;
   return array[2] === '0' ? elements.slice(0, 1) : elements;
+}
+
+/** A word that is a whole array (`"$@"` after `set --`, `"${a[@]}"`) stands for its elements, when they are known. */
+function withArrayElements(walker: ScriptWalker, words: Word[]): Word[] {
+  return words.flatMap((w) => {
+    if (!w.dynamic) return [w];
+    const m = /^"?\$\{?([@*])\}?"?$/.exec(w.source) ?? /^"?\$\{(\w+)\[[@*]\]\}"?$/.exec(w.source);
+    const elements = m ? walker.arrays.get(m[1] === '*' ? '@' : m[1]!) : undefined;
+    return elements && elements.length > 0 ? elements : [w];
+  });
+}
+
+/** `read NAME <<< text` and `printf -v NAME FORMAT ARGS` set variables to text the script shows. */
+function readIntoVariables(program: string, args: Word[], info: CommandInfo, frame: Frame): void {
+  if (args.some((w) => w.dynamic)) return;
+  if (program === 'printf') {
+    if (args[0]?.value !== '-v' || args.length < 3) return;
+    const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
+    frame.vars.set(args[1]!.value, output);
+    return;
+  }
+  // read's options with a value (`-d delim`, `-p prompt`, `-t secs`, …); `-a NAME` fills an array (not followed).
+  const names: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!.value;
+    if (/^-[a-zA-Z]*[adinNptu]$/.test(a)) { if (a.endsWith('a')) return; i++; continue; }
+    if (a.startsWith('-')) continue;
+    names.push(a);
+  }
+  const stdin = info.stdin;
+  const line = stdin && stdin.kind !== 'pipe' && stdin.text !== undefined && !stdin.dynamic ? stdin.text.split('\n')[0]! : undefined;
+  if (names.length === 0) names.push('REPLY');
+  const fields = line === undefined ? [] : line.trim().split(/[ \t]+/);
+  names.forEach((name, k) => frame.vars.set(name, line === undefined ? undefined : k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
 }
 
 /** `ln -s TARGET NAME` (also `-sf`, `-sfn`, `--symbolic`): NAME now leads to TARGET for the rest of the line. */

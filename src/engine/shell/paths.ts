@@ -77,10 +77,19 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const mountSource = CONTAINER_RUNNERS.has(program) ? /(?:^|,)(?:src|source)=([^,]+)/.exec(word.value) : null;
     if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
   }
-  // `curl -d @file`, `-F name=@file`, `gh api -F body=@file`: the file after `@` is read and sent.
+  // `curl -d @file`, `-F name=@file` (quoted too: the program splits at `=`), `--data-urlencode name@file`,
+  // `gh api -F body=@file`, HTTPie's `field@/path`: the file after `@` is read and sent.
   for (let i = 0, n = out.length; i < n; i++) {
     const t = out[i]!.template;
-    if (t?.startsWith('@') && t.length > 1) out.push(shellPath(t.slice(1), out[i]!.kind, view, base));
+    const at = t === undefined ? null : /^(?:[\w.-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
+    if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
+  }
+  // socat addresses that open a file: `FILE:/etc/shadow`, `OPEN:path,rdonly`, `GOPEN:`, `CREATE:`.
+  if (program === 'socat') {
+    for (const w of view.words.slice(1)) {
+      const m = /^(?:FILE|OPEN|GOPEN|CREATE|CREAT):([^,]+)/i.exec(w.value);
+      if (m) out.push(shellPath(m[1]!, 'argument', view, base, expandTilde(escapeLiteral(m[1]!), view.home)));
+    }
   }
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));

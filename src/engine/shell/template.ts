@@ -111,6 +111,9 @@ export function templateIsDynamic(t: string): boolean {
 /** Expands a leading unescaped `~` or `~user` (bash: `~root` → /root, other users → /home/NAME). */
 export function expandTilde(t: string, home: string): string {
   if (!t.startsWith('~')) return t;
+  // `~+` is $PWD (the directory the command runs in: `.`); `~-` is $OLDPWD, unknown here.
+  if (/^~\+(?=\/|$)/.test(t)) return `.${t.slice(2)}`;
+  if (/^~-(?=\/|$)/.test(t)) return `${DYN_OPEN}~-${DYN_CLOSE}${t.slice(2)}`;
   const m = /^~([A-Za-z0-9._-]*)(?=\/|$)/.exec(t);
   if (!m) return t;
   const user = m[1]!;

@@ -424,7 +424,9 @@ export class ScriptWalker {
     // An array's elements are words of their own (`a=(['$(cmd)']=1 "b")`), each read as it is resolved.
     const words = !value ? [] : value.type === 'array' ? value.namedChildren.flatMap((c) => (c.type === 'comment' ? [] : resolveWord(c, scope))) : resolveWord(value, scope);
     const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
-    let assigned = known ? (words[0]?.value ?? '') : undefined;
+    // An array's `$a` is its first element (`a=(~/.ssh/id_rsa); cat $a`).
+    const first = value?.type === 'array' && words[0] && !words[0].dynamic ? words[0].value : undefined;
+    let assigned = known ? (words[0]?.value ?? '') : first;
     if (node.text.startsWith('+=', name.endIndex - node.startIndex)) {
       // `x='a[$'; x+='(cmd)]'`: the value is what the two make together, read again as a whole.
       const before = frame.vars.get(name.text);
@@ -544,6 +546,11 @@ class FrameScope implements WordScope {
   /** `~` expands to HOME as the script set it (`HOME=~/.ssh; cat ~/id_rsa`), else the real home. */
   get home(): string {
     return homeOf(this.walker, this.frame);
+  }
+
+  arrayElement(name: string, index: number): string | undefined {
+    const element = this.walker.arrays.get(name)?.[index];
+    return element === undefined || element.dynamic ? undefined : element.value;
   }
 
   substitute(node: SyntaxNode): { output?: string; programs: string[] } {

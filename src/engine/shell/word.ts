@@ -40,6 +40,8 @@ export interface WordScope {
   home: string;
   /** Known variables; a name mapped to undefined is known to be unknowable (loop variables). */
   vars: ReadonlyMap<string, string | undefined>;
+  /** Element `index` of an array the script assigned with known elements (`${a[0]}`), else undefined. */
+  arrayElement?(name: string, index: number): string | undefined;
   /** Runs (records) a `$(…)`; returns its static output (when known) and the programs it ran. */
   substitute(node: SyntaxNode): { output?: string; programs: string[] };
   /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
@@ -220,6 +222,9 @@ function fieldSeparators(scope: WordScope): string {
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
 function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined {
   const names = node.namedChildren.filter((c) => c !== null);
+  // `${a[0]}`: an element of an array the script assigned.
+  const element = node.type === 'expansion' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\}$/.exec(node.text) : null;
+  if (element) return scope.arrayElement?.(element[1]!, Number(element[2]));
   if (names.length !== 1 || names[0]!.type !== 'variable_name') return undefined;
   // `${#x}`, `${!x}` and friends put an operator before the name.
   if (node.type === 'expansion' && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(node.text)) return undefined;
