@@ -120,6 +120,9 @@ const downloaded = (v: CommandView, path: string): boolean => {
   return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));
 };
 
+/** An editor command that reaches a shell: `!cmd`, `:sh`/`:shell` (as a command, not `ft=sh`), system(), Lua's os.execute. */
+const EDITOR_ESCAPE = /(^|[|:\s])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;
+
 export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'pipe-to-shell', risk: 'high', reason: 'pipes text into a shell that runs it as commands',
@@ -157,10 +160,10 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'editor-shell-escape', risk: 'high', reason: 'an editor started with a command that escapes to the shell (:!cmd, system())',
     programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff', 'less', 'more'],
-    examples: ["vim -es -c '!rm -r ~/src' -c q", "vi -c ':!sh' x", "nvim --cmd 'call system(\"id\")'", "ex +'!id' f", "less +'!rm -rf ~' file"],
+    examples: ["vim -es -c '!rm -r ~/src' -c q", "vi -c ':!sh' x", "nvim --cmd 'call system(\"id\")'", "ex +'!id' f", "less +'!rm -rf ~' file", "vim -c 'lua os.execute(\"id\")'", "vim -c sh"],
     match: (v) => /^(vim|vi|nvim|ex|view|gvim|rvim|vimdiff|less|more)$/.test(v.program) && v.args.some((a, i) => {
       const cmd = a === '-c' || a === '--cmd' ? v.args[i + 1] ?? '' : a.startsWith('+') ? a.slice(1) : undefined;
-      return cmd !== undefined && /(^|[|:\s])!|\bsystem\s*\(|\bterminal\b|\bsh(ell)?\b/.test(cmd);
+      return cmd !== undefined && EDITOR_ESCAPE.test(cmd);
     }),
   },
   {

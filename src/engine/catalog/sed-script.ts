@@ -1,4 +1,5 @@
-// Reads sed scripts enough to see the GNU `e` command and the `e` flag of `s`, which run shell commands.
+// Reads sed scripts enough to see the GNU `e` command and the `e` flag of `s`, which run shell commands, and the
+// `w` command and flag, which write a file.
 import { operands } from './flags.ts';
 
 /** The sed scripts of a command line: every -e/--expression, else the first operand. */
@@ -26,4 +27,12 @@ export function sedExecCommands(script: string): string[] {
 /** True when a sed invocation will run a shell command (`e` command, `s///e` flag). */
 export function sedExecutes(args: string[]): boolean {
   return sedScripts(args).some((s) => sedExecCommands(s).length > 0 || /(?:^|[;\n])\s*[^;\n]*s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImM0-9w]*e/.test(s));
+}
+
+/** The files a sed script writes: `w FILE` / `W FILE` commands and the `w FILE` flag of `s` (the name runs to the end of the line). */
+export function sedWriteFiles(script: string): string[] {
+  const out: string[] = [];
+  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*[wW]\s+([^\n]+)/g)) out.push(m[1]!.trim());
+  for (const m of script.matchAll(/s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImMe0-9]*w\s*([^\n]+)/g)) out.push(m[2]!.trim());
+  return out.filter((f) => f !== '' && f !== '/dev/stdout' && f !== '/dev/stderr');
 }

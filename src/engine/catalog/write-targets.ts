@@ -2,6 +2,8 @@
 import type { CommandView } from '../shell/view.ts';
 import { redirectWrites } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
+import { inlineCode } from './inline-code.ts';
+import { sedScripts, sedWriteFiles } from './sed-script.ts';
 
 type TargetReader = (args: string[]) => string[];
 
@@ -22,7 +24,15 @@ const TARGETS: Record<string, TargetReader> = {
   mv: (args) => operands(args, ['-S', '--suffix', '-t', '--target-directory']).concat(optionValue(args, ['-t', '--target-directory']) ?? []),
   dd: (args) => args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)),
   truncate: (args) => operands(args, ['-s', '--size', '-r', '--reference']),
-  sed: (args) => (hasFlag(args, 'i', ['--in-place']) ? operands(args, ['-e', '-f', '--expression', '--file']).slice(args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression')) ? 0 : 1) : []),
+  sed: (args) => (hasFlag(args, 'i', ['--in-place']) ? operands(args, ['-e', '-f', '--expression', '--file']).slice(args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression')) ? 0 : 1) : [])
+    .concat(sedScripts(args).flatMap(sedWriteFiles)),
+  // `cmd | sponge -a file`: sponge writes (or appends to) its file.
+  sponge: (args) => operands(args),
+  // `ex -sc 'a|text' -c x FILE`, `vim -es -c … FILE`: an editor driven by commands edits the files it opens.
+  ex: editedFiles,
+  vim: editedFiles,
+  vi: editedFiles,
+  nvim: editedFiles,
   find: (args) => args.flatMap((a, i) => (/^-f(print0?|printf|ls)$/.test(a) && args[i + 1] ? [args[i + 1]!] : [])),
   curl: (args) => [optionValue(args, ['-o', '--output'])].filter((x): x is string => x !== undefined),
   wget: (args) => [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
@@ -33,6 +43,32 @@ const TARGETS: Record<string, TargetReader> = {
   perl: inPlaceScriptTargets,
   ruby: inPlaceScriptTargets,
 };
+
+/** The files an editor run by commands (`-c`, `+cmd`, `-s` scripts) edits: its file operands; none when interactive. */
+function editedFiles(args: string[]): string[] {
+  if (!args.some((a) => /^(-c|--cmd|-s|-es|-Es|-e|-S)$/.test(a) || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) || a.startsWith('+'))) return [];
+  return operands(args, ['-c', '--cmd', '-S', '-u', '-i', '-T', '-w', '-W']).filter((a) => !a.startsWith('+'));
+}
+
+/**
+ * Files inline code opens for writing or appending: `open('/root/.bashrc', 'a')` (also through
+ * `os.path.expanduser`), `fs.writeFileSync('…')`, `fs.appendFileSync('…')`, `File.write('…')`, awk's `print > "…"`.
+ */
+function codeWriteTargets(code: string, language: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(OPEN_FOR_WRITING)) out.push(m[2]!);
+  for (const m of code.matchAll(WRITE_CALL)) out.push(m[2]!);
+  for (const m of code.matchAll(PATH_WRITE)) out.push(m[2]!);
+  if (/awk$/.test(language)) for (const m of code.matchAll(AWK_PRINT_TO)) out.push(m[1]!);
+  return out;
+}
+
+/** A string literal path, possibly inside `os.path.expanduser(…)`; the path is group 2. */
+const PATH_LITERAL = String.raw`(?:os\.path\.expanduser\s*\(\s*)?(["'])([^"'\n]+)\1\s*\)?`;
+const OPEN_FOR_WRITING = new RegExp(String.raw`\bopen\s*\(\s*${PATH_LITERAL}\s*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]`, 'g');
+const WRITE_CALL = new RegExp(String.raw`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\s*\.\s*(?:write|open))\s*\(\s*${PATH_LITERAL}`, 'g');
+const PATH_WRITE = /\bPath\s*\(\s*(["'])([^"'\n]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*["'][wax])/g;
+const AWK_PRINT_TO = /\bprintf?\b[^;{}\n]*?>>?\s*"([^"]+)"/g;
 
 /**
  * `perl -pi -e 's/a/b/' FILE`, `perl -i.bak script.pl FILE`, `ruby -i -pe …`: with -i the files it reads are
@@ -63,7 +99,9 @@ let memo: { view: CommandView; targets: string[] } | undefined;
 export function writeTargets(view: CommandView): string[] {
   if (memo?.view !== view) {
     const reader = TARGETS[view.program];
-    memo = { view, targets: redirectWrites(view).concat(reader ? reader(view.args) : []) };
+    const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
+    for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
+    memo = { view, targets };
   }
   return memo.targets;
 }

@@ -6,6 +6,7 @@ import type { CommandView, Redirect } from './view.ts';
 import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
+import { sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
 import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
@@ -84,6 +85,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const at = t === undefined ? null : /^(?:[\w.-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
     if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
   }
+  // `sed -n 'w /path' f`, `sed 's/a/b/w /path' f`: the file sed's w command writes.
+  if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedWriteFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
   // socat addresses that open a file: `FILE:/etc/shadow`, `OPEN:path,rdonly`, `GOPEN:`, `CREATE:`.
   if (program === 'socat') {
     for (const w of view.words.slice(1)) {
