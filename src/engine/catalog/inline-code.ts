@@ -134,6 +134,12 @@ function findInlineCode(view: CommandView): InlineCode[] {
   if (view.stdin && view.stdin.text !== undefined && !view.stdin.dynamic && !args.some((a) => !a.startsWith('-') || a === '-')) {
     out.push(piece(view.program, view.stdin.text));
   }
+  // `echo 'import shutil; …' > x.py; python3 x.py`: a script this command line wrote with known contents.
+  if (out.length === 0) {
+    const script = args.find((a) => !a.startsWith('-'));
+    const contents = script === undefined ? undefined : view.written.get(script.replace(/^\.\//, ''));
+    if (contents !== undefined) out.push(piece(view.program, contents));
+  }
   return out;
 }
 

@@ -133,6 +133,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
+  if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);
   return output;
 }
 
@@ -227,6 +228,17 @@ function readIntoVariables(program: string, args: Word[], info: CommandInfo, fra
   if (names.length === 0) names.push('REPLY');
   const fields = line === undefined ? [] : line.trim().split(/[ \t]+/);
   names.forEach((name, k) => frame.vars.set(name, line === undefined ? undefined : k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
+}
+
+/** `mv x y`, `cp x y`: a file written with known contents keeps them under its new name. */
+function recordCopy(written: Map<string, string>, program: string, args: string[]): void {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (operands.length !== 2) return;
+  const [from, to] = operands.map((p) => p.replace(/^\.\//, '')) as [string, string];
+  const contents = written.get(from);
+  if (contents === undefined) return;
+  written.set(to, contents);
+  if (program === 'mv') written.delete(from);
 }
 
 /** `ln -s TARGET NAME` (also `-sf`, `-sfn`, `--symbolic`): NAME now leads to TARGET for the rest of the line. */

@@ -150,6 +150,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       const file = optionValues(args, '-f')[0];
       if (file) { script(out, file, true); writtenScript(out, view, file); } else stdinScript(out, view);
     }
+  } else if (program === 'make' || program === 'gmake') {
+    makeRecipes(out, view, args);
   } else if (program === 'crontab') {
     cronCode(out, view, args);
   } else if (program === 'hyperfine') {
@@ -277,6 +279,22 @@ function cronCode(out: NestedCode[], view: CommandView, args: Word[]): void {
     const m = /^(?:@\w+|(?:\S+\s+){4}\S+)\s+(.*)$/s.exec(entry);
     // An unescaped `%` ends the command (the rest is its stdin).
     if (m) text(out, m[1]!.replace(/(^|[^\\])%.*$/s, '$1').replace(/\\%/g, '%'));
+  }
+}
+
+/**
+ * `printf 'all:\n\trm -rf ~\n' > Makefile && make`: the recipes of a makefile this command line wrote (the default
+ * names, or `-f FILE`) are shell commands. Make's own `$(VAR)` references become a plain word, `$$` a `$`.
+ */
+function makeRecipes(out: NestedCode[], view: CommandView, args: Word[]): void {
+  const named = optionValues(args, '-f', '--file', '--makefile')[0];
+  const file = named ? (named.dynamic ? undefined : named.value) : ['GNUmakefile', 'makefile', 'Makefile'].find((f) => view.written.has(f));
+  const contents = file === undefined ? undefined : view.written.get(file.replace(/^\.\//, ''));
+  if (contents === undefined) return;
+  for (const line of contents.split('\n')) {
+    if (!line.startsWith('\t')) continue;
+    const recipe = line.slice(1).replace(/^[@+-]+/, '').replace(/\$[({][^)}]*[)}]/g, 'x').replace(/\$\$/g, '$');
+    if (recipe.trim() !== '') text(out, recipe);
   }
 }
 

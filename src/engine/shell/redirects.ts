@@ -41,6 +41,10 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
         // the programs inside print, as from a pipe.
         if (fd === '0') stdin = target.processOutput !== undefined ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput } : { kind: 'pipe', upstream: target.inner.programs };
         else (fds ??= new Map()).set(fd, target);
+      } else if (op === '<' && target && !target.dynamic && !node.namedChildren.some((c) => c.type === 'file_descriptor' && c.text !== '0')) {
+        // `echo 'rm -rf ~' > x; bash < x`: a file this command line wrote with known contents is the stdin.
+        const written = walker.written.get(target.value.replace(/^\.\//, ''));
+        if (written !== undefined) stdin = { kind: 'herestring', upstream: [], text: written };
       }
     } else if (node.type === 'herestring_redirect') {
       const word = node.namedChildren[0];
