@@ -83,6 +83,11 @@ function chmodMode(args: string[]): { exec: boolean; worldWritable: boolean; set
   };
 }
 
+/** A path as seen from where the command runs: a relative one joined to the directory the script moved to. */
+function underBase(path: string, base: string | undefined): string {
+  return base === undefined || /^[/~$]/.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
+}
+
 /** Operands of a path-taking command, the mode / owner first operand excluded. */
 const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--reference']).slice(1);
 
@@ -103,7 +108,8 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
     programs: ['rm'],
     examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd'],
-    match: (v) => v.program === 'rm' && operands(v.args).some((p) => isRootOrHome(p, v.home) || isSystemPath(p)),
+    // A relative operand is below the directory the script moved to (`cd /etc && rm -f passwd`).
+    match: (v) => v.program === 'rm' && operands(v.args).some((p) => { const at = underBase(p, v.base); return isRootOrHome(at, v.home) || isSystemPath(at); }),
   },
   {
     id: 'find-delete', risk: 'high', reason: 'find deletes every file it matches (-delete or -exec rm)',

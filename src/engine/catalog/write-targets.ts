@@ -101,7 +101,9 @@ export function writeTargets(view: CommandView): string[] {
     const reader = TARGETS[view.program];
     const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
     for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
-    memo = { view, targets };
+    // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
+    const base = view.base;
+    memo = { view, targets: base === undefined ? targets : targets.map((p) => (/^[/~$]/.test(p) || p === '' ? p : `${base.replace(/\/+$/, '')}/${p}`)) };
   }
   return memo.targets;
 }

@@ -110,6 +110,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,
   };
   if (info.stdin) view.stdin = info.stdin;
+  if (base !== undefined && base !== '.') view.base = base;
   if (noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
     return undefined;

@@ -35,6 +35,8 @@ export interface CommandView {
   wrappers: string[];
   redirects: Redirect[];
   stdin?: Stdin;
+  /** The directory the command runs in when the script moved there (`cd /etc`, `env -C dir`): absolute, or relative to the call's cwd. */
+  base?: string;
   /** Source text of the simple command (findings point at it). */
   text: string;
   home: string;
