@@ -21,6 +21,11 @@ export interface DangerEntry {
   written?(path: string, home: string): boolean;
   /** Programs whose writes `written` leaves to another entry or to nothing (`dd` onto a device is `dd-to-device`). */
   writtenExcept?: readonly string[];
+  /**
+   * The entry is about the host's own system files and processes (a system directory, pid 1): a command run inside a
+   * container (`docker exec web kill -HUP 1`, `docker exec web chmod 644 /etc/nginx/nginx.conf`) is not judged by it.
+   */
+  hostOnly?: boolean;
   /** A URL this entry flags when it is fetched: `curl` in the shell and a fetch tool alike (`fetchFindings`). */
   fetched?(url: string): boolean;
   /**

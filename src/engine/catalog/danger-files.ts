@@ -147,6 +147,7 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'write-system-path', risk: 'high', reason: 'writes, moves or truncates files in a system directory',
+    hostOnly: true,
     examples: ['tar -xf evil.tar -C /', 'echo x > /etc/hosts', 'mv /etc ~/.Trash/', 'mv -t /etc ~/Documents/a', 'find . -fprint /etc/passwd', 'truncate -s 0 /var/lib/mysql/ibdata1'],
     written: writesSystem,
   },
@@ -198,6 +199,7 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'permissions-system-path', risk: 'high', reason: 'changes the permissions, owner or attributes of a system file (chmod, chown, chattr, setfacl)',
+    hostOnly: true,
     programs: ['chmod', 'chown', 'chgrp', 'setfacl', 'chattr'],
     examples: ['chmod 000 /etc/shadow', 'chown me /etc/sudoers', 'chattr +i /etc/resolv.conf', 'chmod o+w /usr/local/bin/node'],
     match: (v) => /^(chmod|chown|chgrp|setfacl|chattr)$/.test(v.program) && v.args.some((p) => p.startsWith('/') && isSystemOrRoot(p)),

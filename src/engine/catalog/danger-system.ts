@@ -109,7 +109,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   },
   {
     id: 'kill-everything', risk: 'high', reason: 'signals every process (kill -1) or init (pid 1)',
-    programs: ['kill'],
+    programs: ['kill'], hostOnly: true,
     examples: ['kill -9 -1', '/bin/kill -TERM -- -1', 'kill -- -1', 'kill -9 1'],
     match: (v) => isKill(v) && killParse(v.args).signal !== '0' && killParse(v.args).targets.some((t) => t === '-1' || t === '1'),
   },
