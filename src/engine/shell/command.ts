@@ -52,6 +52,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const { frame, text } = info;
   if (words.length === 0) { processBareRedirects(walker, info.redirects, frame, text); return undefined; }
   if (walker.arrays.size > 0 && words.some((w) => w.dynamic)) words = withArrayElements(walker, words);
+  // `cp /bin/rm ./x; ./x -rf ~`, `hash -p /bin/rm ls; ls -rf ~`: the name runs the program copied or linked to it.
+  const aliased = walker.programAliases.size > 0 && !words[0]!.dynamic ? walker.programAliases.get(words[0]!.value.replace(/^\.\//, '')) : undefined;
+  if (aliased !== undefined) words = [literalWord(aliased), ...words.slice(1)];
   // `"$(go env GOPATH)/bin/golangci-lint" run`: only the directory is unknown, the program is the one named (a
   // literal path may name any directory as well).
   const named = info.nameKind === 'variable' || info.nameKind === 'substitution' ? knownBasename(words[0]!) : undefined;
@@ -135,6 +138,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
   if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);
+  if (wrappers.length === 0 && /^(cp|ln|install|hash)$/.test(program)) recordProgramAlias(walker.programAliases, program, view.args);
   return output;
 }
 
@@ -240,6 +244,17 @@ function recordCopy(written: Map<string, string>, program: string, args: string[
   if (contents === undefined) return;
   written.set(to, contents);
   if (program === 'mv') written.delete(from);
+}
+
+/** Directories of installed programs: a copy or link of a file there under another name runs that program. */
+const PROGRAM_DIRS = /^\/(usr\/)?(local\/)?s?bin\//;
+
+/** `cp /bin/rm ./x`, `ln -s /bin/rm /tmp/ls`, `install /bin/rm y`, `hash -p /bin/rm ls`: remembers NAME → rm. */
+function recordProgramAlias(aliases: Map<string, string>, program: string, args: string[]): void {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const [source, name] = program === 'hash' ? (args[0] === '-p' ? [args[1], args[2]] : []) : operands.length === 2 ? operands : [];
+  if (source === undefined || name === undefined || !PROGRAM_DIRS.test(source)) return;
+  aliases.set(name.replace(/^\.\//, ''), source.replace(/^.*\//, ''));
 }
 
 /** `ln -s TARGET NAME` (also `-sf`, `-sfn`, `--symbolic`): NAME now leads to TARGET for the rest of the line. */

@@ -1,5 +1,5 @@
-// Remembers the files a script downloads (curl -o, wget -O, curl > file, | tee file, and their copies), so that
-// running them later is recognised.
+// Remembers the files a script downloads (curl -o, wget -O, curl > file, | tee file, their copies, an unpacked
+// download or a fresh git clone), so that running them later is recognised.
 import type { CommandView } from './view.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
@@ -16,6 +16,8 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
   const fromDownload = view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p));
   if (UNPACK.test(program) && fromDownload) downloads.add(EXTRACTED);
+  // `git clone URL && cd repo && ./install.sh`: the files of a fresh clone came from the network as well.
+  if (program === 'git' && gitSubcommand(args) === 'clone') downloads.add(EXTRACTED);
   // `curl URL | tee x.sh`: tee writes the download to its files.
   if (program === 'tee' && fromDownload) for (const a of args) if (!a.startsWith('-')) add(a);
   // `mv r r.sh`, `cp r /tmp/rr`: a downloaded file under another name is still the download.
@@ -40,4 +42,13 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
     const name = a.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*\//, '');
     if (name) add(dir ? `${dir.replace(/\/+$/, '')}/${name}` : name);
   }
+}
+
+/** git's subcommand, after its global options (`-C dir`, `-c key=value` take the next word). */
+function gitSubcommand(args: string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    if (args[i] === '-C' || args[i] === '-c') { i++; continue; }
+    if (!args[i]!.startsWith('-')) return args[i];
+  }
+  return undefined;
 }

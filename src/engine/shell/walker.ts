@@ -71,6 +71,8 @@ export class ScriptWalker {
   readonly downloads = new Set<string>();
   /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
   readonly written = new Map<string, string>();
+  /** Programs copied or linked under another name so far (`cp /bin/rm ./x`, `hash -p /bin/rm ls`): name → program. */
+  readonly programAliases = new Map<string, string>();
   /** Symbolic links made so far (`ln -s ~ h`): link path as written (no `./`) → target template. */
   readonly links = new Map<string, string>();
   /**
