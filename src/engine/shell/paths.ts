@@ -5,6 +5,7 @@ import type { ShellPath } from './types.ts';
 import type { CommandView, Redirect } from './view.ts';
 import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
+import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
 import { sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
@@ -97,6 +98,9 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
   else if (LOCATE.has(program)) out.push(...locateSecretPaths(view, base));
+  // `cd ~ && python3 -m http.server`, `git add -A` in the home: everything below a directory is served or committed.
+  const tree = wholeTreeUsed(view);
+  if (tree !== undefined) out.push(shellPath(tree, 'argument', view, base, `${tree === '.' ? '.' : expandTilde(escapeLiteral(tree), view.home).replace(/\/+$/, '')}/${DEEP}`));
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
     const rest = view.words.slice(view.program === 'git' ? 2 : 1);
@@ -125,6 +129,26 @@ const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-di
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
 
 /** Commands that read (or copy, or archive) whole trees, hidden files included. */
+/**
+ * The directory a command hands over whole, when it does: a web server serving it (`python3 -m http.server
+ * [--directory D]`, `php -S … -t D`, `busybox httpd -h D`, `http-server D`, `serve D`, the cwd by default) or
+ * `git add -A` / `git add DIR` staging everything below it for a commit and a push.
+ */
+function wholeTreeUsed(view: CommandView): string | undefined {
+  const { program, args } = view;
+  const operands = args.filter((a) => !a.startsWith('-'));
+  if (/^python[\d.]*$/.test(program) && args.includes('-m') && args[args.indexOf('-m') + 1] === 'http.server') return optionValue(args, ['--directory', '-d']) ?? '.';
+  if (program === 'php' && args.includes('-S')) return optionValue(args, ['-t']) ?? '.';
+  if (program === 'httpd' && !args.some((a) => a === '-f' || a === '-d' || a === '-k')) return optionValue(args, ['-h']) ?? '.'; // busybox httpd (apache's takes -f/-d/-k)
+  if (program === 'http-server' || program === 'serve') return operands[0] ?? '.';
+  if (program === 'git' && operands[0] === 'add') {
+    const paths = operands.slice(1);
+    if (paths.length === 0) return args.some((a) => a === '-A' || a === '--all') ? '.' : undefined;
+    return paths.find((p) => p === '.' || p === '*' || p.endsWith('/') || p === '~' || p === '..');
+  }
+  return undefined;
+}
+
 function readsRecursively(view: CommandView): boolean {
   const { program, args } = view;
   switch (program) {
