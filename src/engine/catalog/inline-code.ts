@@ -143,6 +143,29 @@ function findInlineCode(view: CommandView): InlineCode[] {
   return out;
 }
 
+/**
+ * Calls that start a program from a list of arguments, as the command line they amount to: `os.execvp("rm", ["rm",
+ * "-rf", "/root"])`, `spawn("rm", ["-rf", dir])`, `execFileSync('rm', […])`, Perl's `system "rm", "-rf", $ENV{HOME}`.
+ * The home in its usual spellings is `~`; any other expression is an unknown word.
+ */
+function argvCalls(code: string): string[] {
+  const out: string[] = [];
+  for (const m of code.matchAll(ARGV_CALL)) {
+    const program = m[2]!;
+    let args = [...m[3]!.matchAll(ARGV_ITEM)].map((x) => (x[2] !== undefined ? x[2] : HOME_EXPRESSION.test(x[3]!) ? '~' : '"$ARG"'));
+    if (/^\s*\[/.test(m[3]!) && args[0] !== undefined && args[0].replace(/^.*\//, '') === program.replace(/^.*\//, '')) args = args.slice(1); // execvp's argv[0]
+    out.push([program, ...args].map((a) => (a === '~' || a === '"$ARG"' || /^[\w./~=:@%+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' '));
+  }
+  return out;
+}
+
+/** A call naming a program and then its arguments: varargs, or a list (the program's name is group 2, the rest group 3). */
+const ARGV_CALL = /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
+/** One item of an argument list: a string literal (group 2) or another expression (group 3). */
+const ARGV_ITEM = /(["'])((?:(?!\1)[^\\\n]|\\.)*)\1|([$\w][\w.$(){}'"\[\]]*)/g;
+/** The home directory as code writes it: Perl's $ENV{HOME}, Ruby's Dir.home, node's os.homedir(), process.env.HOME, Python's expanduser('~'). */
+const HOME_EXPRESSION = /^(\$ENV\{['"]?HOME['"]?\}|Dir\.home|os\.homedir\(\)|homedir\(\)|process\.env\.HOME|Path\.home\(\))$/;
+
 /** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, Lua's `os.execute("…")`, `execSync("…")`, `subprocess.run([...])`. */
 export function shellStringsIn(code: string, language?: string): string[] {
   const out: string[] = [];
@@ -155,6 +178,7 @@ export function shellStringsIn(code: string, language?: string): string[] {
     } else out.push(arg.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   }
   if (language === undefined || BACKTICK_LANGUAGES.test(language)) for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
+  out.push(...argvCalls(code));
   // Perl and Ruby without parentheses: `exec "cmd"`, `system 'cmd'`; Perl's `qx{cmd}` and `open(F, "cmd |")`.
   for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
