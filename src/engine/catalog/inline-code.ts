@@ -179,6 +179,8 @@ export function shellStringsIn(code: string, language?: string): string[] {
   }
   if (language === undefined || BACKTICK_LANGUAGES.test(language)) for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
   out.push(...argvCalls(code));
+  // Lisps: `(shell-command "cmd")` in Emacs, `(system "cmd")` in Racket and Guile.
+  for (const m of code.matchAll(/\((?:shell-command|call-process-shell-command|async-shell-command|system|shell)\s+"((?:[^"\\]|\\.)*)"/g)) out.push(m[1]!.replace(/\\(["\\])/g, '$1'));
   // Perl and Ruby without parentheses: `exec "cmd"`, `system 'cmd'`; Perl's `qx{cmd}` and `open(F, "cmd |")`.
   for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');

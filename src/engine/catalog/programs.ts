@@ -42,6 +42,11 @@ export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives:
   bb: { inline: ['-e', '--eval'], stdinAlternatives: [] },
   gnuplot: { inline: ['-e'], stdinAlternatives: [] },
   goawk: { inline: [], stdinAlternatives: [] },
+  emacs: { inline: ['--eval', '-eval'], stdinAlternatives: [] },
+  irb: { inline: [], stdinAlternatives: [] },
+  ipython: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  ipython3: { inline: ['-c'], stdinAlternatives: ['-m'] },
+  php8: { inline: ['-r'], stdinAlternatives: [] },
 };
 
 /** Programs that fetch from the network. */

@@ -221,6 +221,14 @@ export class ScriptWalker {
         }
         return undefined;
       case 'function_definition': return this.#function(node, frame);
+      case 'while_statement': {
+        this.#children(node, frame, stdin);
+        if (isForkLoop(node)) {
+          const f = ANALYSIS_FINDINGS.forkLoop;
+          this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: node.text });
+        }
+        return undefined;
+      }
       case 'for_statement': {
         const variable = node.childForFieldName('variable');
         if (variable) frame.vars.set(variable.text, undefined);
@@ -594,6 +602,17 @@ function firstError(node: Node): string {
   if (node.type === 'ERROR') return node.text || node.type;
   for (const c of node.children) if (c && (c.hasError || c.isMissing)) return firstError(c);
   return node.text;
+}
+
+/**
+ * `while true; do bash & done`: a loop whose condition is always true (`true`, `:`, `[ 1 ]`, `(( 1 ))`) and whose body
+ * puts commands in the background without anything that waits, sleeps or leaves the loop.
+ */
+function isForkLoop(node: SyntaxNode): boolean {
+  const condition = node.childForFieldName('condition')?.text.replace(/;\s*$/, '').trim();
+  const body = node.childForFieldName('body')?.text ?? '';
+  if (condition === undefined || !/^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(condition) || !node.text.startsWith('while')) return false;
+  return /(^|[^&])&(?!&)/.test(body.replace(/>&|&>|<&/g, '')) && !/\b(sleep|wait|break|exit|return|read)\b/.test(body);
 }
 
 /** A descriptor as written before `<`: a number, or `{name}` (bash puts the number it picks in `$name`). */
