@@ -168,7 +168,11 @@ export class ScriptWalker {
   #parse(text: string): { tree: Tree; source: string } {
     const tree = this.#parseOnce(text);
     if (!tree.rootNode.hasError) return { tree, source: text };
-    const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`).replace(LONE_TILDE, TILDE_PLACEHOLDER);
+    // Rewrites of the same length (node offsets stay those of the text) for what tree-sitter-bash cannot read:
+    // `{ rm …`-style brace words, a lone `~`, a line continuation ending the text, the read-write redirection `<>`
+    // (read here as `>`: what it opens is judged as written, `exec 5<>/dev/tcp/…` as a socket).
+    const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`).replace(LONE_TILDE, TILDE_PLACEHOLDER)
+      .replace(/\\\r?\n?$/, (m) => ' '.repeat(m.length)).replace(/(\d|\s)<>(?=\S)/g, '$1> ');
     if (rescued !== text) {
       const second = this.#parseOnce(rescued);
       if (!second.rootNode.hasError) { tree.delete(); return { tree: second, source: rescued }; }
