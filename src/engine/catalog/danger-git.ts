@@ -9,9 +9,14 @@ const GIT_GLOBAL_WITH_ARG = ['-C', '-c', '--git-dir', '--work-tree', '--namespac
 /** `git <sub> <args…>` once global options are skipped; undefined for other programs. */
 function git(v: CommandView): { sub: string; args: string[] } | undefined {
   if (v.program !== 'git') return undefined;
+  // Every git entry asks for the same command's subcommand, one after another: the last view's answer is kept.
+  if (gitMemo?.view === v) return gitMemo.parsed;
   const rest = subcommands(v.args, GIT_GLOBAL_WITH_ARG);
-  return rest.length ? { sub: rest[0]!, args: rest.slice(1).map(fullOption) } : undefined;
+  const parsed = rest.length ? { sub: rest[0]!, args: rest.slice(1).map(fullOption) } : undefined;
+  gitMemo = { view: v, parsed };
+  return parsed;
 }
+let gitMemo: { view: CommandView; parsed: ReturnType<typeof git> } | undefined;
 
 /** The long options the entries below look for (git takes any unambiguous prefix of one: `--har`, `--forc`). */
 const LONG_OPTIONS = ['--hard', '--merge', '--keep', '--force', '--force-with-lease', '--force-if-includes', '--mirror', '--delete', '--prune', '--discard-changes',

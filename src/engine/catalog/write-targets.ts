@@ -3,6 +3,7 @@ import type { CommandView } from '../shell/view.ts';
 import { redirectWrites } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
+import { CODE_RUNNERS } from './programs.ts';
 import { sedScripts, sedWriteFiles } from './sed-script.ts';
 
 type TargetReader = (args: string[]) => string[];
@@ -63,6 +64,10 @@ function codeWriteTargets(code: string, language: string): string[] {
   return out;
 }
 
+/** Programs with inline code that may write files (`python3.12` and friends by their versioned names too). */
+const CODE_RUNNER_SET = new Set(CODE_RUNNERS);
+const VERSIONED_RUNNER = /^(python|pypy|ruby|perl|php|node|lua)[\d.]+$/;
+
 /** A string literal path, possibly inside `os.path.expanduser(…)`; the path is group 2. */
 const PATH_LITERAL = String.raw`(?:os\.path\.expanduser\s*\(\s*)?(["'])([^"'\n]+)\1\s*\)?`;
 const OPEN_FOR_WRITING = new RegExp(String.raw`\bopen\s*\(\s*${PATH_LITERAL}\s*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]`, 'g');
@@ -100,7 +105,7 @@ export function writeTargets(view: CommandView): string[] {
   if (memo?.view !== view) {
     const reader = TARGETS[view.program];
     const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
-    for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
+    if (CODE_RUNNER_SET.has(view.program) || VERSIONED_RUNNER.test(view.program)) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
     const base = view.base;
     memo = { view, targets: base === undefined ? targets : targets.map((p) => (/^[/~$]/.test(p) || p === '' ? p : `${base.replace(/\/+$/, '')}/${p}`)) };
