@@ -69,12 +69,16 @@ describe('shell analyzer', async () => {
   describe('a command name that is not literal is a finding', () => {
     const cases: [string, string][] = [
       ['$TOOL --version', 'command-name-variable'],
-      ['$(which ls) -la', 'command-name-substitution'],
+      ['$(cat tool.txt) -la', 'command-name-substitution'],
       ['/usr/bin/l? -la', 'command-name-glob'],
       ['{ls,-la}', 'command-name-brace'],
       ['sudo "$CMD"', 'command-name-variable'],
     ];
     for (const [cmd, id] of cases) it(cmd, () => assert.ok(ids(a.analyze(cmd).findings).includes(id)));
+    it('but a program looked up with which or command -v is that program', () => {
+      assert.deepEqual(a.analyze('$(which ls) -la').findings, []);
+      assert.deepEqual(a.analyze('"$(command -v rm)" -rf ~/src').commands.at(-1)!.program, 'rm');
+    });
     it('but a quoted or escaped name is literal', () => {
       for (const cmd of ["'git' status", '\\git status', 'g"i"t status']) assert.deepEqual(a.analyze(cmd).findings, [], cmd);
     });

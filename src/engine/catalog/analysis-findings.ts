@@ -12,7 +12,7 @@ export interface AnalysisFindingEntry {
 /** The structural findings, by id. */
 export const ANALYSIS_FINDINGS = {
   nameVariable: { id: 'command-name-variable', risk: 'medium', reason: 'the program name comes from a variable, so what runs is not written in the command', examples: ['x=$(cat cmd.txt); $x -fr ~', '$EDITOR notes.txt', '"$CMD" --force'] },
-  nameSubstitution: { id: 'command-name-substitution', risk: 'medium', reason: 'the program name is the output of a command substitution', examples: ['`echo rm` -r -f ~/work', '$(which python) x.py', 'g$(printf it) status'] },
+  nameSubstitution: { id: 'command-name-substitution', risk: 'medium', reason: 'the program name is the output of a command substitution', examples: ['`echo rm` -r -f ~/work', '$(cat tool.txt) x.py', 'g$(printf it) status'] },
   nameGlob: { id: 'command-name-glob', risk: 'medium', reason: 'the program name is a glob the shell expands (/usr/bin/s?do)', examples: ['/usr/bin/s?do whoami', '/usr/*/git status'] },
   nameBrace: { id: 'command-name-brace', risk: 'medium', reason: 'the command line is produced by brace expansion', examples: ['{rm,-rf,~}', '{ls,-la}'] },
   dynamicCode: { id: 'dynamic-code', risk: 'medium', reason: 'code whose text is only known at run time is executed (eval/sh -c of a variable or substitution)', examples: ['eval "$CMD"', 'bash -c "$1"', 'sh -c "$(cat cmd.txt)"', 'echo ${foo@P}'] },

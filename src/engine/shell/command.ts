@@ -12,7 +12,7 @@ import { templateHasGlob, templateIsDynamic, templateValue } from './template.ts
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
-import { evaluateCommand } from './static-eval.ts';
+import { evaluateCommand, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
@@ -39,6 +39,9 @@ function knownBasename(word: Word): string | undefined {
   return last !== '' && !templateIsDynamic(last) && !templateHasGlob(last) ? templateValue(last) : undefined;
 }
 
+/** Programs that only print where a program is: a substitution of theirs names a program plainly. */
+const LOOKUPS = new Set(['which', 'command', 'type', 'whereis']);
+
 const NAME_FINDINGS = {
   variable: ANALYSIS_FINDINGS.nameVariable,
   substitution: ANALYSIS_FINDINGS.nameSubstitution,
@@ -61,7 +64,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (named !== undefined) return processCommand(walker, [literalWord(named), ...words.slice(1)], { ...info, nameKind: 'literal' });
   // `PY=python3; $PY -m pytest`: a variable whose value the script set is that value (it is judged as such).
   if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob) return processCommand(walker, words, { ...info, nameKind: 'literal' });
-  if (info.nameKind !== 'literal') {
+  // `$(which python3) -m pytest`, `"$(command -v node)" x.js`: the program is the one looked up, judged as itself.
+  const lookedUp = info.nameKind === 'substitution' && !words[0]!.dynamic && words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
+  if (info.nameKind !== 'literal' && !lookedUp) {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
     if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
   }
@@ -116,6 +121,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (base !== undefined && base !== '.') view.base = base;
   if (noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
+    // `$(command -v rm)`: the path of the program named, as `which` prints it.
+    const named = words.slice(1).filter((w) => !w.value.startsWith('-'));
+    if (wrappers.length === 1 && wrappers[0] === 'command' && named.length > 0 && !named.some((w) => w.dynamic)) return named.map((w) => `${programPath(w.value)}\n`).join('');
     return undefined;
   }
   matchDanger(view, walker.findings);

@@ -9,6 +9,15 @@ export type Evaluator = (args: string[], stdin: string | undefined) => string | 
 const MAX_OUTPUT = 16 * 1024;
 
 const EVALUATORS: Record<string, Evaluator> = {
+  // `$(which rm)`, `$(type -P rm)`: a path to the program named; the directory is a guess, the name is what counts.
+  which(args) {
+    const names = args.filter((a) => !a.startsWith('-'));
+    return names.length ? names.map((n) => `${programPath(n)}\n`).join('') : undefined;
+  },
+  type(args) {
+    const names = args.filter((a) => !a.startsWith('-'));
+    return args.some((a) => a === '-P' || a === '-p') && names.length ? names.map((n) => `${programPath(n)}\n`).join('') : undefined;
+  },
   echo(args) {
     let newline = true;
     let escapes = false;
@@ -55,6 +64,11 @@ export function evaluateCommand(program: string, args: string[], stdin: string |
   if (!evaluator) return undefined;
   const out = evaluator(args, stdin);
   return out !== undefined && out.length <= MAX_OUTPUT ? out : undefined;
+}
+
+/** Where `which NAME` finds a program: NAME itself when it is a path, else a directory of programs. */
+export function programPath(name: string): string {
+  return name.includes('/') ? name : `/usr/bin/${name}`;
 }
 
 function trSet(spec: string): string | undefined {
