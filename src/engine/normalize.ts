@@ -1,4 +1,5 @@
 // Stage 1 of the pipeline: canonical tool name and the call's subjects (command, paths, URL, canonical args).
+import { fileUrlPath } from './file-url.ts';
 import { canonicalTool, type AliasIndex, type ToolKind } from './catalog/tool-aliases.ts';
 
 /** A tool call as an agent sends it. */
@@ -179,13 +180,3 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** The local path a `file:` URL names (`file:///etc/x`, `file://localhost/etc/x`), else undefined. */
-function fileUrlPath(url: string): string | undefined {
-  if (!/^file:/i.test(url.trim())) return undefined;
-  try {
-    const parsed = new URL(url.trim());
-    return parsed.protocol === 'file:' ? decodeURIComponent(parsed.pathname) || '/' : undefined;
-  } catch {
-    return url.trim().replace(/^file:(\/\/[^/]*)?/i, '') || '/';
-  }
-}

@@ -90,6 +90,18 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: 'snap/chromium/common/chromium', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.var/app/org.chromium.Chromium', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/BraveSoftware', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/google-chrome-beta', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/google-chrome-unstable', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/chromium-browser', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.var/app/com.brave.Browser', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.librewolf', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.waterfox', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.zen', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.config/epiphany', reason: 'browser profile (saved passwords, cookies)' },
+  { relative: '.thunderbird', reason: 'mail profile (saved passwords, mail)' },
+  { relative: '.config/glab-cli/config.yml', reason: 'GitLab CLI token' },
+  { relative: '.config/github-copilot/hosts.json', reason: 'GitHub Copilot token' },
+  { relative: '.config/github-copilot/apps.json', reason: 'GitHub Copilot token' },
   { relative: '.config/microsoft-edge', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/vivaldi', reason: 'browser profile (saved passwords, cookies)' },
   { relative: '.config/opera', reason: 'browser profile (saved passwords, cookies)' },
@@ -108,9 +120,15 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
 export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = [
   { path: '/etc/shadow', reason: 'password hashes' },
   { path: '/etc/gshadow', reason: 'group password hashes' },
+  // The copies shadow's tools leave beside it and the daily backup.
+  { path: '/etc/shadow-', reason: 'password hashes (backup copy)' },
+  { path: '/etc/gshadow-', reason: 'group password hashes (backup copy)' },
+  { path: '/var/backups/shadow.bak', reason: 'password hashes (backup copy)' },
+  { path: '/var/backups/gshadow.bak', reason: 'group password hashes (backup copy)' },
   { path: '/etc/master.passwd', reason: 'password hashes (BSD, macOS)' },
   { path: '/etc/ssh/ssh_host_*_key', reason: 'SSH host private keys' },
   { path: '/etc/ssl/private', reason: 'TLS private keys' },
+  { path: '/etc/pki/tls/private', reason: 'TLS private keys' },
   { path: '/etc/letsencrypt/live/*/privkey*.pem', reason: "TLS private keys (Let's Encrypt)" },
   { path: '/etc/letsencrypt/archive/*/privkey*.pem', reason: "TLS private keys (Let's Encrypt)" },
   { path: '/etc/letsencrypt/accounts', reason: "ACME account private keys (Let's Encrypt)" },
@@ -120,8 +138,17 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/kubernetes/pki/*.key', reason: 'Kubernetes cluster private keys' },
   { path: '/etc/kubernetes/pki/etcd/*.key', reason: 'etcd private keys' },
   // A pod's service-account token: the agent running in a pod acts as that account against the cluster's API.
+  // (`token` is a link into `..data/`, where the file itself is; EKS mounts a second token for IAM.)
   { path: '/var/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
   { path: '/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
+  { path: '/var/run/secrets/kubernetes.io/serviceaccount/..data', reason: "the pod's Kubernetes service-account token" },
+  { path: '/run/secrets/kubernetes.io/serviceaccount/..data', reason: "the pod's Kubernetes service-account token" },
+  { path: '/var/run/secrets/eks.amazonaws.com/serviceaccount', reason: "the pod's AWS IAM web-identity token (EKS)" },
+  { path: '/run/secrets/eks.amazonaws.com/serviceaccount', reason: "the pod's AWS IAM web-identity token (EKS)" },
+  // A node's own kubelet credentials and k3s's admin kubeconfig.
+  { path: '/var/lib/kubelet/pki', reason: 'kubelet client keys' },
+  { path: '/var/lib/kubelet/kubeconfig', reason: 'kubelet cluster credentials (kubeconfig)' },
+  { path: '/etc/rancher/k3s/k3s.yaml', reason: 'k3s cluster credentials (kubeconfig)' },
   // podman and buildah keep registry logins in the runtime directory by default (`podman login`).
   { path: '/run/user/*/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },
 ];

@@ -8,6 +8,7 @@ import { PRINTERS } from '../catalog/programs.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
 import { sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
+import { fileUrlPath } from '../file-url.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
 import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
@@ -47,13 +48,21 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   const { program } = view;
   if (PRINTERS.has(program) || view.words.length === 0) return out;
   const kind: ShellPath['kind'] = program === 'cd' || program === 'pushd' ? 'cwd' : 'argument';
-  let skipPattern = PATTERN_FIRST.has(program) && !view.args.some((a) => a === '-e' || a === '-f' || a === '--regexp' || a === '--file');
+  // The pattern (or code) given by an option — also glued to it (`-e.`, `--regexp=.`, perl's `-pe1`) — leaves no
+  // pattern operand: the first operand is then a file.
+  let skipPattern = PATTERN_FIRST.has(program) && !view.args.some((a) => PATTERN_GIVEN.test(a) || (program === 'perl' && /^-[a-zA-Z0-9]*[eE]/.test(a)));
   for (let w = 1; w < view.words.length; w++) {
     const word = view.words[w]!;
     const t = word.template;
     const eq = assignmentSplit(t);
     if (word.value.startsWith('-')) {
       if (eq > 0) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
+      // A path glued to a short option: `curl -d@/root/x`, `-T/root/x`, `xargs -a/root/x`, `-Fname=@/root/x`.
+      const glued = GLUED_PATH.exec(word.value);
+      if (glued && !word.dynamic) {
+        const path = expandTilde(escapeLiteral(glued[1]!), view.home);
+        out.push(shellPath(word, kind, view, base, DIRECTORY_PROGRAMS.has(program) && word.value.startsWith('-C') ? `${path.replace(/\/+$/, '')}/${DEEP}` : path));
+      }
       if (eq > 0 && DIRECTORY_PROGRAMS.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, `${expandTilde(t.slice(eq + 1), view.home).replace(/\/+$/, '')}/${DEEP}`));
       continue;
     }
@@ -83,11 +92,13 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   // `gh api -F body=@file`, HTTPie's `field@/path`: the file after `@` is read and sent.
   for (let i = 0, n = out.length; i < n; i++) {
     const t = out[i]!.template;
-    const at = t === undefined ? null : /^(?:[\w.-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
+    const at = t === undefined ? null : /^(?:[\w.\\[\]-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
     if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
   }
   // `sed -n 'w /path' f`, `sed 's/a/b/w /path' f`: the file sed's w command writes.
   if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedWriteFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
+  // `curl file:///root/.ssh/id_rsa`, `lynx -dump file://…`, `git clone file:///…`: the local file a file: URL names.
+  for (const w of view.words.slice(1)) if (/^file:/i.test(w.value) && !w.dynamic) for (const t of fileUrlTemplates(w.value)) out.push(shellPath(w, 'argument', view, base, t));
   // socat addresses that open a file: `FILE:/etc/shadow`, `OPEN:path,rdonly`, `GOPEN:`, `CREATE:`.
   if (program === 'socat') {
     for (const w of view.words.slice(1)) {
@@ -115,8 +126,23 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   return out;
 }
 
+/**
+ * The paths a `file:` URL reads, as templates: percent-escapes decoded, curl's URL globs kept (`[r-t]` live, `{a,b}`
+ * as two paths).
+ */
+function fileUrlTemplates(url: string): string[] {
+  const path = /[[\]{}*?]/.test(url) ? url.replace(/^file:(\/\/[^/]*)?/i, '') : fileUrlPath(url);
+  if (!path) return [];
+  let decoded = path;
+  try { decoded = decodeURIComponent(path); } catch { /* a stray % stays as written */ }
+  const brace = /\{([^{}]*)\}/.exec(decoded);
+  const alternatives = brace ? brace[1]!.split(',').map((alt) => decoded.slice(0, brace.index) + alt + decoded.slice(brace.index + brace[0].length)) : [decoded];
+  return alternatives.map((p) => escapeLiteral(p).replace(/\\([*?[\]])/g, '$1'));
+}
+
+/** A cluster of short options (digits too: `zip -r9`, `scp -3r`) containing one of the letters. */
 function hasShort(args: string[], letters: RegExp): boolean {
-  return args.some((a) => /^-[a-zA-Z]+$/.test(a) && letters.test(a));
+  return args.some((a) => /^-[a-zA-Z0-9]+$/.test(a) && letters.test(a.slice(1)));
 }
 
 /** Programs that run containers (their volume sources are whole trees the container can read). */
@@ -124,6 +150,11 @@ const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
 /** Programs whose `-C DIR` (or `--directory`, `--work-tree`) names a directory they work in. */
 const DIRECTORY_PROGRAMS = new Set(['git', 'tar', 'bsdtar', 'make', 'gmake']);
 const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-dir']);
+
+/** An option that gives the pattern or the program, so that no operand is one: `-e P`, `-eP`, `--regexp=P`, `--source=P`. */
+const PATTERN_GIVEN = /^(-e|-f|--regexp|--file|--expression|--source)$|^-[ef].|^--(regexp|expression|file|source)=/;
+/** A path glued to a one-letter option, after an optional `name=`/`@`: the path is group 1. */
+const GLUED_PATH = /^-[a-zA-Z](?:[\w.[\]-]*=)?@?([/~].*)$/;
 
 /** Recursive searches whose first operand is the pattern, not a path. */
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
@@ -152,8 +183,11 @@ function wholeTreeUsed(view: CommandView): string | undefined {
 function readsRecursively(view: CommandView): boolean {
   const { program, args } = view;
   switch (program) {
-    case 'grep': case 'egrep': case 'fgrep': return hasShort(args, /[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive');
-    case 'rg': return args.some((a) => a === '--hidden' || a === '-uu' || a === '-uuu' || a === '-.');
+    case 'grep': case 'egrep': case 'fgrep': return hasShort(args, /[rR]/) || args.includes('--recursive') || args.includes('--dereference-recursive') || args.includes('--directories=recurse') || args.some((a, i) => a === '-d' && args[i + 1] === 'recurse');
+    case 'ugrep': case 'ug': case 'sift': return hasShort(args, /[rR]/) || args.includes('--recursive');
+    case 'pt': return args.includes('--hidden');
+    // `-u -u` is `-uu`; `--unrestricted` twice likewise.
+    case 'rg': return args.some((a) => a === '--hidden' || a === '-uu' || a === '-uuu' || a === '-.') || args.filter((a) => a === '-u' || a === '--unrestricted').length >= 2;
     case 'ag': return args.some((a) => a === '--hidden' || a === '-u' || a === '--unrestricted' || a === '-a' || a === '--all-types');
     case 'ack': return true;
     case 'git': return args[0] === 'grep';
@@ -161,9 +195,24 @@ function readsRecursively(view: CommandView): boolean {
     case 'find': return args.some((a) => /^-(exec|execdir|ok|okdir)$/.test(a));
     case 'cp': case 'scp': return hasShort(args, /[rRa]/) || args.includes('--recursive') || args.includes('--archive');
     case 'rsync': return hasShort(args, /[ra]/) || args.includes('--recursive') || args.includes('--archive');
-    case 'tar': case 'bsdtar': return args.some((a) => /^-?[a-zA-Z]*[cr][a-zA-Z]*$/.test(a) && !a.startsWith('--')) || args.includes('--create');
+    case 'tar': case 'bsdtar': return args.some((a) => /^-?[a-zA-Z]*[cru][a-zA-Z]*$/.test(a) && !a.startsWith('--')) || args.includes('--create') || args.includes('--append') || args.includes('--update');
     case 'zip': return hasShort(args, /r/) || args.includes('--recurse-paths');
     case '7z': case '7za': return args[0] === 'a';
+    // Archives, images and backups of whole trees; uploads of whole trees to storage.
+    case 'pax': return args.includes('-w');
+    case 'python': case 'python3': return args[0] === '-m' && /^(zipfile|tarfile)$/.test(args[1] ?? '') && args.includes('-c');
+    case 'mksquashfs': case 'genisoimage': case 'mkisofs': case 'xorriso': return true;
+    case 'borg': return args.includes('create');
+    case 'restic': return args.includes('backup');
+    case 'duplicity': case 'rdiff-backup': return true;
+    case 'rclone': return args.some((a) => /^(sync|copy|move|copyto|bisync)$/.test(a));
+    case 'aws': return args[0] === 's3' && (args[1] === 'sync' || (/^(cp|mv)$/.test(args[1] ?? '') && args.includes('--recursive')));
+    case 'gsutil': return args.some((a) => a === 'rsync' || a === '-r' || a === '-R') ;
+    case 'azcopy': return args.includes('--recursive') || args.some((a) => a.startsWith('--recursive='));
+    case 's3cmd': return args.includes('sync') || (args.includes('put') && hasShort(args, /r/)) || args.includes('--recursive');
+    case 'mc': return args.includes('mirror') || (args.includes('cp') && (hasShort(args, /r/) || args.includes('--recursive')));
+    // `docker build DIR` sends all of DIR to the daemon as the build context.
+    case 'docker': case 'podman': case 'buildah': return args[0] === 'build' || (args[0] === 'image' && args[1] === 'build');
     default: return false;
   }
 }

@@ -219,6 +219,13 @@ function fieldSeparators(scope: WordScope): string {
   return scope.vars.get('IFS') ?? DEFAULT_IFS;
 }
 
+/** Environment variables that name a credential file or directory, with the place below the home each defaults to. */
+const CREDENTIAL_FILE_VARIABLES: Record<string, string> = {
+  KUBECONFIG: '.kube/config', AWS_SHARED_CREDENTIALS_FILE: '.aws/credentials', AWS_CONFIG_FILE: '.aws/config',
+  GOOGLE_APPLICATION_CREDENTIALS: '.config/gcloud/application_default_credentials.json', CLOUDSDK_CONFIG: '.config/gcloud',
+  NETRC: '.netrc', DOCKER_CONFIG: '.docker', GNUPGHOME: '.gnupg', PASSWORD_STORE_DIR: '.password-store', AZURE_CONFIG_DIR: '.azure',
+};
+
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
 function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined {
   const names = node.namedChildren.filter((c) => c !== null);
@@ -231,7 +238,11 @@ function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined 
   const name = names[0]!.text;
   if (scope.vars.has(name)) return scope.vars.get(name);
   // IFS is whitespace unless the script sets it: `rm${IFS}-rf` is `rm -rf`.
-  return name === 'HOME' ? scope.home : name === 'IFS' ? ' \t\n' : undefined;
+  if (name === 'HOME') return scope.home;
+  if (name === 'IFS') return ' \t\n';
+  // `cat $KUBECONFIG`: a variable that names a credential file stands for where the tool keeps it by default.
+  const credential = CREDENTIAL_FILE_VARIABLES[name];
+  return credential === undefined ? undefined : `${scope.home}/${credential}`;
 }
 
 /**
