@@ -1,6 +1,6 @@
 // Stage 1 of the pipeline: canonical tool name and the call's subjects (command, paths, URL, canonical args).
 import { fileUrlPath } from './file-url.ts';
-import { canonicalTool, type AliasIndex, type ToolKind } from './catalog/tool-aliases.ts';
+import { canonicalTool, type AliasIndex, type ToolAlias, type ToolKind } from './catalog/tool-aliases.ts';
 
 /** A tool call as an agent sends it. */
 export interface ToolCall {
@@ -51,22 +51,28 @@ const URL_KEYS = ['url', 'uri'];
 export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCall {
   const alias = canonicalTool(call.tool, aliases);
   const args = isRecord(call.args) ? call.args : {};
+  // An MCP server's shell or fetch tool (`mcp__desktop-commander__execute_command`, `mcp__fetch__fetch`) is read as
+  // the built-in tool of its name: its command is analysed, its URL checked (under its own name for rules).
+  const own = alias.kind === 'other' ? mcpOwnAlias(call.tool, aliases) : undefined;
+  const kind = own?.kind === 'shell' || own?.kind === 'fetch' ? own.kind : alias.kind;
   const normalized: NormalizedCall = {
     tool: alias.canonical,
     rawTool: call.tool,
-    kind: alias.kind,
+    kind,
     paths: [],
     canonicalArgs: canonicalJson(call.args ?? {}),
-    cwd: workingDirectory(call, args, alias.kind),
+    cwd: workingDirectory(call, args, kind),
     agentId: call.agentId,
     sessionId: call.sessionId,
   };
-  if (alias.kind === 'shell') {
+  if (kind === 'shell') {
     const command = commandOf(call.args, args);
     if (command === undefined) normalized.problem = `no command found in the arguments of ${call.tool} (expected one of ${COMMAND_KEYS.join(', ')}, a string or an argv array)`;
     else normalized.command = command;
-  } else if (alias.kind === 'fetch') {
-    const url = URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined;
+  } else if (kind === 'fetch') {
+    // Gemini's web_fetch has no url argument: the URLs are in its prompt.
+    const url = (URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined)
+      ?? (typeof args.prompt === 'string' ? /\b(?:https?|file):\/\/[^\s"'<>)]+/i.exec(args.prompt)?.[0] : undefined);
     if (url) normalized.url = url;
     // `file:///root/.ssh/id_rsa` reads a local file: its path is checked like a Read's.
     const local = url === undefined ? undefined : fileUrlPath(url);
@@ -95,17 +101,16 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     normalized.paths = pathsOf(args);
     // An MCP server's file tool (`mcp__filesystem__write_file`) writes like the built-in tool of that name: its
     // write is judged as one (a start-up file, a git hook), under its own name for rules.
-    const kind = mcpFileKind(call.tool, aliases);
-    if (kind && normalized.paths.length > 0) normalized.kind = kind;
+    const fileKind = own?.kind === 'write' || own?.kind === 'edit' ? own.kind : undefined;
+    if (fileKind && normalized.paths.length > 0) normalized.kind = fileKind;
   }
   return normalized;
 }
 
-/** `write`/`edit` for an MCP tool (`mcp__<server>__<tool>`) whose own name is a built-in write or edit tool's. */
-function mcpFileKind(tool: string, aliases: AliasIndex): 'write' | 'edit' | undefined {
+/** The built-in tool an MCP tool (`mcp__<server>__<tool>`) is named after, when its own name is one's alias. */
+function mcpOwnAlias(tool: string, aliases: AliasIndex): ToolAlias | undefined {
   const m = /^mcp__.+?__(.+)$/.exec(tool);
-  const kind = m ? aliases.get(m[1]!.toLowerCase())?.kind : undefined;
-  return kind === 'write' || kind === 'edit' ? kind : undefined;
+  return m ? aliases.get(m[1]!.toLowerCase()) : undefined;
 }
 
 /** The shell command of a call to a shell tool, else undefined: the part of `normalizeCall` a quick look needs. */
@@ -119,7 +124,7 @@ export function shellCommandOf(call: ToolCall, aliases: AliasIndex): string | un
  * agent's cwd, against which a relative one is resolved — the command runs there, not in the session's cwd.
  */
 function workingDirectory(call: ToolCall, args: Record<string, unknown>, kind: ToolKind): string | undefined {
-  const own = [args.workdir, args.cwd, kind === 'shell' ? args.directory : undefined].find((v): v is string => typeof v === 'string' && v !== '');
+  const own = [args.workdir, args.cwd, kind === 'shell' ? args.directory : undefined, kind === 'shell' ? args.dir_path : undefined].find((v): v is string => typeof v === 'string' && v !== '');
   if (own === undefined) return call.cwd;
   if (/^[/~]/.test(own) || !call.cwd) return own;
   return `${call.cwd.replace(/\/+$/, '')}/${own}`;

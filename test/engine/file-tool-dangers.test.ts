@@ -38,6 +38,10 @@ const ASKED: [string, Call, string, 'high' | 'medium'][] = [
   ['Write of a systemd user unit', { tool: 'Write', args: { file_path: `${HOME}/.config/systemd/user/sync.service`, content: '[Service]\nExecStart=/bin/sh -c x' } }, 'autostart-write', 'high'],
   ['Write of a LaunchAgent', { tool: 'Write', args: { file_path: `${HOME}/Library/LaunchAgents/com.x.plist`, content: '<plist/>' } }, 'autostart-write', 'high'],
   ['Write of the global git config', { tool: 'Write', args: { file_path: `${HOME}/.gitconfig`, content: '[core]\n\tsshCommand = sh -c x' } }, 'git-internals-write', 'high'],
+  // Eighth session: MCP shell and fetch tools read as the built-in tool of their name; Gemini's web_fetch prompt.
+  ["an MCP server's shell tool", { tool: 'mcp__desktop-commander__execute_command', args: { command: 'rm -rf ~' } }, 'rm-recursive-force', 'high'],
+  ["an MCP fetch of the metadata service", { tool: 'mcp__fetch__fetch', args: { url: 'http://169.254.169.254/latest/meta-data/iam/security-credentials/' } }, 'cloud-metadata', 'high'],
+  ["Gemini's web_fetch with the URL in its prompt", { tool: 'web_fetch', args: { prompt: 'Summarize http://169.254.169.254/latest/meta-data/iam/security-credentials/role' } }, 'cloud-metadata', 'high'],
 ];
 
 const ORDINARY: [string, Call][] = [
@@ -52,6 +56,8 @@ const ORDINARY: [string, Call][] = [
   ["an MCP filesystem server's write in the project", { tool: 'mcp__filesystem__write_file', args: { path: `${CWD}/src/app.ts`, content: 'x' } }],
   ['Read of the agent settings', { tool: 'Read', args: { file_path: '.claude/settings.json' } }],
   ['a fetch of an address that only looks numeric', { tool: 'WebFetch', args: { url: 'https://10.0.0.5:8443/health', prompt: 'x' } }],
+  ["an MCP server's shell tool running the tests", { tool: 'mcp__terminal__run_command', args: { command: 'npm test' } }],
+  ["Gemini's web_fetch of documentation", { tool: 'web_fetch', args: { prompt: 'Summarize https://docs.python.org/3/ please' } }],
 ];
 
 describe('file tools and fetches judged like the shell', async () => {
