@@ -114,6 +114,9 @@ function isDestructiveSql(sql: string, program: string): boolean {
 const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant)(:\w+)?( |$)/;
 const DJANGO_DB_WIPE = /^(flush|reset_db)\b/;
 const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
+/** Flyway's clean and Liquibase's dropAll as build plugin goals (`mvn flyway:clean`, `./gradlew flywayClean`). */
+const MAVEN_DB_WIPE = /(^| )(flyway:clean|liquibase:dropAll)( |$)/;
+const GRADLE_DB_WIPE = /(^| )(flywayClean|dropAll)( |$)/;
 /**
  * Framework commands that drop or empty the application's database, by the program that runs them, as patterns over
  * its arguments joined by spaces. Runners are peeled before (`npx prisma` is `prisma`, `bundle exec rails` is `rails`),
@@ -129,6 +132,11 @@ const DATABASE_WIPES = new Map<string, RegExp>([
   ['artisan', /^(db:wipe|migrate:(fresh|reset|refresh))\b/], // Laravel
   ['console', /^doctrine:(database|schema):drop\b.* (--force|-f)\b/], // Symfony's bin/console
   ['flyway', /(^| )clean( |$)/],
+  ['liquibase', /(^| )(dropAll|drop-all)( |$)/],
+  ['mvn', MAVEN_DB_WIPE],
+  ['mvnw', MAVEN_DB_WIPE],
+  ['gradle', GRADLE_DB_WIPE],
+  ['gradlew', GRADLE_DB_WIPE],
   ['dotnet', /^ef database drop\b/],
   ['sequelize', SEQUELIZE_DB_WIPE],
   ['sequelize-cli', SEQUELIZE_DB_WIPE],
@@ -165,10 +173,11 @@ export const DATA_DANGERS: DangerEntry[] = [
     match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
   },
   {
-    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, artisan migrate:fresh, flyway clean, …)",
+    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, artisan migrate:fresh, flyway clean, mvn flyway:clean, liquibase dropAll, …)",
     programs: ['python', 'python3', 'php', ...DATABASE_WIPES.keys()],
     examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset',
-      'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base'],
+      'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base',
+      'mvn flyway:clean', './mvnw flyway:clean', 'gradle flywayClean', 'liquibase dropAll'],
     match: wipesDatabase,
   },
 ];

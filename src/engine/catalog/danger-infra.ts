@@ -4,7 +4,7 @@ import type { CommandView } from '../shell/view.ts';
 import { operands, optionValue, subcommands } from './flags.ts';
 
 /** CLIs that manage remote infrastructure or data stores (`k` is the common alias of kubectl). */
-const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|k|oc|helm|eksctl|kind|minikube|k3d|argocd|flux|terraform|tofu|terragrunt|pulumi|cdk|cdktf|sam|amplify|eb|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|etcdctl|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
+const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|k|oc|helm|eksctl|kind|minikube|k3d|argocd|flux|terraform|tofu|terragrunt|pulumi|cdk|cdktf|sam|amplify|eb|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|etcdctl|influx|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
 
 /** Subcommand words that destroy: `kubectl delete`, `aws s3 rb`, `helm uninstall`, `supabase db reset`, `aws kms schedule-key-deletion`, … */
 const DESTROY_VERB = /^(delete|destroy|rm|rb|rmdir|purge|remove|drop|drain|terminate|uninstall|disable|deletefile|flushall|flushdb|prune|wipe|erase|nuke|unpublish|reset|schedule-key-deletion|leave-organization|delete-.+|terminate-.+|remove-.+|deregister-.+)$/i;
@@ -42,17 +42,40 @@ function swarmDestroys(args: string[]): boolean {
   return object === 'swarm' && verb === 'leave' && args.some((a) => a === '--force' || a === '-f');
 }
 
-/** Deleting cloud resources, cluster objects or remote data with an infrastructure CLI (or docker's swarm commands). */
+/**
+ * Virtual machine and system container managers, with the commands (operands joined by spaces) that delete a machine
+ * and its disks: `vagrant destroy`, `multipass delete`/`purge`, `virsh undefine`/`vol-delete`/`pool-delete`, `lxc delete`.
+ */
+const VM_TEARDOWN = new Map<string, RegExp>([
+  ['vagrant', /^destroy\b/],
+  ['multipass', /^(delete|purge)\b/],
+  ['virsh', /^(undefine|vol-delete|vol-wipe|pool-delete)\b/],
+  ['lxc', /^(delete|storage (volume )?delete)\b/],
+  ['incus', /^(delete|storage (volume )?delete)\b/],
+  ['lxc-destroy', /^/],
+]);
+/** Options of those managers that take a value (`virsh -c qemu:///system undefine vm1`, `lxc --project p delete c1`). */
+const VM_WITH_ARG = ['-c', '--connect', '--project', '-n', '--name'];
+
+/** `terraform destroy`, `terragrunt run-all destroy`, `apply -destroy`, `state rm`, `workspace delete`; `-help` only prints. */
+function terraformDestroys(program: string, args: string[], words: string[]): boolean {
+  if (args.some((a) => /^--?(help|h)$/.test(a))) return false;
+  // terragrunt runs a terraform command in every module: `run-all destroy`, `run --all -- destroy`.
+  if (program === 'terragrunt' && /^(run-all|run)$/.test(words[0] ?? '')) return words.includes('destroy') || (words.includes('apply') && args.includes('-destroy'));
+  if (program === 'terragrunt' && words[0] === 'destroy-all') return true;
+  return words[0] === 'destroy' || (words[0] === 'apply' && args.includes('-destroy')) || (words[0] === 'state' && words[1] === 'rm') || (words[0] === 'workspace' && words[1] === 'delete');
+}
+
+/** Deleting cloud resources, cluster objects, virtual machines or remote data with an infrastructure CLI (or docker's swarm commands). */
 function infraDestroys(v: CommandView): boolean {
   if (v.program === 'docker') return swarmDestroys(v.args);
+  if (VM_TEARDOWN.has(v.program)) return VM_TEARDOWN.get(v.program)!.test(operands(v.args, VM_WITH_ARG).join(' '));
   if (!INFRA_CLIS.test(v.program)) return false;
   if (v.program === 'dropdb' || v.program === 'dropuser') return true;
   const words = v.args.filter((a) => !a.startsWith('-'));
   // npm rm drops a dependency from the project: only unpublish destroys (the registry's copy, for everyone).
   if (v.program === 'npm') return words[0] === 'unpublish';
-  if (v.program === 'terraform' || v.program === 'tofu' || v.program === 'terragrunt') {
-    return words[0] === 'destroy' || (words[0] === 'apply' && v.args.includes('-destroy')) || (words[0] === 'state' && words[1] === 'rm') || words[0] === 'workspace' && words[1] === 'delete';
-  }
+  if (v.program === 'terraform' || v.program === 'tofu' || v.program === 'terragrunt') return terraformDestroys(v.program, v.args, words);
   // The verb comes before the names it acts on: after a verb that reads or creates, the words are names
   // (`gh pr checkout remove-legacy-auth`, `kubectl get cronjob delete-old`, `gh issue list --search remove`).
   for (const w of words.slice(0, 4)) {
@@ -153,6 +176,29 @@ function exportsCredentials(v: CommandView): boolean {
     case 'vault': return a === 'read' || (a === 'kv' && b === 'get') || (a === 'print' && b === 'token');
     case 'op': return a === 'read' || (a === 'item' && b === 'get' && v.args.includes('--reveal'));
     case 'doppler': return a === 'secrets' && (b === undefined || b === 'get' || b === 'download') && !v.args.includes('--only-names');
+    default: return printsStoredPassword(v);
+  }
+}
+
+/** pass's subcommands: any other first word is an entry's name, which `pass NAME` shows. */
+const PASS_COMMANDS = /^(init|ls|list|find|search|insert|add|edit|generate|rm|remove|delete|mv|rename|cp|copy|git|help|version)$/;
+
+/**
+ * The desktop keyrings and password stores: `security find-generic-password -w` (or `-g`), `security dump-keychain -d`,
+ * `secret-tool lookup`, `pass show x`, `kwallet-query -r key wallet`, `keyring get service user`. Copying to the
+ * clipboard (`pass -c x`) prints nothing.
+ */
+function printsStoredPassword(v: CommandView): boolean {
+  const [a] = v.args.filter((x) => !x.startsWith('-'));
+  switch (v.program) {
+    case 'security':
+      return (/^find-(generic|internet)-password$/.test(a ?? '') && v.args.some((x) => x === '-w' || x === '-g'))
+        || (a === 'dump-keychain' && v.args.some((x) => /^-[a-z]*d/.test(x)));
+    case 'secret-tool': return a === 'lookup' || a === 'search';
+    case 'pass': case 'gopass':
+      return a !== undefined && (a === 'show' || a === 'otp' || a === 'grep' || !PASS_COMMANDS.test(a)) && !v.args.some((x) => /^(-c|--clip|-q|--qrcode)(=|$)/.test(x));
+    case 'kwallet-query': return v.args.some((x) => x === '-r' || x === '--read-password');
+    case 'keyring': return a === 'get';
     default: return false;
   }
 }
@@ -232,13 +278,15 @@ function fetchedUrls(args: readonly string[]): string[] {
 
 export const INFRA_DANGERS: DangerEntry[] = [
   {
-    id: 'cloud-destroy', risk: 'high', reason: 'deletes or resets cloud resources, cluster objects or remote data (also a swarm stack, a KMS key, an etcd key range)',
+    id: 'cloud-destroy', risk: 'high', reason: 'deletes or resets cloud resources, cluster objects, virtual machines or remote data (also a swarm stack, a KMS key, an etcd key range, an InfluxDB bucket)',
     examples: ['terraform destroy -auto-approve', 'kubectl delete ns prod', 'k delete ns prod', 'kubectl replace --force -f x.yaml', 'aws s3 rm s3://prod-backups --recursive', 'aws s3 rb s3://b --force',
       'helm uninstall web', 'rclone purge remote:bucket', 'vault secrets disable secret/', 'kafka-topics --bootstrap-server x:9092 --delete --topic t', 'wrangler delete worker',
       'gcloud compute instances delete vm1', 'aws ec2 terminate-instances --instance-ids i-1', 'dropdb prod', 'pulumi down -y', 'cdktf destroy --auto-approve', 'sam delete --no-prompts',
       'amplify delete --force', 'eb terminate --force', 'netlify sites:delete id --force', 'firebase firestore:delete --all-collections -f', 'heroku pg:reset --confirm app',
       'heroku addons:destroy x --confirm app', 'supabase db reset', 'argocd app delete prod -y', 'flux delete kustomization prod -s', 'nomad job stop -purge prod', 'etcdctl del "" --prefix',
-      'docker stack rm prod', 'docker swarm leave --force', 'aws kms schedule-key-deletion --key-id k --pending-window-in-days 7', 'aws organizations leave-organization'],
+      'docker stack rm prod', 'docker swarm leave --force', 'aws kms schedule-key-deletion --key-id k --pending-window-in-days 7', 'aws organizations leave-organization',
+      'terragrunt run-all destroy --terragrunt-non-interactive', 'vagrant destroy -f', 'multipass delete --purge vm1', 'virsh undefine vm1 --remove-all-storage', 'virsh vol-delete disk.qcow2 --pool default',
+      'lxc delete --force c1', 'incus delete c1', 'influx bucket delete -n metrics'],
     match: infraDestroys,
   },
   {
@@ -280,12 +328,13 @@ export const INFRA_DANGERS: DangerEntry[] = [
     })(),
   },
   {
-    id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store): the output is the secret',
-    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler'],
+    id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',
+    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring'],
     examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token',
       "printf 'protocol=https\\nhost=github.com\\n' | git credential fill", 'gh auth status --show-token', 'heroku auth:token', 'getent shadow', 'pulumi stack export --show-secrets',
       "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --with-decryption --name x',
-      'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download'],
+      'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download',
+      'security find-generic-password -s github -w', 'security find-internet-password -s github.com -g', 'secret-tool lookup service x', 'pass show email/work', 'kwallet-query -r key wallet', 'keyring get system user'],
     match: (v) => exportsCredentials(v),
   },
   {
