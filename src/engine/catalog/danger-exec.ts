@@ -131,8 +131,8 @@ const downloaded = (v: CommandView, path: string): boolean => {
   return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));
 };
 
-/** Forking (or spawning) in a loop that never ends: Perl's `fork while 1`, `while True: os.fork()`, Ruby's `loop { fork }`. */
-const FORK_LOOP = /\bfork\s+while\s+(1|true)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*)?(?:fork|spawn|require\s*\(\s*["']child_process["']\s*\)\s*\.\s*spawn)\s*\(|\bloop\s*(?:do|\{)\s*fork\b/;
+/** Forking (or spawning) in a loop that never ends: Perl's `fork while 1` (or `fork while fork`), `while True: os.fork()`, Ruby's `loop { fork }`. */
+const FORK_LOOP = /\bfork\s+while\s+(1|true|fork)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*)?(?:fork|spawn|require\s*\(\s*["']child_process["']\s*\)\s*\.\s*spawn)\s*\(|\bloop\s*(?:do|\{)\s*fork\b/;
 
 /** An editor command that reaches a shell: `!cmd`, `:sh`/`:shell` (as a command, not `ft=sh`), system(), Lua's os.execute. */
 const EDITOR_ESCAPE = /(^|[|:\s])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;

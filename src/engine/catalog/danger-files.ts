@@ -88,6 +88,14 @@ function underBase(path: string, base: string | undefined): string {
   return base === undefined || /^[/~$]/.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
 }
 
+/** The mode of the chmod a find runs on every file it matches (`find . -exec chmod 0777 {} \;`). */
+function findExecChmod(args: string[]): ReturnType<typeof chmodMode> {
+  const at = args.findIndex((a, i) => /^-(exec|execdir|ok|okdir)$/.test(a) && /(^|\/)chmod$/.test(args[i + 1] ?? ''));
+  if (at < 0) return undefined;
+  const end = args.findIndex((a, i) => i > at && (a === ';' || a === '+'));
+  return chmodMode(args.slice(at + 2, end < 0 ? undefined : end).filter((a) => a !== '{}'));
+}
+
 /** Operands of a path-taking command, the mode / owner first operand excluded. */
 const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--reference']).slice(1);
 
@@ -106,10 +114,10 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
-    programs: ['rm'],
-    examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd'],
+    programs: ['rm', 'unlink'],
+    examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd', 'unlink /etc/passwd'],
     // A relative operand is below the directory the script moved to (`cd /etc && rm -f passwd`).
-    match: (v) => v.program === 'rm' && operands(v.args).some((p) => { const at = underBase(p, v.base); return isRootOrHome(at, v.home) || isSystemPath(at); }),
+    match: (v) => (v.program === 'rm' || v.program === 'unlink') && operands(v.args).some((p) => { const at = underBase(p, v.base); return isRootOrHome(at, v.home) || isSystemPath(at); }),
   },
   {
     id: 'find-delete', risk: 'high', reason: 'find deletes every file it matches (-delete or -exec rm)',
@@ -187,9 +195,11 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'chmod-recursive-world-writable', risk: 'high', reason: 'recursive chmod that makes a tree world-writable (chmod -R 777)',
-    programs: ['chmod'],
-    examples: ['chmod -R 777 /var/www', 'chmod -R 0777 /var/www', 'chmod 777 -R .', 'chmod --recursive a+rwx .'],
-    match: (v) => v.program === 'chmod' && hasFlag(v.args, 'R', RECURSIVE) && chmodMode(v.args)?.worldWritable === true,
+    programs: ['chmod', 'find'],
+    examples: ['chmod -R 777 /var/www', 'chmod -R 0777 /var/www', 'chmod 777 -R .', 'chmod --recursive a+rwx .', "find . -type f -exec chmod 777 {} +"],
+    // `find . -exec chmod 777 {} +` changes every file below, as -R does.
+    match: (v) => (v.program === 'chmod' && hasFlag(v.args, 'R', RECURSIVE) && chmodMode(v.args)?.worldWritable === true)
+      || (v.program === 'find' && findExecChmod(v.args)?.worldWritable === true),
   },
   {
     id: 'chmod-recursive-system', risk: 'high', reason: 'recursive permission change on /, a home or a system directory',

@@ -40,7 +40,7 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
 }
 
 /** Wrappers that run the command inside a container: its `/etc` and its pid 1 are the container's. */
-const CONTAINER_EXEC = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach']);
+const CONTAINER_EXEC = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach', 'kubectl', 'oc']);
 
 /** Whether the command writes a path the entry's `written` flags (write targets are computed once per command). */
 function writesFlagged(entry: DangerEntry, view: CommandView): boolean {

@@ -15,7 +15,7 @@ function piece(language: string, code: string): InlineCode {
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
-export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
+export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|delete-directory|Remove-Item|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that delete one file (or an empty directory) by the path they are given. */
 const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
@@ -28,7 +28,7 @@ const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?
  */
 export function deletesFiles(code: InlineCode): boolean {
   if (!DELETE_API.test(code.outside)) return false;
-  if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path/.test(code.code)) return true;
+  if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path|delete-directory|-Recurse/i.test(code.code)) return true;
   let calls = 0;
   for (const m of code.code.matchAll(DELETE_ONE)) {
     calls++;
@@ -76,10 +76,11 @@ export const TCL = /^(tclsh|wish|expect)/;
 
 /**
  * Code that fetches from the network and evaluates it: `exec(urlopen(…).read())`, `eval(await (await fetch(u)).text())`,
- * `fetch(u).then(r => r.text()).then(eval)`, `pickle.loads(requests.get(u).content)`, PHP's `include 'http://…'`. A method named `load` (`json.load(urlopen(…))`)
+ * `fetch(u).then(r => r.text()).then(eval)`, `pickle.loads(requests.get(u).content)`, PHP's `include 'http://…'`,
+ * Ruby's and Perl's `eval URI.open(u).read` / `eval get(u)`, PowerShell's `iwr u | iex`. A method named `load` (`json.load(urlopen(…))`)
  * only parses data; node's `require('https')` loads a module, not the URL it fetches later.
  */
-export const REMOTE_EVAL = /(?:(?<![\w.$])(?:exec|eval|Function|load)|\b(?:pickle|marshal|dill|cloudpickle)\s*\.\s*loads?)\s*\(.{0,200}(?:urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)|\b(?:require|include)(?:_once)?\s*\(?\s*["'](?:https?|ftp):\/\/|\bfetch\s*\([\s\S]{0,300}\bthen\s*\(\s*(?:eval|Function)\s*\)/s;
+export const REMOTE_EVAL = /(?:(?<![\w.$])(?:exec|eval|Function|load)\s*\(|(?<![\w.$])eval\s+|\b(?:pickle|marshal|dill|cloudpickle)\s*\.\s*loads?\s*\()\s*.{0,200}(?:urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)|\b(?:require|include)(?:_once)?\s*\(?\s*["'](?:https?|ftp):\/\/|\bfetch\s*\([\s\S]{0,300}\bthen\s*\(\s*(?:eval|Function)\s*\)|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString|DownloadData)\b[\s\S]{0,300}\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[\s\S]{0,300}\b(?:DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b/is;
 
 /** The awk program of an awk command (first operand, unless -f gives a file). */
 function awkProgram(args: string[]): string | undefined {

@@ -23,6 +23,9 @@ export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives:
   Rscript: { inline: ['-e'], stdinAlternatives: [] },
   osascript: { inline: ['-e'], stdinAlternatives: [] },
   pwsh: { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
+  powershell: { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
+  'powershell.exe': { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
+  'pwsh.exe': { inline: ['-c', '-Command', '-command'], stdinAlternatives: [] },
   'ts-node': { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
   tsx: { inline: ['-e', '--eval', '-p', '--print'], stdinAlternatives: [] },
   // Tcl: `exec prog args` runs a program; tclsh and wish read code from a file or stdin, expect also from -c.

@@ -15,7 +15,7 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   const { program, args } = view;
   const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
   const fromDownload = view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p));
-  if (UNPACK.test(program) && fromDownload) downloads.add(EXTRACTED);
+  if (UNPACK.test(program) && (fromDownload || args.some((a) => !a.startsWith('-') && downloads.has(a.replace(/^\.\//, ''))))) downloads.add(EXTRACTED); // `curl -LO …/t.tgz && tar xzf t.tgz`
   // `git clone URL && cd repo && ./install.sh`: the files of a fresh clone came from the network as well.
   if (program === 'git' && gitSubcommand(args) === 'clone') downloads.add(EXTRACTED);
   // `curl URL | tee x.sh`: tee writes the download to its files.

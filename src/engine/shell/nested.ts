@@ -138,6 +138,15 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'history') {
     // `history -s 'cmd'` puts a command in the history, which `fc -s` then runs.
     if (args[0]?.value === '-s') out.push({ kind: 'script', word: joinWords(args.slice(1)) });
+  } else if (program === 'tar' && args.some((w) => w.value === '--remove-files') && args.some((w, i) => w.value === '/dev/null' && /^-[a-zA-Z]*f$|^--file$/.test(args[i - 1]?.value ?? ''))) {
+    // `tar --remove-files -cf /dev/null ~/src`: the files go into no archive and are deleted, as `rm -r` of them
+    // would (into a real archive they are kept there).
+    const operands = args.filter((w, i) => !w.value.startsWith('-') && !/^-[a-zA-Z]*[fCTX]$/.test(args[i - 1]?.value ?? '') && !/^-[a-zA-Z]*f[a-zA-Z]*$/.test(args[i - 1]?.value ?? ''));
+    if (operands.length) out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-r'), ...operands] });
+  } else if (program === 'ansible') {
+    // `ansible all -m shell -a 'rm -rf /var/www'`: the shell (or command, raw) module runs its argument on each host.
+    const module = optionValues(args, '-m', '--module-name')[0]?.value;
+    if (module === undefined || /^(ansible\.builtin\.)?(shell|command|raw|script)$/.test(module)) for (const w of optionValues(args, '-a', '--args')) script(out, w);
   } else if (program === 'tar') {
     // `--checkpoint-action=exec=cmd`, `--to-command=cmd`, `-I cmd` / `--use-compress-program=cmd` run a command.
     for (const w of optionValues(args, '--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script')) script(out, w);

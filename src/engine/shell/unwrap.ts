@@ -129,6 +129,9 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   docker: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--context', '-H', '--host'], operands: 1 },
   podman: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-c', '--connection', '--url'], operands: 1 },
   'docker-compose': { subcommands: ['exec'], withArg: CONTAINER_EXEC_OPTIONS, operands: 1 },
+  // `kubectl exec -it pod -- cmd`: the command after `--` runs in the pod's container.
+  kubectl: { subcommands: ['exec'], commandAfter: ['--'] },
+  oc: { subcommands: ['exec'], commandAfter: ['--'] },
   // Container and VM front ends that run a command inside (`lxc exec c -- cmd`, `nerdctl exec c cmd`).
   nerdctl: { subcommands: ['exec', 'container exec', 'compose exec'], withArg: [...CONTAINER_EXEC_OPTIONS, '-n', '--namespace', '-a', '--address'], operands: 1 },
   crictl: { subcommands: ['exec'], withArg: ['-r', '--runtime-endpoint', '-e', '--env'], operands: 1 },
