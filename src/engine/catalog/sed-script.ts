@@ -36,3 +36,10 @@ export function sedWriteFiles(script: string): string[] {
   for (const m of script.matchAll(/s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImMe0-9]*w\s*([^\n]+)/g)) out.push(m[2]!.trim());
   return out.filter((f) => f !== '' && f !== '/dev/stdout' && f !== '/dev/stderr');
 }
+
+/** The files a sed script reads into its output: `r FILE` / `R FILE` commands (the name runs to the end of the line). */
+export function sedReadFiles(script: string): string[] {
+  const out: string[] = [];
+  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*[rR]\s+([^\n]+)/g)) out.push(m[1]!.trim());
+  return out.filter((f) => f !== '' && f !== '/dev/stdin');
+}

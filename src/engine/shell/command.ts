@@ -142,7 +142,8 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (wrappers.length === 0 && (program === 'read' || program === 'printf')) readIntoVariables(program, argv.slice(1), info, frame);
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
-  if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1], homeOf(walker, frame));
+  // `cd -- DIR` (or `cd --`, home): options end at `--`.
+  if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1]?.value === '--' ? argv[2] : argv[1], homeOf(walker, frame));
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
   if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);

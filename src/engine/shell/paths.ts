@@ -7,7 +7,7 @@ import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
-import { sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
+import { sedReadFiles, sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
 import { fileUrlPath } from '../file-url.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
 import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
@@ -72,7 +72,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
       out.push(shellPath(word, kind, view, base, `${t.replace(/\/+$/, '')}/${DEEP}`));
       continue;
     }
-    if (skipPattern) { skipPattern = false; continue; }
+    // awk's `-v name=value`, `-F sep`: an option's value, not its program.
+    if (skipPattern && !(AWK.test(program) && /^(-v|-F|--assign|--field-separator)$/.test(view.words[w - 1]!.value))) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
     // `-v ~/.ssh:/keys`, `SRC:DST` pairs: the part before the colon is a local path. A container's volume is
@@ -94,6 +95,16 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const t = out[i]!.template;
     const at = t === undefined ? null : /^(?:[\w.\\[\]-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
     if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
+  }
+  // `sed '1r /path' f`, `sed 'R /path' f`: the file sed's r command reads into its output.
+  if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedReadFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
+  // SQL that reads a server-side file: `readfile('/path')`, `load_file('/path')`, `\copy t from '/path'`.
+  if (SQL_FILE_READERS.test(program)) {
+    for (const text of [...view.args, view.stdin?.text ?? '']) for (const m of text.matchAll(/'([/~][^'\n]*)'/g)) out.push(shellPath(m[1]!, 'argument', view, base, expandTilde(escapeLiteral(m[1]!), view.home)));
+  }
+  // `cpio -o`, `tar -T -`, `zip -@`: the paths to archive are the lines of stdin.
+  if (view.stdin?.text !== undefined && readsPathsFromStdin(view)) {
+    for (const line of view.stdin.text.split('\n')) if (line.trim() !== '') out.push(shellPath(line.trim(), 'argument', view, base, expandTilde(escapeLiteral(line.trim()), view.home)));
   }
   // `sed -n 'w /path' f`, `sed 's/a/b/w /path' f`: the file sed's w command writes.
   if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedWriteFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
@@ -150,6 +161,21 @@ const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
 /** Programs whose `-C DIR` (or `--directory`, `--work-tree`) names a directory they work in. */
 const DIRECTORY_PROGRAMS = new Set(['git', 'tar', 'bsdtar', 'make', 'gmake']);
 const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-dir']);
+
+/** awk's family (its first operand is the program). */
+const AWK = /^(awk|gawk|mawk|nawk|busybox-awk|goawk)$/;
+/** Database clients whose SQL may read a file on the machine. */
+const SQL_FILE_READERS = /^(sqlite3|duckdb|psql|mysql|mariadb)$/;
+
+/** `cpio -o`, `tar -T -` / `--files-from=-`, `zip -@`, `rsync --files-from=-`: paths come from stdin. */
+function readsPathsFromStdin(view: CommandView): boolean {
+  const { program, args } = view;
+  if (program === 'cpio') return args.some((a) => /^-[a-zA-Z]*o/.test(a) || a === '--create');
+  if (program === 'tar' || program === 'bsdtar') return args.some((a, i) => (a === '-T' && args[i + 1] === '-') || a === '--files-from=-' || (a === '--files-from' && args[i + 1] === '-'));
+  if (program === 'zip') return args.includes('-@');
+  if (program === 'rsync') return args.some((a) => a === '--files-from=-');
+  return false;
+}
 
 /** An option that gives the pattern or the program, so that no operand is one: `-e P`, `-eP`, `--regexp=P`, `--source=P`. */
 const PATTERN_GIVEN = /^(-e|-f|--regexp|--file|--expression|--source)$|^-[ef].|^--(regexp|expression|file|source)=/;
