@@ -5,6 +5,8 @@ import type { DangerEntry } from './danger-entry.ts';
 import { FILE_DANGERS } from './danger-files.ts';
 import { GIT_DANGERS } from './danger-git.ts';
 import { SYSTEM_DANGERS } from './danger-system.ts';
+import { MACHINE_DANGERS } from './danger-machine.ts';
+import { SECRET_DANGERS } from './danger-secrets.ts';
 import { EXEC_DANGERS } from './danger-exec.ts';
 import { INFRA_DANGERS } from './danger-infra.ts';
 import { DATA_DANGERS } from './danger-data.ts';
@@ -16,7 +18,7 @@ export type { DangerEntry } from './danger-entry.ts';
  * Every danger pattern, grouped by family. Risks: `high` = data loss or code from the network;
  * `medium` = privilege, process or service control. Order only matters for the order of findings.
  */
-export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS];
+export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...SECRET_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS, ...MACHINE_DANGERS];
 
 /** A version suffix (`python3.12`, `pip3`): such names are also looked up without it. */
 const VERSIONED = /[\d.]+$/;
