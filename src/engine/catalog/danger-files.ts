@@ -28,11 +28,14 @@ const writesSystem = (p: string): boolean => isSystemOrRoot(p) && !isKernelContr
 
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|mkntfs|mkdosfs|mkexfatfs|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
+const VOLUME_TOOLS = new Set(['cryptsetup', 'nvme', 'lvremove', 'vgremove', 'pvremove', 'zfs', 'btrfs', 'mdadm', 'hdparm', 'diskutil', 'fallocate']);
+
 /**
  * Subcommands of volume and disk tools that erase or destroy: `cryptsetup luksFormat`, `nvme format`, `lvremove`,
  * `zfs destroy`, `btrfs subvolume delete`, `mdadm --zero-superblock`, `hdparm --security-erase`, `diskutil eraseDisk`.
  */
 function destroysVolume(v: CommandView): boolean {
+  if (!VOLUME_TOOLS.has(v.program)) return false; // every command reaches this entry: most leave here
   const ops = v.args.filter((a) => !a.startsWith('-'));
   switch (v.program) {
     case 'cryptsetup': return /^(luksFormat|erase|luksErase|reencrypt)$/.test(ops[0] ?? '');
