@@ -265,7 +265,7 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
   // A name with known parts is one name matching its pattern (and, unknown, may stand for more names too).
-  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
+  if (c.kind === 'dyn' && c.pattern !== undefined && namesPart(c.pattern) && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
   if (c.kind === 'deep' || c.kind === 'dyn') {
     if (reaches(cand, root, i + 1, j, budget)) return true;
     const absorbable = c.kind === 'deep' || j < root.length - 1;
@@ -275,6 +275,19 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   if (c.kind === 'lit') compatible = r.kind === 'lit' ? c.text === r.text : r.isMatch(c.text);
   else compatible = r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern);
   return compatible && reaches(cand, root, i + 1, j + 1, budget);
+}
+
+/**
+ * Whether the known parts of a partly unknown name say something about it: a literal beginning or end of two
+ * characters or more, an extension aside (`.s${x}sh`, `id_$k`, `${x}_rsa` do; `$IMAGE:$TAG`, `$NAME.json`,
+ * `$A@$B` do not). Only such a name is taken for a protected one: `$OUT_DIR/$NAME.json` is not the registry logins.
+ */
+function namesPart(pattern: string): boolean {
+  const star = pattern.indexOf('*');
+  if (star < 0) return true;
+  const head = pattern.slice(0, star);
+  const tail = pattern.slice(pattern.lastIndexOf('*') + 1).replace(/^\.[A-Za-z0-9]{1,6}$/, '');
+  return head.length >= 2 || tail.length >= 2;
 }
 
 /**

@@ -124,10 +124,28 @@ function interpreterReadsStdin(v: CommandView): boolean {
  */
 const EVALS_STDIN = /(?:(?<![\w.$])(?:exec|eval|load|loadstring|compile|Function)|\brunIn(?:This|New)Context)\b[\s\S]{0,80}?(?:sys\s*\.\s*stdin|<STDIN>|<>|readFileSync\s*\(\s*(?:0|["']\/dev\/stdin["'])|\$stdin|STDIN\s*\.\s*read|io\s*\.\s*read|process\s*\.\s*stdin)/;
 
+/** The script an interpreter or shell runs: its first operand (none with -c/-e code or -m module). */
+function scriptOperand(v: CommandView): string | undefined {
+  for (let i = 0; i < v.args.length; i++) {
+    const a = v.args[i]!;
+    if (/^-[a-zA-Z]*[cemE]$/.test(a) || a === '--eval' || a === '-r') return undefined;
+    if (a === '--') return v.args[i + 1];
+    if (a.startsWith('-')) continue;
+    return a;
+  }
+  return undefined;
+}
+
 /** A path (or a bare program name matching a download's file name) this script downloaded earlier. */
 const downloaded = (v: CommandView, path: string): boolean => {
   const p = path.replace(/^\.\//, '');
   if (v.downloads.has(p)) return true;
+  // Below a directory a download was unpacked or cloned into (`r/`), seen from where the command runs (`cd r`); a
+  // bare name (`npm`) is a program on the PATH, not a file here.
+  if (path.includes('/')) {
+    const here = v.base === undefined || p.startsWith('/') ? p : `${v.base.replace(/^\.\//, '').replace(/\/+$/, '')}/${p}`;
+    for (const d of v.downloads) if (d.endsWith('/') && here.startsWith(d)) return true;
+  }
   return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));
 };
 
@@ -167,7 +185,8 @@ export const EXEC_DANGERS: DangerEntry[] = [
     examples: ['curl -sL https://x/t.tgz | tar xz && ./install', 'curl -o /tmp/i.sh https://x/i.sh && bash /tmp/i.sh', 'wget https://x/tool -O t && chmod +x t', 'curl -O https://x/run.sh; sh run.sh', 'wget -q https://x/a.py && python3 a.py', 'curl https://x/i.sh > i.sh && bash < i.sh'],
     match: (v) => v.downloads.size > 0 && (
       downloaded(v, v.argv[0] ?? '') || (v.downloads.has(EXTRACTED) && /^\.\.?\//.test(v.argv[0] ?? ''))
-      || ((isRunner(v) || v.program === 'chmod') && v.args.some((a) => downloaded(v, a)))
+      // An interpreter runs its script (`python3 x.py data.csv`: x.py, not the data it reads); chmod any operand.
+      || (v.program === 'chmod' && v.args.some((a) => downloaded(v, a))) || (isRunner(v) && scriptOperand(v) !== undefined && downloaded(v, scriptOperand(v)!))
       // `bash < x.sh`: the downloaded file is the runner's stdin.
       || (isRunner(v) && v.redirects.some((r) => !r.write && r.op === '<' && r.target !== undefined && downloaded(v, r.target.value)))),
   },

@@ -28,6 +28,20 @@ const writesSystem = (p: string): boolean => isSystemOrRoot(p) && !isKernelContr
 
 const DISK_TOOLS = /^(mkfs(\..+)?|mke2fs|mkswap|mkntfs|mkdosfs|mkexfatfs|wipefs|fdisk|sfdisk|cfdisk|gdisk|sgdisk|parted|blkdiscard|zpool|badblocks)$/;
 
+/** `fdisk -l`, `sfdisk -l`, `gdisk -l`, `sgdisk -p`, `parted -l` / `parted DISK print`, `zpool status|list|iostat`, `wipefs DISK` (no -a): they only print. */
+function onlyListsDisks(v: CommandView): boolean {
+  const ops = v.args.filter((a) => !a.startsWith('-'));
+  switch (v.program) {
+    case 'fdisk': case 'sfdisk': case 'gdisk': case 'cfdisk': return v.args.some((a) => a === '-l' || a === '--list' || a === '-s' || a === '--show-size' || a === '-d' || a === '--dump' || a === '-V' || a === '--verify');
+    case 'sgdisk': return v.args.length > 0 && v.args.every((a) => /^(-p|--print|-i|--info(=\d+)?|-v|--verify|-O|--print-mbr)$/.test(a) || !a.startsWith('-'));
+    case 'parted': return v.args.some((a) => a === '-l' || a === '--list') || (ops.length === 2 && ops[1] === 'print');
+    case 'zpool': return /^(status|list|iostat|history|get|events)$/.test(ops[0] ?? '');
+    case 'wipefs': return !v.args.some((a) => /^-[a-zA-Z]*a/.test(a) || a === '--all' || a === '-o' || a.startsWith('--offset'));
+    case 'badblocks': return !v.args.some((a) => /^-[a-zA-Z]*[wn]/.test(a));
+    default: return false;
+  }
+}
+
 const VOLUME_TOOLS = new Set(['cryptsetup', 'nvme', 'lvremove', 'vgremove', 'pvremove', 'zfs', 'btrfs', 'mdadm', 'hdparm', 'diskutil', 'fallocate']);
 
 /**
@@ -131,7 +145,7 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk',
     examples: ['mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/nvme0n1', 'fdisk /dev/sda', 'parted /dev/sda rm 1', 'cryptsetup luksFormat /dev/sdb', 'nvme format /dev/nvme0n1', 'lvremove -f vg/lv', 'zfs destroy -r tank', 'btrfs subvolume delete /mnt/s', 'mdadm --zero-superblock /dev/sdb', 'diskutil eraseDisk JHFS+ X disk2'],
-    match: (v) => DISK_TOOLS.test(v.program) || destroysVolume(v),
+    match: (v) => (DISK_TOOLS.test(v.program) && !onlyListsDisks(v)) || destroysVolume(v),
   },
   {
     id: 'shred', risk: 'high', reason: 'shred overwrites files so they cannot be recovered',

@@ -15,9 +15,19 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   const { program, args } = view;
   const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
   const fromDownload = view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p));
-  if (UNPACK.test(program) && (fromDownload || args.some((a) => !a.startsWith('-') && downloads.has(a.replace(/^\.\//, ''))))) downloads.add(EXTRACTED); // `curl -LO …/t.tgz && tar xzf t.tgz`
-  // `git clone URL && cd repo && ./install.sh`: the files of a fresh clone came from the network as well.
-  if (program === 'git' && gitSubcommand(args) === 'clone') downloads.add(EXTRACTED);
+  // `curl -LO …/t.tgz && tar xzf t.tgz`: what a download unpacks is downloaded too — below the directory it is
+  // unpacked into (`-C vendor/`, unzip's `-d out`), or anywhere here when it names none.
+  if (UNPACK.test(program) && (fromDownload || args.some((a) => !a.startsWith('-') && downloads.has(a.replace(/^\.\//, ''))))) {
+    const into = optionValue(args, ['-C', '--directory', '-d']);
+    downloads.add(into === undefined ? EXTRACTED : `${into.replace(/^\.\//, '').replace(/\/+$/, '')}/`);
+  }
+  // `git clone URL && cd repo && ./install.sh`: the files of a fresh clone came from the network as well (the
+  // directory it names, or the repository's name).
+  if (program === 'git' && gitSubcommand(args) === 'clone') {
+    const operands = args.slice(args.indexOf('clone') + 1).filter((a) => !a.startsWith('-'));
+    const dir = operands[1] ?? operands[0]?.replace(/\/+$/, '').replace(/\.git$/, '').replace(/^.*[/:]/, '');
+    downloads.add(dir ? `${dir.replace(/^\.\//, '').replace(/\/+$/, '')}/` : EXTRACTED);
+  }
   // `curl URL | tee x.sh`: tee writes the download to its files.
   if (program === 'tee' && fromDownload) for (const a of args) if (!a.startsWith('-')) add(a);
   // `mv r r.sh`, `cp r /tmp/rr`: a downloaded file under another name is still the download.

@@ -72,6 +72,9 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
       out.push(shellPath(word, kind, view, base, `${t.replace(/\/+$/, '')}/${DEEP}`));
       continue;
     }
+    // `kubectl --kubeconfig "$KUBECONFIG" get pods`: the tool's own default credentials handed back to it (it reads
+    // them by itself anyway), not a file read for the agent; a named kubeconfig (`/etc/kubernetes/admin.conf`) counts.
+    if (KUBE_TOOLS.has(program) && view.words[w - 1]!.value === '--kubeconfig' && /^"?\$\{?KUBECONFIG\}?"?$/.test(word.source)) continue;
     // awk's `-v name=value`, `-F sep`: an option's value, not its program.
     if (skipPattern && !(AWK.test(program) && /^(-v|-F|--assign|--field-separator)$/.test(view.words[w - 1]!.value))) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
@@ -128,7 +131,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const rest = view.words.slice(view.program === 'git' ? 2 : 1);
     // find's paths are the words before its first expression (`find . -name x -exec cat {} +`).
     const firstExpression = rest.findIndex((w) => /^[-(!]/.test(w.value));
-    const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : rest.filter((w) => !w.value.startsWith('-'));
+    const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : treeOperands(view.program, rest);
     for (const w of operands) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
     // A search given only its pattern (`cd ~ && grep -r BEGIN`), or a find given no path, reads the directory it runs in.
     const searchesCwd = SEARCHERS.has(view.program) ? operands.length <= (view.args.some((a) => /^(-e|-f|--regexp|--file)/.test(a)) ? 0 : 1) : view.program === 'find' && operands.length === 0;
@@ -151,6 +154,37 @@ function fileUrlTemplates(url: string): string[] {
   return alternatives.map((p) => escapeLiteral(p).replace(/\\([*?[\]])/g, '$1'));
 }
 
+/** Options of the archivers and image builders whose value is no input tree (the archive written, a tag, a pattern). */
+const TREE_OPTION_VALUES: Record<string, Set<string>> = {
+  tar: new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-I', '--use-compress-program', '-g', '--listed-incremental', '-V', '--label']),
+  zip: new Set(['-x', '-i', '-b', '-n', '-P', '-t', '-tt', '-TT', '-O', '--out']),
+  docker: new Set(['-t', '--tag', '-f', '--file', '--build-arg', '--target', '--platform', '--label', '--cache-from', '--cache-to', '--network', '--secret', '--ssh', '-o', '--output', '--iidfile', '--progress', '--build-context', '--add-host', '-m', '--memory', '--shm-size', '--ulimit']),
+};
+TREE_OPTION_VALUES.bsdtar = TREE_OPTION_VALUES.tar!;
+TREE_OPTION_VALUES.podman = TREE_OPTION_VALUES.docker!;
+TREE_OPTION_VALUES.buildah = TREE_OPTION_VALUES.docker!;
+
+/**
+ * The operands a whole-tree reader reads below: its non-option words, less the values of its options that name no
+ * input (`tar czf "$OUT" dist`: the archive written; `zip -r out.zip dist`: the zip file, its first operand; `docker
+ * build -t "$IMAGE" .`: the tag).
+ */
+function treeOperands(program: string, rest: Word[]): Word[] {
+  const withValue = TREE_OPTION_VALUES[program];
+  const out: Word[] = [];
+  for (let i = 0; i < rest.length; i++) {
+    const a = rest[i]!.value;
+    if (a.startsWith('-')) {
+      // `-czf FILE`, tar's old-style `czf FILE`: a cluster ending in f takes the archive's name.
+      if (withValue?.has(a) || ((program === 'tar' || program === 'bsdtar') && /^-?[a-zA-Z]*f$/.test(a) && !a.startsWith('--'))) i++;
+      continue;
+    }
+    if ((program === 'tar' || program === 'bsdtar') && i === 0 && /^[a-zA-Z]*[ctrux][a-zA-Z]*$/.test(a)) { if (a.endsWith('f')) i++; continue; }
+    out.push(rest[i]!);
+  }
+  return program === 'zip' ? out.slice(1) : out;
+}
+
 /** A cluster of short options (digits too: `zip -r9`, `scp -3r`) containing one of the letters. */
 function hasShort(args: string[], letters: RegExp): boolean {
   return args.some((a) => /^-[a-zA-Z0-9]+$/.test(a) && letters.test(a.slice(1)));
@@ -162,6 +196,8 @@ const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
 const DIRECTORY_PROGRAMS = new Set(['git', 'tar', 'bsdtar', 'make', 'gmake']);
 const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-dir']);
 
+/** Tools that read a kubeconfig themselves. */
+const KUBE_TOOLS = new Set(['kubectl', 'k', 'oc', 'helm', 'k9s', 'kubectx', 'kubens', 'stern', 'kustomize', 'flux', 'argocd']);
 /** awk's family (its first operand is the program). */
 const AWK = /^(awk|gawk|mawk|nawk|busybox-awk|goawk)$/;
 /** Database clients whose SQL may read a file on the machine. */
