@@ -9,6 +9,13 @@ export type Evaluator = (args: string[], stdin: string | undefined) => string | 
 const MAX_OUTPUT = 16 * 1024;
 
 const EVALUATORS: Record<string, Evaluator> = {
+  // `dir=$(mktemp -d)`: a new name in the temporary directory (a template's own directory when it names one).
+  mktemp(args) {
+    const template = args.find((a) => !a.startsWith('-'));
+    const dir = args.includes('-p') ? args[args.indexOf('-p') + 1] : undefined;
+    if (template?.includes('/')) return `${template.replace(/X+$/, 'tmp0000')}\n`;
+    return `${dir ?? '/tmp'}/${template ? template.replace(/X+$/, 'tmp0000') : 'tmp.0000000000'}\n`;
+  },
   // `$(which rm)`, `$(type -P rm)`: a path to the program named; the directory is a guess, the name is what counts.
   which(args) {
     const names = args.filter((a) => !a.startsWith('-'));

@@ -241,7 +241,11 @@ export class ScriptWalker {
           if (c.type === 'do_group') {
             // `for f in ~/.??h/*; do cat "$f"; done`: the files a glob in the list matches are what the body reads.
             for (const w of items) if (w.glob) this.paths.push(wordPath(w, node.text, frame.base));
-            this.visit(c, frame);
+            // `for d in src lib; do grep -rn x "$d"; done`: a few known items are walked one by one, the variable
+            // set to each (a glob stands for its matches: `packages/*/`); more, or unknown ones, leave it unknown.
+            if (variable && items.length > 0 && items.length <= LOOP_ITEMS_WALKED && !items.some((w) => w.dynamic)) {
+              for (const w of items) { frame.vars.set(variable.text, w.value); this.visit(c, frame); }
+            } else this.visit(c, frame);
           } else if (c !== variable) items.push(...resolveWord(c, this.wordScope(frame)));
         }
         return undefined;
@@ -607,6 +611,9 @@ function firstError(node: Node): string {
   for (const c of node.children) if (c && (c.hasError || c.isMissing)) return firstError(c);
   return node.text;
 }
+
+/** How many known items of a `for` loop are walked one by one (each walk of the body costs a walk). */
+const LOOP_ITEMS_WALKED = 4;
 
 /**
  * `while true; do bash & done`: a loop whose condition is always true (`true`, `:`, `[ 1 ]`, `(( 1 ))`) and whose body
