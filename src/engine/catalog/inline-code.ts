@@ -161,7 +161,7 @@ function argvCalls(code: string): string[] {
 }
 
 /** A call naming a program and then its arguments: varargs, or a list (the program's name is group 2, the rest group 3). */
-const ARGV_CALL = /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
+const ARGV_CALL = /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|System\s*\.\s*cmd|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
 /** One item of an argument list: a string literal (group 2) or another expression (group 3). */
 const ARGV_ITEM = /(["'])((?:(?!\1)[^\\\n]|\\.)*)\1|([$\w][\w.$(){}'"\[\]]*)/g;
 /** The home directory as code writes it: Perl's $ENV{HOME}, Ruby's Dir.home, node's os.homedir(), process.env.HOME, Python's expanduser('~'). */

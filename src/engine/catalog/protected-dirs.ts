@@ -24,6 +24,7 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.config/doctl', reason: 'DigitalOcean token' },
   { relative: '.oci', reason: 'Oracle Cloud credentials' },
   { relative: '.docker/config.json', reason: 'container registry logins' },
+  { relative: '.dockercfg', reason: 'container registry logins (the old docker file)' },
   { relative: '.git-credentials', reason: 'git credentials in plain text' },
   { relative: '.config/git/credentials', reason: 'git credentials in plain text' },
   { relative: '.config/gh/hosts.yml', reason: 'GitHub CLI token' },

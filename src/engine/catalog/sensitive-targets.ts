@@ -10,9 +10,9 @@ const SYSTEM_DIR_PREFIXES = SYSTEM_DIRS.map((d) => d + '/');
 
 /** Shell start-up files (relative to a home): a line written there runs in every future shell. */
 const SHELL_PROFILES = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc',
-  '.config/fish/config.fish', '.inputrc', '.xprofile', '.xsessionrc', '.xinitrc', '.tmux.conf', '.config/tmux/tmux.conf', '.vimrc', '.config/nvim/init.vim', '.config/nvim/init.lua'];
+  '.config/fish/config.fish', '.inputrc', '.mkshrc', '.xprofile', '.xsessionrc', '.xinitrc', '.tmux.conf', '.config/tmux/tmux.conf', '.vimrc', '.config/nvim/init.vim', '.config/nvim/init.lua'];
 /** Directories whose files a shell (or the editor, the multiplexer) reads at start-up. */
-const PROFILE_DIRS = ['.bashrc.d/', '.zshrc.d/', '.config/fish/conf.d/', '.config/fish/functions/', '.oh-my-zsh/custom/', '.config/powershell/'];
+const PROFILE_DIRS = ['.bashrc.d/', '.zshrc.d/', '.config/fish/conf.d/', '.config/fish/functions/', '.oh-my-zsh/custom/', '.config/powershell/', '.config/environment.d/', '.config/plasma-workspace/env/'];
 const SYSTEM_PROFILES = ['/etc/profile', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zsh/zshrc', '/etc/environment'];
 
 /** An empty, `.` or `..` segment, or a trailing slash: what normalizeAbsolute has to rewrite (most paths have none). */

@@ -38,6 +38,9 @@ const TARGETS: Record<string, TargetReader> = {
   curl: (args) => [optionValue(args, ['-o', '--output'])].filter((x): x is string => x !== undefined),
   wget: (args) => [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
   tar: (args) => (args.some((a) => /^-?[a-zA-Z]*x/.test(a) && !a.startsWith('--') || a === '--extract' || a === '--get') ? [optionValue(args, ['-C', '--directory']) ?? ''].filter(Boolean) : []),
+  // `unzip -o x.zip -d /`, `7z x a.7z -o/`: the directory files are extracted into is written.
+  unzip: (args) => [optionValue(args, ['-d'])].filter((x): x is string => x !== undefined),
+  '7z': (args) => args.filter((a) => a.startsWith('-o') && a.length > 2).map((a) => a.slice(2)),
   touch: (args) => operands(args, ['-d', '-t', '-r', '--date', '--reference']),
   mkdir: (args) => operands(args, ['-m', '--mode']),
   chmod: () => [],

@@ -179,6 +179,16 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (exec && args.some((w) => w.value === '--start' || w.value === '-S')) out.push({ kind: 'argv', words: [exec, ...(dashes >= 0 ? args.slice(dashes + 1) : [])] });
   } else if (program === 'split') {
     for (const w of optionValues(args, '--filter')) script(out, w);
+  } else if (program === 'psql' || program === 'mysql' || program === 'mariadb') {
+    // `psql -c '\! cmd'`, `mysql -e 'system cmd'` (or `\! cmd`): the client runs a shell command.
+    const lines = [...optionValues(args, '-c', '--command', '-e', '--execute').map((w) => w.value), ...(view.stdin?.text?.split('\n') ?? [])];
+    for (const line of lines) for (const part of line.split(/;\s*/)) { const m = /^\s*(?:\\!|system\s)\s*(.*)$/s.exec(part); if (m && m[1]!.trim()) text(out, m[1]!); }
+  } else if (program === 'm4') {
+    // `syscmd(cmd)`, `esyscmd(cmd)` in m4 input run a shell command.
+    const input = [...args.map((w) => w.value), view.stdin?.text ?? ''].join('\n');
+    for (const m of input.matchAll(/\be?syscmd\(([^)]*)\)/g)) text(out, m[1]!);
+  } else if (program === 'vagrant') {
+    if (args[0]?.value === 'ssh') for (const w of optionValues(args, '-c', '--command')) script(out, w);
   } else if (program === 'sqlite3') {
     // `.shell cmd` / `.system cmd` in the arguments or on stdin.
     const lines = [...args.map((w) => w.value), ...(view.stdin?.text?.split('\n') ?? [])];

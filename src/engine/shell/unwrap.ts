@@ -147,7 +147,7 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   gosu: { operands: 1 },
   'su-exec': { operands: 1 },
   setuidgid: { operands: 1 },
-  runuser: { withArg: ['-u', '--user', '-g', '--group', '-G', '--supp-group'] },
+  runuser: { withArg: ['-u', '--user', '-g', '--group', '-G', '--supp-group'], scriptArg: ['-c', '--command'] },
   tini: { withArg: ['-s', '-p', '-e'] },
   'dumb-init': { withArg: ['-r', '--rewrite'] },
   faketime: { withArg: ['-m', '-f'], operands: 1 },
