@@ -222,10 +222,10 @@ function withArrayElements(walker: ScriptWalker, words: Word[]): Word[] {
 
 /** `read NAME <<< text` and `printf -v NAME FORMAT ARGS` set variables to text the script shows. */
 function readIntoVariables(program: string, args: Word[], info: CommandInfo, frame: Frame): void {
-  if (args.some((w) => w.dynamic)) return;
   if (program === 'printf') {
     if (args[0]?.value !== '-v' || args.length < 3) return;
-    const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
+    // What an unknown format or argument prints is unknown: the variable is then unknowable, not what it was.
+    const output = args.some((w) => w.dynamic) ? undefined : evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
     frame.vars.set(args[1]!.value, output);
     return;
   }
@@ -238,7 +238,7 @@ function readIntoVariables(program: string, args: Word[], info: CommandInfo, fra
     names.push(a);
   }
   const stdin = info.stdin;
-  const line = stdin && stdin.kind !== 'pipe' && stdin.text !== undefined && !stdin.dynamic ? stdin.text.split('\n')[0]! : undefined;
+  const line = !args.some((w) => w.dynamic) && stdin && stdin.kind !== 'pipe' && stdin.text !== undefined && !stdin.dynamic ? stdin.text.split('\n')[0]! : undefined;
   if (names.length === 0) names.push('REPLY');
   const fields = line === undefined ? [] : line.trim().split(/[ \t]+/);
   names.forEach((name, k) => frame.vars.set(name, line === undefined ? undefined : k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
