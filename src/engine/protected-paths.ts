@@ -190,7 +190,8 @@ function templateSegs(template: string): Seg[] {
     if (c !== '/' && c !== undefined) continue;
     // The end of a segment: template[from, i).
     // A name partly unknown (`.s${x}sh`, `.${x:-ssh}`): its known parts make a pattern (`.s*sh`, `.*`) for one name.
-    if (dyn) { const pattern = dynPattern(template, from, i); segs.push(pattern === undefined ? { kind: 'dyn' } : { kind: 'dyn', pattern }); }
+    // Known parts that say nothing (`$IMAGE:$TAG`, `$NAME.json`: see namesPart) leave the name wholly unknown.
+    if (dyn) { const pattern = dynPattern(template, from, i); segs.push(pattern === undefined || !namesPart(pattern) ? { kind: 'dyn' } : { kind: 'dyn', pattern }); }
     else if (deep) segs.push({ kind: 'deep' });
     else if (glob) segs.push({ kind: 'glob', pattern: escaped ? segmentPattern(template, from, i) : template.slice(from, i) });
     else {
@@ -265,7 +266,7 @@ function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budget: { l
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
   // A name with known parts is one name matching its pattern (and, unknown, may stand for more names too).
-  if (c.kind === 'dyn' && c.pattern !== undefined && namesPart(c.pattern) && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
+  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
   if (c.kind === 'deep' || c.kind === 'dyn') {
     if (reaches(cand, root, i + 1, j, budget)) return true;
     const absorbable = c.kind === 'deep' || j < root.length - 1;

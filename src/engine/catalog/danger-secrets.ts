@@ -1,7 +1,8 @@
 // Danger catalogue, secrets a tool prints: keys, tokens and passwords that CLIs and password managers keep for you.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { operands, optionValue, subcommands } from './flags.ts';
+import { gitCommand } from './danger-git.ts';
+import { operands, optionValue } from './flags.ts';
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
 const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
@@ -62,7 +63,7 @@ function exportsCredentials(v: CommandView): boolean {
     case 'gh': return a === 'auth' && (b === 'token' || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t')));
     case 'git': {
       // The credential helper answers `fill` (a helper itself: `get`) with the stored username and password.
-      const [command, action] = subcommands(v.args, ['-C', '-c']);
+      const [command, action] = gitCommand(v.args);
       return (command === 'credential' && action === 'fill') || (/^credential-/.test(command ?? '') && action === 'get');
     }
     case 'glab': return (a === 'auth' && b === 'status' && v.args.includes('--show-token')) || (a === 'config' && b === 'get' && /token/i.test(v.args.filter((x) => !x.startsWith('-'))[2] ?? ''));

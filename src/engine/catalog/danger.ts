@@ -11,6 +11,7 @@ import { EXEC_DANGERS } from './danger-exec.ts';
 import { INFRA_DANGERS } from './danger-infra.ts';
 import { DATA_DANGERS } from './danger-data.ts';
 import { writeTargets } from './write-targets.ts';
+import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
 export type { DangerEntry } from './danger-entry.ts';
 
@@ -33,7 +34,7 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   const entries = BY_PROGRAM.get(view.program) ?? (VERSIONED.test(view.program) ? BY_PROGRAM.get(view.program.replace(VERSIONED, '')) : undefined) ?? ANY_PROGRAM;
-  const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_EXEC.has(w));
+  const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;
     if (writesFlagged(entry, view) || entry.match?.(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
@@ -41,8 +42,6 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   return out;
 }
 
-/** Wrappers that run the command inside a container: its `/etc` and its pid 1 are the container's. */
-const CONTAINER_EXEC = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach', 'kubectl', 'oc']);
 
 /** Whether the command writes a path the entry's `written` flags (write targets are computed once per command). */
 function writesFlagged(entry: DangerEntry, view: CommandView): boolean {

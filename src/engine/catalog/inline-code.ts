@@ -1,5 +1,5 @@
 // Finds code handed to interpreters inline (python -c, perl -e, node -e, awk programs, here-docs) and what it does.
-import type { CommandView } from '../shell/view.ts';
+import { writtenContents, type CommandView } from '../shell/view.ts';
 import { INTERPRETERS } from './programs.ts';
 
 /** One piece of inline code and its language. */
@@ -15,7 +15,7 @@ function piece(language: string, code: string): InlineCode {
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
-export const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|delete-directory|Remove-Item|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
+const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|delete-directory|Remove-Item|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that delete one file (or an empty directory) by the path they are given. */
 const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
@@ -138,7 +138,7 @@ function findInlineCode(view: CommandView): InlineCode[] {
   // `echo 'import shutil; …' > x.py; python3 x.py`: a script this command line wrote with known contents.
   if (out.length === 0) {
     const script = args.find((a) => !a.startsWith('-'));
-    const contents = script === undefined ? undefined : view.written.get(script.replace(/^\.\//, ''));
+    const contents = writtenContents(view.written, script);
     if (contents !== undefined) out.push(piece(view.program, contents));
   }
   return out;

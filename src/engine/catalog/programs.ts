@@ -49,7 +49,6 @@ export const INTERPRETERS: Record<string, { inline: string[]; stdinAlternatives:
   irb: { inline: [], stdinAlternatives: [] },
   ipython: { inline: ['-c'], stdinAlternatives: ['-m'] },
   ipython3: { inline: ['-c'], stdinAlternatives: ['-m'] },
-  php8: { inline: ['-r'], stdinAlternatives: [] },
 };
 
 /** Programs that fetch from the network. */

@@ -50,7 +50,7 @@ const TARGETS: Record<string, TargetReader> = {
 
 /** The files an editor run by commands (`-c`, `+cmd`, `-s` scripts) edits: its file operands; none when interactive. */
 function editedFiles(args: string[]): string[] {
-  if (!args.some((a) => /^(-c|--cmd|-s|-es|-Es|-e|-S)$/.test(a) || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) || a.startsWith('+'))) return [];
+  if (!args.some((a) => /^(-c|--cmd|-e|-S)$/.test(a) || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) || a.startsWith('+'))) return [];
   return operands(args, ['-c', '--cmd', '-S', '-u', '-i', '-T', '-w', '-W']).filter((a) => !a.startsWith('+'));
 }
 
@@ -69,7 +69,6 @@ function codeWriteTargets(code: string, language: string): string[] {
 
 /** Programs with inline code that may write files (`python3.12` and friends by their versioned names too). */
 const CODE_RUNNER_SET = new Set(CODE_RUNNERS);
-const VERSIONED_RUNNER = /^(python|pypy|ruby|perl|php|node|lua)[\d.]+$/;
 
 /** A string literal path, possibly inside `os.path.expanduser(…)`; the path is group 2. */
 const PATH_LITERAL = String.raw`(?:os\.path\.expanduser\s*\(\s*)?(["'])([^"'\n]+)\1\s*\)?`;
@@ -108,7 +107,7 @@ export function writeTargets(view: CommandView): string[] {
   if (memo?.view !== view) {
     const reader = TARGETS[view.program];
     const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
-    if (CODE_RUNNER_SET.has(view.program) || VERSIONED_RUNNER.test(view.program)) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
+    if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(view.program.replace(/[\d.]+$/, ''))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
     const base = view.base;
     memo = { view, targets: base === undefined ? targets : targets.map((p) => (/^[/~$]/.test(p) || p === '' ? p : `${base.replace(/\/+$/, '')}/${p}`)) };

@@ -2,7 +2,7 @@
 import micromatch from 'micromatch';
 import type { ScriptWalker } from './walker.ts';
 import { deeper, type Frame } from './frame.ts';
-import type { CommandView, Redirect, Stdin } from './view.ts';
+import { writtenContents, type CommandView, type Redirect, type Stdin } from './view.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
@@ -12,7 +12,7 @@ import { templateHasGlob, templateIsDynamic, templateValue } from './template.ts
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
-import { evaluateCommand, programPath } from './static-eval.ts';
+import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
@@ -40,7 +40,7 @@ function knownBasename(word: Word): string | undefined {
 }
 
 /** Programs that only print where a program is: a substitution of theirs names a program plainly. */
-const LOOKUPS = new Set(['which', 'command', 'type', 'whereis']);
+const LOOKUPS = new Set(['which', 'command', 'type']);
 
 const NAME_FINDINGS = {
   variable: ANALYSIS_FINDINGS.nameVariable,
@@ -76,8 +76,8 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     return undefined;
   }
   if (info.nameKind === 'variable' && words[0]!.dynamic) {
-    // What the unknown name may be, where the script shows it: `${x:-rm}`, `"${cmd[@]}"`, `"$@"` after `set --`.
-    const alternative = nameAlternatives(walker, words[0]!.source);
+    // What the unknown name may be, where the script shows it: `${x:-rm}`.
+    const alternative = nameAlternatives(words[0]!.source);
     // Judged under a text of its own: an allow rule that covers the guess must not cover the command as written.
     if (alternative) processCommand(walker, [...alternative, ...words.slice(1)], { ...info, nameKind: 'literal', text: `${alternative.map((w) => w.value).join(' ')} (as ${text})` });
   }
@@ -194,20 +194,14 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
 
 /**
  * The words an unknown program name may stand for, when the script shows them: the default of `${x:-word}`,
- * `${x-word}`, `${x:=word}` (fields split as bash splits an unquoted expansion), the elements of an array assigned
- * earlier (`"${cmd[@]}"`, `${cmd[*]}`, `${cmd[0]}`), and the parameters of an earlier `set --` (`"$@"`, `$*`).
+ * `${x-word}`, `${x:=word}` (fields split as bash splits an unquoted expansion). (Arrays and `"$@"` with known
+ * elements were already put in place of the word: withArrayElements.)
  */
-function nameAlternatives(walker: ScriptWalker, source: string): Word[] | undefined {
+function nameAlternatives(source: string): Word[] | undefined {
   const fallback = /^"?\$\{\w+:?[-=]([^${}`"'\\]*)\}"?$/.exec(source);
-  if (fallback) {
-    const fields = source.startsWith('"') ? [fallback[1]!] : fallback[1]!.split(/\s+/).filter(Boolean);
-    return fields.length > 0 && fields[0] !== '' ? fields.map(literalWord) : undefined;
-  }
-  const array = /^"?\$\{(\w+)\[([@*0])\]\}"?$/.exec(source) ?? /^"?\$\{?([@*])\}?"?$/.exec(source);
-  if (!array) return undefined;
-  const elements = walker.arrays.get(array[1] === '*' ? '@' : array[1]!);
-  if (!elements || elements.length === 0) return undefined;
-  return array[2] === '0' ? elements.slice(0, 1) : elements;
+  if (!fallback) return undefined;
+  const fields = source.startsWith('"') ? [fallback[1]!] : fallback[1]!.split(/\s+/).filter(Boolean);
+  return fields.length > 0 && fields[0] !== '' ? fields.map(literalWord) : undefined;
 }
 
 /** A word that is a whole array (`"$@"` after `set --`, `"${a[@]}"`) stands for its elements, when they are known. */
@@ -223,10 +217,9 @@ function withArrayElements(walker: ScriptWalker, words: Word[]): Word[] {
 /** `read NAME <<< text` and `printf -v NAME FORMAT ARGS` set variables to text the script shows. */
 function readIntoVariables(program: string, args: Word[], info: CommandInfo, frame: Frame): void {
   if (program === 'printf') {
-    if (args[0]?.value !== '-v' || args.length < 3) return;
+    const set = printfVariable(args.map((w) => w.value));
     // What an unknown format or argument prints is unknown: the variable is then unknowable, not what it was.
-    const output = args.some((w) => w.dynamic) ? undefined : evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
-    frame.vars.set(args[1]!.value, output);
+    if (set) frame.vars.set(set.name, args.some((w) => w.dynamic) ? undefined : set.value);
     return;
   }
   // read's options with a value (`-d delim`, `-p prompt`, `-t secs`, …); `-a NAME` fills an array (not followed).
@@ -248,11 +241,11 @@ function readIntoVariables(program: string, args: Word[], info: CommandInfo, fra
 function recordCopy(written: Map<string, string>, program: string, args: string[]): void {
   const operands = args.filter((a) => !a.startsWith('-'));
   if (operands.length !== 2) return;
-  const [from, to] = operands.map((p) => p.replace(/^\.\//, '')) as [string, string];
-  const contents = written.get(from);
+  const [from, to] = operands as [string, string];
+  const contents = writtenContents(written, from);
   if (contents === undefined) return;
-  written.set(to, contents);
-  if (program === 'mv') written.delete(from);
+  written.set(to.replace(/^\.\//, ''), contents);
+  if (program === 'mv') written.delete(from.replace(/^\.\//, ''));
 }
 
 /** Directories of installed programs: a copy or link of a file there under another name runs that program. */

@@ -4,6 +4,7 @@ import type { CommandView } from './view.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
 import { EXTRACTED } from '../catalog/danger-exec.ts';
+import { gitCommand } from '../catalog/danger-git.ts';
 
 /** Unpackers: fed a download on stdin, they put its files here. */
 const UNPACK = /^(tar|bsdtar|unzip|cpio|gunzip|bunzip2|unxz|7z|busybox)$/;
@@ -23,8 +24,9 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   }
   // `git clone URL && cd repo && ./install.sh`: the files of a fresh clone came from the network as well (the
   // directory it names, or the repository's name).
-  if (program === 'git' && gitSubcommand(args) === 'clone') {
-    const operands = args.slice(args.indexOf('clone') + 1).filter((a) => !a.startsWith('-'));
+  const git = program === 'git' ? gitCommand(args) : undefined;
+  if (git?.[0] === 'clone') {
+    const operands = git.slice(1).filter((a) => !a.startsWith('-'));
     const dir = operands[1] ?? operands[0]?.replace(/\/+$/, '').replace(/\.git$/, '').replace(/^.*[/:]/, '');
     downloads.add(dir ? `${dir.replace(/^\.\//, '').replace(/\/+$/, '')}/` : EXTRACTED);
   }
@@ -54,11 +56,3 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   }
 }
 
-/** git's subcommand, after its global options (`-C dir`, `-c key=value` take the next word). */
-function gitSubcommand(args: string[]): string | undefined {
-  for (let i = 0; i < args.length; i++) {
-    if (args[i] === '-C' || args[i] === '-c') { i++; continue; }
-    if (!args[i]!.startsWith('-')) return args[i];
-  }
-  return undefined;
-}

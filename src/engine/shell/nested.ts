@@ -1,6 +1,6 @@
 // Finds the code a command runs in turn: sh -c strings, eval, xargs and find -exec commands, ssh remote commands,
 // here-docs fed to shells, git aliases, sed `e`, editor escapes and shell strings inside inline interpreter code.
-import type { CommandView } from './view.ts';
+import { writtenContents, type CommandView } from './view.ts';
 import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
@@ -9,12 +9,15 @@ import { PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '.
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
-import { evaluateCommand } from './static-eval.ts';
+import { printfVariable } from './static-eval.ts';
+import { gitCommand } from '../catalog/danger-git.ts';
+import { treeOperands } from './paths.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
 
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
+const RUNUSER_WITH_ARG = ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'];
 const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I', '-P'];
 
 /** The nested code of one command; `stdinItems` are the words xargs would append, when known. */
@@ -64,6 +67,10 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (c >= 0) script(out, args[c + 1]);
     const eq = args.find((w) => w.value.startsWith('--command='));
     if (eq) text(out, eq.value.slice(10));
+    // `runuser -u root -- rm -rf ~`: with -u the operands are the command itself (without it, a user name).
+    const user = program === 'runuser' && c < 0 && !eq && args.some((w) => w.value === '-u' || w.value === '--user');
+    const at = user ? firstOperand(args, RUNUSER_WITH_ARG) : -1;
+    if (at >= 0) out.push({ kind: 'argv', words: args.slice(at) });
   } else if (program === 'ssh') {
     // The words after the host (a `--` before them is ssh's) are a command line for the remote shell; without
     // them, the remote shell reads its commands from ssh's stdin (`ssh host <<< 'cmd'`, `echo cmd | ssh host`).
@@ -88,8 +95,10 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (const w of optionValues(args, '--exec', '-x')) script(out, w);
   } else if (program === 'watchexec' || program === 'reflex') {
     // `watchexec -e js -- npm test`, `watchexec 'make test'`: the command after the options.
+    // (firstOperand also starts after a `--`; reflex runs only what follows one.)
     const dashes = args.findIndex((w) => w.value === '--');
-    const cmd = dashes >= 0 ? args.slice(dashes + 1) : program === 'watchexec' ? args.slice(Math.max(0, firstOperand(args, WATCHEXEC_WITH_ARG))) : [];
+    const at = program === 'watchexec' ? firstOperand(args, WATCHEXEC_WITH_ARG) : dashes < 0 ? -1 : dashes + 1;
+    const cmd = at < 0 ? [] : args.slice(at);
     if (cmd.length === 1) script(out, cmd[0]); else if (cmd.length > 1) out.push({ kind: 'argv', words: cmd });
   } else if (program === 'rsync') {
     // `-e cmd` / `--rsh=cmd` runs cmd here to reach the other side; `--rsync-path=cmd` runs it there.
@@ -100,9 +109,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     // `cmake -E rm -rf dir`, `cmake -E remove_directory dir`: cmake's portable file commands.
     const tool = args[1]?.value;
     const rest = args.slice(2);
-    if (tool === 'rm') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
+    if (tool === 'rm' || tool === 'remove') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
     else if (tool === 'remove_directory') out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...rest] });
-    else if (tool === 'remove') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
   } else if (program === 'del-cli' || program === 'del') {
     // npm's recursive deleter (rimraf has a catalogue entry of its own): `npx del-cli dist` is `rm -rf dist`.
     out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...args.filter((w) => !w.value.startsWith('-'))] });
@@ -138,11 +146,6 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'history') {
     // `history -s 'cmd'` puts a command in the history, which `fc -s` then runs.
     if (args[0]?.value === '-s') out.push({ kind: 'script', word: joinWords(args.slice(1)) });
-  } else if (program === 'tar' && args.some((w) => w.value === '--remove-files') && args.some((w, i) => w.value === '/dev/null' && /^-[a-zA-Z]*f$|^--file$/.test(args[i - 1]?.value ?? ''))) {
-    // `tar --remove-files -cf /dev/null ~/src`: the files go into no archive and are deleted, as `rm -r` of them
-    // would (into a real archive they are kept there).
-    const operands = args.filter((w, i) => !w.value.startsWith('-') && !/^-[a-zA-Z]*[fCTX]$/.test(args[i - 1]?.value ?? '') && !/^-[a-zA-Z]*f[a-zA-Z]*$/.test(args[i - 1]?.value ?? ''));
-    if (operands.length) out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-r'), ...operands] });
   } else if (program === 'ansible') {
     // `ansible all -m shell -a 'rm -rf /var/www'`: the shell (or command, raw) module runs its argument on each host.
     const module = optionValues(args, '-m', '--module-name')[0]?.value;
@@ -151,6 +154,12 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     // `--checkpoint-action=exec=cmd`, `--to-command=cmd`, `-I cmd` / `--use-compress-program=cmd` run a command.
     for (const w of optionValues(args, '--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script')) script(out, w);
     for (const w of args) { const m = /^--checkpoint-action=(?:exec|shell)=(.*)$/s.exec(w.value); if (m) text(out, m[1]!); }
+    // `tar --remove-files -cf /dev/null ~/src`: the files go into no archive and are deleted, as `rm -r` of them
+    // would (into a real archive they are kept there).
+    if (args.some((w) => w.value === '--remove-files') && args.some((w, i) => w.value === '/dev/null' && /^-[a-zA-Z]*f$|^--file$/.test(args[i - 1]?.value ?? ''))) {
+      const operands = treeOperands('tar', args);
+      if (operands.length) out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-r'), ...operands] });
+    }
   } else if (program === 'zip') {
     for (const w of optionValues(args, '-TT', '--unzip-command')) script(out, w);
   } else if (program === 'at' || program === 'batch') {
@@ -217,10 +226,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   // (A here-string is a word, read for that as it is resolved.)
   if (VARIABLE_READERS.has(program) && view.stdin?.kind === 'heredoc' && view.stdin.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
   // `printf -v x '%s[%s(cmd)]' a '$'`: the variable holds what printf writes, maybe a subscript with code.
-  if (program === 'printf' && args[0]?.value === '-v' && args.length > 2 && !args.some((w) => w.dynamic)) {
-    const output = evaluateCommand('printf', args.slice(2).map((w) => w.value), undefined);
-    if (output !== undefined) for (const code of subscriptCodeOf(output)) text(out, code);
-  }
+  const set = program === 'printf' && !args.some((w) => w.dynamic) ? printfVariable(args.map((w) => w.value)) : undefined;
+  if (set?.value !== undefined) for (const code of subscriptCodeOf(set.value)) text(out, code);
   // `./x.sh` after `cat > x.sh <<'EOF' … EOF`: a script file run by its path.
   if (view.words[0]?.value.includes('/')) writtenScript(out, view, view.words[0]);
   for (const code of inlineCode(view)) for (const s of shellStringsIn(code.code, code.language)) text(out, s);
@@ -290,7 +297,7 @@ function operandsOf(args: Word[], withArg: string[]): Word[] {
 function cronCode(out: NestedCode[], view: CommandView, args: Word[]): void {
   if (args.some((w) => /^-[a-zA-Z]*[lre]/.test(w.value) && !w.value.startsWith('--'))) return;
   const file = args.find((w, i) => !w.value.startsWith('-') && args[i - 1]?.value !== '-u') ?? args.find((w) => w.value === '-');
-  const table = file === undefined || file.value === '-' ? view.stdin?.text : file.dynamic ? undefined : view.written.get(file.value.replace(/^\.\//, ''));
+  const table = file === undefined || file.value === '-' ? view.stdin?.text : writtenContents(view.written, file);
   if (table === undefined) return;
   for (const line of table.split('\n')) {
     const entry = line.trim();
@@ -307,8 +314,7 @@ function cronCode(out: NestedCode[], view: CommandView, args: Word[]): void {
  */
 function makeRecipes(out: NestedCode[], view: CommandView, args: Word[]): void {
   const named = optionValues(args, '-f', '--file', '--makefile')[0];
-  const file = named ? (named.dynamic ? undefined : named.value) : ['GNUmakefile', 'makefile', 'Makefile'].find((f) => view.written.has(f));
-  const contents = file === undefined ? undefined : view.written.get(file.replace(/^\.\//, ''));
+  const contents = writtenContents(view.written, named ?? ['GNUmakefile', 'makefile', 'Makefile'].find((f) => view.written.has(f)));
   if (contents === undefined) return;
   for (const line of contents.split('\n')) {
     if (!line.startsWith('\t')) continue;
@@ -443,15 +449,10 @@ function gitCommands(out: NestedCode[], args: Word[]): void {
   }
 }
 
-/** Where git's subcommand is, after its global options (`-C dir`, `-c k=v`, `--git-dir=…`), or -1. */
+/** Where git's subcommand is in its arguments, after its global options (`-C dir`, `-c k=v`), or -1. */
 function gitSubcommandAt(args: Word[]): number {
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!.value;
-    if (/^(-C|-c|--git-dir|--work-tree|--namespace|--exec-path|--config-env|--super-prefix|--list-cmds)$/.test(a)) { i++; continue; }
-    if (a.startsWith('-')) continue;
-    return i;
-  }
-  return -1;
+  const rest = gitCommand(args.map((w) => w.value));
+  return rest.length === 0 ? -1 : args.length - rest.length;
 }
 
 /** Editors that read their commands from stdin (`ed`, `ex -s`, `vim -es`). */
@@ -462,7 +463,7 @@ const EDITOR_SHELL = /^\s*:?\s*(?:!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
 
 /** A script file this command line wrote with known contents earlier: its contents are the code. */
 function writtenScript(out: NestedCode[], view: CommandView, file: Word | undefined): void {
-  const contents = file && !file.dynamic ? view.written.get(file.value.replace(/^\.\//, '')) : undefined;
+  const contents = writtenContents(view.written, file);
   if (contents !== undefined) text(out, contents);
 }
 

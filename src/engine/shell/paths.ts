@@ -9,6 +9,7 @@ import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
 import { sedReadFiles, sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
 import { fileUrlPath } from '../file-url.ts';
+import { gitCommand } from '../catalog/danger-git.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
 import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
@@ -57,7 +58,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const eq = assignmentSplit(t);
     if (word.value.startsWith('-')) {
       if (eq > 0) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
-      // A path glued to a short option: `curl -d@/root/x`, `-T/root/x`, `xargs -a/root/x`, `-Fname=@/root/x`.
+      // A path glued to a short option: `curl -d@/root/x`, `-T/root/x`, `xargs -a/root/x`.
       const glued = GLUED_PATH.exec(word.value);
       if (glued && !word.dynamic) {
         const path = expandTilde(escapeLiteral(glued[1]!), view.home);
@@ -99,26 +100,11 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const at = t === undefined ? null : /^(?:[\w.\\[\]-]*\\?=)?@(?=.)|^[\w.-]+@(?=[~/.]|\\~)/.exec(t);
     if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
   }
-  // `sed '1r /path' f`, `sed 'R /path' f`: the file sed's r command reads into its output.
-  if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedReadFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
-  // SQL that reads a server-side file: `readfile('/path')`, `load_file('/path')`, `\copy t from '/path'`.
-  if (SQL_FILE_READERS.test(program)) {
-    for (const text of [...view.args, view.stdin?.text ?? '']) for (const m of text.matchAll(/'([/~][^'\n]*)'/g)) out.push(shellPath(m[1]!, 'argument', view, base, expandTilde(escapeLiteral(m[1]!), view.home)));
-  }
-  // `cpio -o`, `tar -T -`, `zip -@`: the paths to archive are the lines of stdin.
-  if (view.stdin?.text !== undefined && readsPathsFromStdin(view)) {
-    for (const line of view.stdin.text.split('\n')) if (line.trim() !== '') out.push(shellPath(line.trim(), 'argument', view, base, expandTilde(escapeLiteral(line.trim()), view.home)));
-  }
-  // `sed -n 'w /path' f`, `sed 's/a/b/w /path' f`: the file sed's w command writes.
-  if (program === 'sed') for (const f of sedScripts(view.args).flatMap(sedWriteFiles)) out.push(shellPath(f, 'argument', view, base, expandTilde(escapeLiteral(f), view.home)));
+  for (const p of pathsInText(view)) out.push(shellPath(p, 'argument', view, base, expandTilde(escapeLiteral(p), view.home)));
   // `curl file:///root/.ssh/id_rsa`, `lynx -dump file://…`, `git clone file:///…`: the local file a file: URL names.
-  for (const w of view.words.slice(1)) if (/^file:/i.test(w.value) && !w.dynamic) for (const t of fileUrlTemplates(w.value)) out.push(shellPath(w, 'argument', view, base, t));
-  // socat addresses that open a file: `FILE:/etc/shadow`, `OPEN:path,rdonly`, `GOPEN:`, `CREATE:`.
-  if (program === 'socat') {
-    for (const w of view.words.slice(1)) {
-      const m = /^(?:FILE|OPEN|GOPEN|CREATE|CREAT):([^,]+)/i.exec(w.value);
-      if (m) out.push(shellPath(m[1]!, 'argument', view, base, expandTilde(escapeLiteral(m[1]!), view.home)));
-    }
+  for (let w = 1; w < view.words.length; w++) {
+    const word = view.words[w]!;
+    if (!word.dynamic && /^file:/i.test(word.value)) for (const t of fileUrlTemplates(word.value)) out.push(shellPath(word, 'argument', view, base, t));
   }
   for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
   if (program === 'find') out.push(...findSecretPaths(view, base));
@@ -169,7 +155,7 @@ TREE_OPTION_VALUES.buildah = TREE_OPTION_VALUES.docker!;
  * input (`tar czf "$OUT" dist`: the archive written; `zip -r out.zip dist`: the zip file, its first operand; `docker
  * build -t "$IMAGE" .`: the tag).
  */
-function treeOperands(program: string, rest: Word[]): Word[] {
+export function treeOperands(program: string, rest: Word[]): Word[] {
   const withValue = TREE_OPTION_VALUES[program];
   const out: Word[] = [];
   for (let i = 0; i < rest.length; i++) {
@@ -203,6 +189,24 @@ const AWK = /^(awk|gawk|mawk|nawk|busybox-awk|goawk)$/;
 /** Database clients whose SQL may read a file on the machine. */
 const SQL_FILE_READERS = /^(sqlite3|duckdb|psql|mysql|mariadb)$/;
 
+/**
+ * Paths written inside a program's own text: the files sed's `r`/`w` commands read and write, quoted paths in SQL
+ * (`readfile('/path')`, `load_file('/path')`, `\copy t from '/path'`), socat's `FILE:`/`OPEN:` addresses, and the
+ * lines `cpio -o`, `tar -T -`, `zip -@` read from stdin.
+ */
+function pathsInText(view: CommandView): string[] {
+  const { program } = view;
+  const out: string[] = [];
+  if (program === 'sed') for (const script of sedScripts(view.args)) out.push(...sedReadFiles(script), ...sedWriteFiles(script));
+  else if (SQL_FILE_READERS.test(program)) {
+    for (const text of [...view.args, view.stdin?.text ?? '']) for (const m of text.matchAll(/'([/~][^'\n]*)'/g)) out.push(m[1]!);
+  } else if (program === 'socat') {
+    for (const a of view.args) { const m = /^(?:FILE|OPEN|GOPEN|CREATE|CREAT):([^,]+)/i.exec(a); if (m) out.push(m[1]!); }
+  }
+  if (view.stdin?.text !== undefined && readsPathsFromStdin(view)) for (const line of view.stdin.text.split('\n')) if (line.trim() !== '') out.push(line.trim());
+  return out;
+}
+
 /** `cpio -o`, `tar -T -` / `--files-from=-`, `zip -@`, `rsync --files-from=-`: paths come from stdin. */
 function readsPathsFromStdin(view: CommandView): boolean {
   const { program, args } = view;
@@ -215,8 +219,8 @@ function readsPathsFromStdin(view: CommandView): boolean {
 
 /** An option that gives the pattern or the program, so that no operand is one: `-e P`, `-eP`, `--regexp=P`, `--source=P`. */
 const PATTERN_GIVEN = /^(-e|-f|--regexp|--file|--expression|--source)$|^-[ef].|^--(regexp|expression|file|source)=/;
-/** A path glued to a one-letter option, after an optional `name=`/`@`: the path is group 1. */
-const GLUED_PATH = /^-[a-zA-Z](?:[\w.[\]-]*=)?@?([/~].*)$/;
+/** A path glued to a one-letter option, after an optional `@` (`-Fname=@path` is the `=` split's): the path is group 1. */
+const GLUED_PATH = /^-[a-zA-Z]@?([/~].*)$/;
 
 /** Recursive searches whose first operand is the pattern, not a path. */
 const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
@@ -229,13 +233,14 @@ const SEARCHERS = new Set(['grep', 'egrep', 'fgrep', 'rg', 'ag', 'ack', 'git']);
  */
 function wholeTreeUsed(view: CommandView): string | undefined {
   const { program, args } = view;
-  const operands = args.filter((a) => !a.startsWith('-'));
   if (/^python[\d.]*$/.test(program) && args.includes('-m') && args[args.indexOf('-m') + 1] === 'http.server') return optionValue(args, ['--directory', '-d']) ?? '.';
   if (program === 'php' && args.includes('-S')) return optionValue(args, ['-t']) ?? '.';
-  if (program === 'httpd' && !args.some((a) => a === '-f' || a === '-d' || a === '-k')) return optionValue(args, ['-h']) ?? '.'; // busybox httpd (apache's takes -f/-d/-k)
-  if (program === 'http-server' || program === 'serve') return operands[0] ?? '.';
-  if (program === 'git' && operands[0] === 'add') {
-    const paths = operands.slice(1);
+  // busybox httpd serves `-h DIR` (or the cwd); apache's httpd is told its root with -d/-f/-k and friends.
+  if (program === 'httpd') return optionValue(args, ['-h']) ?? (args.some((a) => /^-[kdDeECcStvVMX]$/.test(a)) ? undefined : '.');
+  if (program === 'http-server' || program === 'serve') return args.find((a) => !a.startsWith('-')) ?? '.';
+  const git = program === 'git' ? gitCommand(args) : undefined;
+  if (git?.[0] === 'add') {
+    const paths = git.slice(1).filter((a) => !a.startsWith('-'));
     if (paths.length === 0) return args.some((a) => a === '-A' || a === '--all') ? '.' : undefined;
     return paths.find((p) => p === '.' || p === '*' || p.endsWith('/') || p === '~' || p === '..');
   }
@@ -280,7 +285,8 @@ function readsRecursively(view: CommandView): boolean {
 }
 
 /** Protected names as they appear in code that builds a path from the home (`homedir() + '/.ssh/id_rsa'`). */
-const PROTECTED_IN_CODE = new RegExp(`(^|/)(${PROTECTED_IN_HOME.map((e) => e.relative.replace(/\./g, '\\.')).join('|')})(/|$)`);
+// Entries may be globs (`.minikube/*.key`): regex characters are escaped and `*` matches within one name.
+const PROTECTED_IN_CODE = new RegExp(`(^|/)(${PROTECTED_IN_HOME.map((e) => e.relative.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})(/|$)`);
 
 /** Paths in the string literals of inline code: absolute or `~` paths, and protected names joined to a home. */
 function codePaths(code: string, view: CommandView, base: string | undefined): ShellPath[] {

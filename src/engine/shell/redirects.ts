@@ -2,7 +2,7 @@
 import type { SyntaxNode } from './syntax.ts';
 import type { ScriptWalker } from './walker.ts';
 import { deeper, type Frame } from './frame.ts';
-import type { Redirect, Stdin } from './view.ts';
+import { writtenContents, type Redirect, type Stdin } from './view.ts';
 import { resolveWord, type Word } from './word.ts';
 
 const REDIRECT_TYPES = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
@@ -35,15 +35,16 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
       const target = resolveWord(dest, scope)[0];
       if (target) redirects.push({ op, target, write: op.includes('>') });
-      if (op === '<' && target?.inner?.processSubstitution) {
-        const fd = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
+      if (op !== '<') continue;
+      const fd = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
+      if (target?.inner?.processSubstitution) {
         // `bash < <(echo cmd)`: the command reads the substitution's output, known here; `bash < <(curl …)`: what
         // the programs inside print, as from a pipe.
         if (fd === '0') stdin = target.processOutput !== undefined ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput } : { kind: 'pipe', upstream: target.inner.programs };
         else (fds ??= new Map()).set(fd, target);
-      } else if (op === '<' && target && !target.dynamic && !node.namedChildren.some((c) => c.type === 'file_descriptor' && c.text !== '0')) {
+      } else if (fd === '0') {
         // `echo 'rm -rf ~' > x; bash < x`: a file this command line wrote with known contents is the stdin.
-        const written = walker.written.get(target.value.replace(/^\.\//, ''));
+        const written = writtenContents(walker.written, target);
         if (written !== undefined) stdin = { kind: 'herestring', upstream: [], text: written };
       }
     } else if (node.type === 'herestring_redirect') {

@@ -1,6 +1,7 @@
 // Evaluates the few commands whose output is plainly decidable (echo, printf, base64 -d, rev, xxd -r, tr),
 // so that `$(echo cm0g… | base64 -d)` or `rev <<< '~ fr- mr' | sh` are judged by what they really run.
 import { decodeAnsiC } from './ansi-c.ts';
+import { operands, optionValue } from '../catalog/flags.ts';
 
 /** Output (stdout) of one command given its argv and stdin, or undefined when it is not statically known. */
 export type Evaluator = (args: string[], stdin: string | undefined) => string | undefined;
@@ -8,11 +9,14 @@ export type Evaluator = (args: string[], stdin: string | undefined) => string | 
 /** Upper bound on evaluated output: anything longer is not worth re-analysing as a payload. */
 const MAX_OUTPUT = 16 * 1024;
 
+/** mktemp's options that take a value. */
+const MKTEMP_WITH_ARG = ['-p', '--tmpdir', '--suffix'];
+
 const EVALUATORS: Record<string, Evaluator> = {
   // `dir=$(mktemp -d)`: a new name in the temporary directory (a template's own directory when it names one).
   mktemp(args) {
-    const template = args.find((a) => !a.startsWith('-'));
-    const dir = args.includes('-p') ? args[args.indexOf('-p') + 1] : undefined;
+    const template = operands(args, MKTEMP_WITH_ARG)[0];
+    const dir = optionValue(args, ['-p', '--tmpdir']);
     if (template?.includes('/')) return `${template.replace(/X+$/, 'tmp0000')}\n`;
     return `${dir ?? '/tmp'}/${template ? template.replace(/X+$/, 'tmp0000') : 'tmp.0000000000'}\n`;
   },
@@ -38,6 +42,7 @@ const EVALUATORS: Record<string, Evaluator> = {
   },
   printf(args) {
     if (args.length === 0) return undefined;
+    if (args[0] === '-v') return ''; // `printf -v NAME …` prints nothing: it sets NAME (printfVariable)
     const [format, ...rest] = args as [string, ...string[]];
     return printf(format, rest);
   },
@@ -90,6 +95,12 @@ function trSet(spec: string): string | undefined {
     } else out += spec[i];
   }
   return out;
+}
+
+/** `printf -v NAME FORMAT ARGS`: the variable it sets and the text it sets it to (undefined when that is unknown). */
+export function printfVariable(args: string[]): { name: string; value: string | undefined } | undefined {
+  if (args[0] !== '-v' || args.length < 3) return undefined;
+  return { name: args[1]!, value: printf(args[2]!, args.slice(3)) };
 }
 
 function printf(format: string, args: string[]): string | undefined {

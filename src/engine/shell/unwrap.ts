@@ -147,7 +147,6 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   gosu: { operands: 1 },
   'su-exec': { operands: 1 },
   setuidgid: { operands: 1 },
-  runuser: { withArg: ['-u', '--user', '-g', '--group', '-G', '--supp-group'], scriptArg: ['-c', '--command'] },
   tini: { withArg: ['-s', '-p', '-e'] },
   'dumb-init': { withArg: ['-r', '--rewrite'] },
   faketime: { withArg: ['-m', '-f'], operands: 1 },
@@ -179,6 +178,13 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   alacritty: { commandAfter: ['-e', '--command'] },
   terminator: { commandAfter: ['-x', '--execute'], scriptArg: ['-e', '--command'] },
 };
+
+/**
+ * Wrappers that run their command inside a container or a virtual machine: its `/etc` and its pid 1 are not the
+ * host's (catalogue entries about the host's own files and processes are `hostOnly`).
+ */
+export const CONTAINER_WRAPPERS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach', 'multipass',
+  'distrobox', 'toolbox', 'systemd-nspawn', 'kubectl', 'oc']);
 
 /** Each wrapper's subcommands as words (`compose exec` → `compose`, `exec`), split once. */
 const SUBCOMMAND_WORDS = new Map(Object.entries(WRAPPERS).flatMap(([name, spec]) => (spec.subcommands ? [[name, spec.subcommands.map((c) => c.split(' '))] as const] : [])));

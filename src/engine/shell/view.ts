@@ -51,3 +51,12 @@ export function redirectWrites(view: CommandView): string[] {
   if (view.redirects.length === 0) return [];
   return view.redirects.filter((r) => r.write && r.target).map((r) => r.target!.value);
 }
+
+/**
+ * What a file this command line wrote with known contents holds (`echo … > f`, `cat > f <<'EOF'`), by the path a
+ * later command names it with (`./f` is `f`); undefined for a path known only at run time or not written here.
+ */
+export function writtenContents(written: ReadonlyMap<string, string>, path: Word | string | undefined): string | undefined {
+  if (path === undefined || (typeof path !== 'string' && path.dynamic)) return undefined;
+  return written.get((typeof path === 'string' ? path : path.value).replace(/^\.\//, ''));
+}

@@ -567,8 +567,7 @@ class FrameScope implements WordScope {
   }
 
   arrayElement(name: string, index: number): string | undefined {
-    const element = this.walker.arrays.get(name)?.[index];
-    return element === undefined || element.dynamic ? undefined : element.value;
+    return this.walker.arrays.get(name)?.[index]?.value; // arrays are kept only when every element is known
   }
 
   substitute(node: SyntaxNode): { output?: string; programs: string[] } {

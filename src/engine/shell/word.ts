@@ -239,7 +239,7 @@ function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined 
   if (scope.vars.has(name)) return scope.vars.get(name);
   // IFS is whitespace unless the script sets it: `rm${IFS}-rf` is `rm -rf`.
   if (name === 'HOME') return scope.home;
-  if (name === 'IFS') return ' \t\n';
+  if (name === 'IFS') return DEFAULT_IFS;
   // `cat $KUBECONFIG`: a variable that names a credential file stands for where the tool keeps it by default.
   const credential = CREDENTIAL_FILE_VARIABLES[name];
   return credential === undefined ? undefined : `${scope.home}/${credential}`;
