@@ -181,10 +181,11 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
 
 /**
  * Wrappers that run their command inside a container or a virtual machine: its `/etc` and its pid 1 are not the
- * host's (catalogue entries about the host's own files and processes are `hostOnly`).
+ * host's (catalogue entries about the host's own files and processes are `hostOnly`). Not distrobox or toolbox: their
+ * containers share the host's pid namespace and home directory.
  */
 export const CONTAINER_WRAPPERS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach', 'multipass',
-  'distrobox', 'toolbox', 'systemd-nspawn', 'kubectl', 'oc']);
+  'systemd-nspawn', 'kubectl', 'oc']);
 
 /** Each wrapper's subcommands as words (`compose exec` → `compose`, `exec`), split once. */
 const SUBCOMMAND_WORDS = new Map(Object.entries(WRAPPERS).flatMap(([name, spec]) => (spec.subcommands ? [[name, spec.subcommands.map((c) => c.split(' '))] as const] : [])));
