@@ -1,6 +1,7 @@
 // Danger catalogue, code execution: shells fed from pipes, code from the network, hidden payloads, escapes.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
+import { atBase } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
 import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
@@ -143,7 +144,7 @@ const downloaded = (v: CommandView, path: string): boolean => {
   // Below a directory a download was unpacked or cloned into (`r/`), seen from where the command runs (`cd r`); a
   // bare name (`npm`) is a program on the PATH, not a file here.
   if (path.includes('/')) {
-    const here = v.base === undefined || p.startsWith('/') ? p : `${v.base.replace(/^\.\//, '').replace(/\/+$/, '')}/${p}`;
+    const here = atBase(p, v.base).replace(/^\.\//, '');
     for (const d of v.downloads) if (d.endsWith('/') && here.startsWith(d)) return true;
   }
   return !p.includes('/') && p !== '' && [...v.downloads].some((d) => d.endsWith('/' + p));

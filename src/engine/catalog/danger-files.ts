@@ -1,6 +1,7 @@
 // Danger catalogue, files and disks: deletes, disk tools, device writes, permission changes, system files.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
+import { atBase } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
@@ -100,11 +101,6 @@ function chmodMode(args: string[]): { exec: boolean; worldWritable: boolean; set
   };
 }
 
-/** A path as seen from where the command runs: a relative one joined to the directory the script moved to. */
-function underBase(path: string, base: string | undefined): string {
-  return base === undefined || /^[/~$]/.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
-}
-
 /** The mode of the chmod a find runs on every file it matches (`find . -exec chmod 0777 {} \;`). */
 function findExecChmod(args: string[]): ReturnType<typeof chmodMode> {
   const at = args.findIndex((a, i) => /^-(exec|execdir|ok|okdir)$/.test(a) && /(^|\/)chmod$/.test(args[i + 1] ?? ''));
@@ -134,7 +130,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['rm', 'unlink'],
     examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd', 'unlink /etc/passwd'],
     // A relative operand is below the directory the script moved to (`cd /etc && rm -f passwd`).
-    match: (v) => (v.program === 'rm' || v.program === 'unlink') && operands(v.args).some((p) => { const at = underBase(p, v.base); return isRootOrHome(at, v.home) || isSystemPath(at); }),
+    match: (v) => (v.program === 'rm' || v.program === 'unlink') && operands(v.args).some((p) => { const at = atBase(p, v.base); return isRootOrHome(at, v.home) || isSystemPath(at); }),
   },
   {
     id: 'find-delete', risk: 'high', reason: 'find deletes every file it matches (-delete or -exec rm)',
@@ -143,7 +139,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => v.program === 'find' && v.args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && /^(.*\/)?(rm|shred|unlink|rmdir|srm|wipe)$/.test(v.args[i + 1] ?? ''))),
   },
   {
-    id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk',
+    id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk, a volume or a storage pool',
     examples: ['mkfs.ext4 /dev/sdb1', 'wipefs -a /dev/nvme0n1', 'fdisk /dev/sda', 'parted /dev/sda rm 1', 'cryptsetup luksFormat /dev/sdb', 'nvme format /dev/nvme0n1', 'lvremove -f vg/lv', 'zfs destroy -r tank', 'btrfs subvolume delete /mnt/s', 'mdadm --zero-superblock /dev/sdb', 'diskutil eraseDisk JHFS+ X disk2'],
     match: (v) => (DISK_TOOLS.test(v.program) && !onlyListsDisks(v)) || destroysVolume(v),
   },

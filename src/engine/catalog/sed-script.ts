@@ -16,11 +16,17 @@ export function sedScripts(args: string[]): string[] {
   return first === undefined ? [] : [first];
 }
 
+/** What may stand before a sed command: a separator, an address (number, $, /re/) or a range of two, and `!`. */
+const ADDRESS = String.raw`(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*`;
+/** `e cmd` (up to end of line or `;`, or a bare `e`), `w FILE` / `W FILE` and `r FILE` / `R FILE` (to the end of the line). */
+const E_COMMAND = new RegExp(ADDRESS + String.raw`e(?:\s+([^\n;]*)|(?=$|[;\n}]))`, 'g');
+const W_COMMAND = new RegExp(ADDRESS + String.raw`[wW]\s+([^\n]+)`, 'g');
+const R_COMMAND = new RegExp(ADDRESS + String.raw`[rR]\s+([^\n]+)`, 'g');
+
 /** The shell commands of `e cmd` commands in a sed script (empty string for a bare `e`). */
 export function sedExecCommands(script: string): string[] {
   const out: string[] = [];
-  // An address (number, $, /re/) or nothing, then `e`, then the command up to end of line or `;`.
-  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*e(?:\s+([^\n;]*)|(?=$|[;\n}]))/g)) out.push((m[1] ?? '').trim());
+  for (const m of script.matchAll(E_COMMAND)) out.push((m[1] ?? '').trim());
   return out;
 }
 
@@ -32,7 +38,7 @@ export function sedExecutes(args: string[]): boolean {
 /** The files a sed script writes: `w FILE` / `W FILE` commands and the `w FILE` flag of `s` (the name runs to the end of the line). */
 export function sedWriteFiles(script: string): string[] {
   const out: string[] = [];
-  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*[wW]\s+([^\n]+)/g)) out.push(m[1]!.trim());
+  for (const m of script.matchAll(W_COMMAND)) out.push(m[1]!.trim());
   for (const m of script.matchAll(/s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImMe0-9]*w\s*([^\n]+)/g)) out.push(m[2]!.trim());
   return out.filter((f) => f !== '' && f !== '/dev/stdout' && f !== '/dev/stderr');
 }
@@ -40,6 +46,6 @@ export function sedWriteFiles(script: string): string[] {
 /** The files a sed script reads into its output: `r FILE` / `R FILE` commands (the name runs to the end of the line). */
 export function sedReadFiles(script: string): string[] {
   const out: string[] = [];
-  for (const m of script.matchAll(/(?:^|[;\n{}])\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/)?(?:,\s*(?:\d+|\$|\/(?:[^/\\]|\\.)*\/))?\s*!?\s*[rR]\s+([^\n]+)/g)) out.push(m[1]!.trim());
+  for (const m of script.matchAll(R_COMMAND)) out.push(m[1]!.trim());
   return out.filter((f) => f !== '' && f !== '/dev/stdin');
 }

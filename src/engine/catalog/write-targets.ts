@@ -1,6 +1,6 @@
 // The files a command writes, by program: redirections plus the arguments programs write to (cp's target, dd of=).
 import type { CommandView } from '../shell/view.ts';
-import { redirectWrites } from '../shell/view.ts';
+import { atBase, redirectWrites } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
 import { CODE_RUNNERS } from './programs.ts';
@@ -109,8 +109,7 @@ export function writeTargets(view: CommandView): string[] {
     const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
     if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(view.program.replace(/[\d.]+$/, ''))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
-    const base = view.base;
-    memo = { view, targets: base === undefined ? targets : targets.map((p) => (/^[/~$]/.test(p) || p === '' ? p : `${base.replace(/\/+$/, '')}/${p}`)) };
+    memo = { view, targets: view.base === undefined ? targets : targets.map((p) => atBase(p, view.base)) };
   }
   return memo.targets;
 }

@@ -46,6 +46,11 @@ export interface CommandView {
   written: ReadonlyMap<string, string>;
 }
 
+/** A path as seen from where the command runs: a relative one joined to the directory the script moved to (`cd /etc && … passwd`). */
+export function atBase(path: string, base: string | undefined): string {
+  return base === undefined || path === '' || /^[/~$]/.test(path) ? path : `${base.replace(/\/+$/, '')}/${path}`;
+}
+
 /** The resolved write targets of the redirections. */
 export function redirectWrites(view: CommandView): string[] {
   if (view.redirects.length === 0) return [];
