@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
-import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -125,18 +125,6 @@ function interpreterReadsStdin(v: CommandView): boolean {
  */
 const EVALS_STDIN = /(?:(?<![\w.$])(?:exec|eval|load|loadstring|compile|Function)|\brunIn(?:This|New)Context)\b[\s\S]{0,80}?(?:sys\s*\.\s*stdin|<STDIN>|<>|readFileSync\s*\(\s*(?:0|["']\/dev\/stdin["'])|\$stdin|STDIN\s*\.\s*read|io\s*\.\s*read|process\s*\.\s*stdin)/;
 
-/** The script an interpreter or shell runs: its first operand (none with -c/-e code or -m module). */
-function scriptOperand(v: CommandView): string | undefined {
-  for (let i = 0; i < v.args.length; i++) {
-    const a = v.args[i]!;
-    if (/^-[a-zA-Z]*[cemE]$/.test(a) || a === '--eval' || a === '-r') return undefined;
-    if (a === '--') return v.args[i + 1];
-    if (a.startsWith('-')) continue;
-    return a;
-  }
-  return undefined;
-}
-
 /** A path (or a bare program name matching a download's file name) this script downloaded earlier. */
 const downloaded = (v: CommandView, path: string): boolean => {
   const p = path.replace(/^\.\//, '');
@@ -190,7 +178,7 @@ export const EXEC_DANGERS: DangerEntry[] = [
       || (MAKE.has(v.program) && !v.args.some((a) => /^-[a-zA-Z]*f/.test(a) || a.startsWith('--file')) && ['GNUmakefile', 'makefile', 'Makefile'].some((f) => downloaded(v, f)))
       || (v.program === 'java' && v.args.some((a, i) => v.args[i - 1] === '-jar' && downloaded(v, a)))
       // An interpreter runs its script (`python3 x.py data.csv`: x.py, not the data it reads); chmod any operand.
-      || (v.program === 'chmod' && v.args.some((a) => downloaded(v, a))) || (isRunner(v) && scriptOperand(v) !== undefined && downloaded(v, scriptOperand(v)!))
+      || (v.program === 'chmod' && v.args.some((a) => downloaded(v, a))) || (isRunner(v) && downloaded(v, scriptOperand(v.args) ?? ''))
       // `bash < x.sh`: the downloaded file is the runner's stdin.
       || (isRunner(v) && v.redirects.some((r) => !r.write && r.op === '<' && r.target !== undefined && downloaded(v, r.target.value)))),
   },

@@ -137,11 +137,22 @@ function findInlineCode(view: CommandView): InlineCode[] {
   }
   // `echo 'import shutil; …' > x.py; python3 x.py`: a script this command line wrote with known contents.
   if (out.length === 0) {
-    const script = args.find((a) => !a.startsWith('-'));
-    const contents = writtenContents(view.written, script);
+    const contents = writtenContents(view.written, scriptOperand(args));
     if (contents !== undefined) out.push(piece(view.program, contents));
   }
   return out;
+}
+
+/** The script an interpreter or shell runs: its first operand (none with -c/-e code or -m module). */
+export function scriptOperand(args: readonly string[]): string | undefined {
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^-[a-zA-Z]*[cemE]$/.test(a) || a === '--eval' || a === '-r') return undefined;
+    if (a === '--') return args[i + 1];
+    if (a.startsWith('-')) continue;
+    return a;
+  }
+  return undefined;
 }
 
 /**
