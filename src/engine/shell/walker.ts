@@ -362,10 +362,7 @@ export class ScriptWalker {
     if (outer[0]) descriptorBefore(outer[0]);
     const all = inner.concat(outer);
     // Words tree-sitter-bash hung on a redirection (`rm 2>/dev/null -rf ~`) are the command's arguments in bash.
-    for (const r of all) {
-      if (r instanceof TreeSitterNode && heredocBodyAsArguments(r)) throw misread(r);
-      for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
-    }
+    for (const r of all) for (const w of wordsAfterRedirect(r)) words.push(...resolveWord(w, scope));
     const { redirects, stdin: redirected, fds } = this.redirects(all, frame, descriptors);
     this.#feed = outerFeed;
     // `exec 3< <(curl …)`, `exec < <(curl …)` with no command: the descriptors stay open for the rest of the script;
@@ -547,7 +544,7 @@ export class ScriptWalker {
   redirects(nodes: SyntaxNode[], frame: Frame, descriptors?: ReadonlyMap<SyntaxNode, string>): ResolvedRedirects {
     for (const node of nodes) {
       if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) throw new AnalysisAbort(`cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`);
-      if (node.type === 'file_redirect' && node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
+      if (node instanceof TreeSitterNode && ((node.type === 'file_redirect' && runsLinesTogether(node)) || heredocBodyAsArguments(node))) throw misread(node);
     }
     return resolveRedirects(this, nodes, frame, descriptors);
   }
