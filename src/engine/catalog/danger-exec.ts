@@ -2,7 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
-import { CODE_RUNNERS, DECODERS, DOWNLOADERS, INTERPRETERS, SHELLS } from './programs.ts';
+import { CODE_RUNNERS, DECODERS, DOWNLOADERS, SHELLS, interpreterOf } from './programs.ts';
 import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
@@ -69,7 +69,7 @@ function parallelRunsUnknownCommands(v: CommandView): boolean {
 /** Marker in `downloads`: a download was unpacked here (`curl … | tar x`), so `./anything` may be from it. */
 export const EXTRACTED = '\u0000extracted';
 
-const isInterpreter = (p: string): boolean => SHELLS.has(p) || p in INTERPRETERS || p.replace(/[\d.]+$/, '') in INTERPRETERS;
+const isInterpreter = (p: string): boolean => SHELLS.has(p) || interpreterOf(p) !== undefined;
 const isRunner = (v: CommandView): boolean => isInterpreter(v.program) || v.program === 'source' || v.program === '.' || v.program === 'eval' || MAKE.has(v.program);
 
 /** make runs its makefile's recipes as shell commands: `make -f <(curl …)`, `curl … | make -f -`. */
@@ -112,7 +112,7 @@ function codeSources(v: CommandView): string[] {
 }
 
 function interpreterReadsStdin(v: CommandView): boolean {
-  const spec = INTERPRETERS[v.program] ?? INTERPRETERS[v.program.replace(/[\d.]+$/, '')];
+  const spec = interpreterOf(v.program);
   if (!spec) return false;
   if (inlineCode(v).some((c) => EVALS_STDIN.test(c.code))) return true;
   return !v.args.some((a) => !a.startsWith('-') || a === '-' || spec.inline.includes(a) || spec.stdinAlternatives.includes(a)) || v.args.includes('-');

@@ -11,6 +11,7 @@ import { EXEC_DANGERS } from './danger-exec.ts';
 import { INFRA_DANGERS } from './danger-infra.ts';
 import { DATA_DANGERS } from './danger-data.ts';
 import { writeTargets } from './write-targets.ts';
+import { unversioned } from './programs.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
 export type { DangerEntry } from './danger-entry.ts';
@@ -21,8 +22,6 @@ export type { DangerEntry } from './danger-entry.ts';
  */
 export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...SECRET_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS, ...MACHINE_DANGERS];
 
-/** A version suffix (`python3.12`, `pip3`): such names are also looked up without it. */
-const VERSIONED = /[\d.]+$/;
 
 /** Entries that look at any program, and entries indexed by the programs they are limited to. */
 const ANY_PROGRAM = DANGER_CATALOG.filter((e) => !e.programs);
@@ -33,7 +32,7 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
-  const entries = BY_PROGRAM.get(view.program) ?? (VERSIONED.test(view.program) ? BY_PROGRAM.get(view.program.replace(VERSIONED, '')) : undefined) ?? ANY_PROGRAM;
+  const entries = BY_PROGRAM.get(view.program) ?? BY_PROGRAM.get(unversioned(view.program)) ?? ANY_PROGRAM;
   const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;

@@ -1,6 +1,6 @@
 // Finds code handed to interpreters inline (python -c, perl -e, node -e, awk programs, here-docs) and what it does.
 import { writtenContents, type CommandView } from '../shell/view.ts';
-import { INTERPRETERS } from './programs.ts';
+import { interpreterOf } from './programs.ts';
 
 /** One piece of inline code and its language. */
 export interface InlineCode {
@@ -117,7 +117,7 @@ function findInlineCode(view: CommandView): InlineCode[] {
     else if (view.stdin?.text !== undefined && view.args.some((a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''))) out.push(piece('awk', view.stdin.text));
     return out;
   }
-  const spec = INTERPRETERS[view.program] ?? INTERPRETERS[view.program.replace(/[\d.]+$/, '')];
+  const spec = interpreterOf(view.program);
   if (!spec) return out;
   const { args } = view;
   for (let i = 0; i < args.length; i++) {

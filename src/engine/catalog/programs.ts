@@ -66,6 +66,16 @@ export const ENV_SETUP = new Set(['ssh-agent', 'pyenv', 'rbenv', 'nodenv', 'goen
 /** Programs that run code given inline or on stdin: shells, interpreters, awk, and the shell's own runners. */
 export const CODE_RUNNERS = [...SHELLS, ...Object.keys(INTERPRETERS), 'awk', 'gawk', 'mawk', 'nawk', 'busybox-awk', 'source', '.', 'eval'];
 
+/** A program's name without its version suffix (`python3.12` → `python`, `pip3` → `pip`): the tables list bare names. */
+export function unversioned(program: string): string {
+  return program.replace(/[\d.]+$/, '');
+}
+
+/** The interpreter a program is, by its own name or its unversioned one (`python3.12`, `php8`). */
+export function interpreterOf(program: string): (typeof INTERPRETERS)[string] | undefined {
+  return INTERPRETERS[program] ?? INTERPRETERS[unversioned(program)];
+}
+
 /** Every program name the catalogue knows: a glob in a command name (`/usr/bin/s?do`) is matched against it. */
 export const KNOWN_PROGRAMS = [
   'rm', 'rmdir', 'shred', 'unlink', 'dd', 'mkfs', 'wipefs', 'fdisk', 'sfdisk', 'parted', 'mkswap', 'chmod', 'chown', 'chgrp',

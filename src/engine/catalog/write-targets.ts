@@ -3,7 +3,7 @@ import type { CommandView } from '../shell/view.ts';
 import { atBase, redirectWrites } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
-import { CODE_RUNNERS } from './programs.ts';
+import { CODE_RUNNERS, unversioned } from './programs.ts';
 import { sedScripts, sedWriteFiles } from './sed-script.ts';
 
 type TargetReader = (args: string[]) => string[];
@@ -107,7 +107,7 @@ export function writeTargets(view: CommandView): string[] {
   if (memo?.view !== view) {
     const reader = TARGETS[view.program];
     const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
-    if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(view.program.replace(/[\d.]+$/, ''))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
+    if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(unversioned(view.program))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
     memo = { view, targets: view.base === undefined ? targets : targets.map((p) => atBase(p, view.base)) };
   }
