@@ -23,6 +23,13 @@ const E_COMMAND = new RegExp(ADDRESS + String.raw`e(?:\s+([^\n;]*)|(?=$|[;\n}]))
 const W_COMMAND = new RegExp(ADDRESS + String.raw`[wW]\s+([^\n]+)`, 'g');
 const R_COMMAND = new RegExp(ADDRESS + String.raw`[rR]\s+([^\n]+)`, 'g');
 
+/** `s/re/replacement/` with any delimiter (group 1), up to its flags. */
+const S_COMMAND = String.raw`s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1`;
+/** An `s` command with the `e` flag (run the pattern space as a command). */
+const S_EXEC_FLAG = new RegExp(String.raw`(?:^|[;\n])\s*[^;\n]*` + S_COMMAND + '[gpiImM0-9w]*e');
+/** An `s` command with the `w FILE` flag (group 2: the file, to the end of the line). */
+const S_WRITE_FLAG = new RegExp(S_COMMAND + String.raw`[gpiImMe0-9]*w\s*([^\n]+)`, 'g');
+
 /** The shell commands of `e cmd` commands in a sed script (empty string for a bare `e`). */
 export function sedExecCommands(script: string): string[] {
   const out: string[] = [];
@@ -32,14 +39,14 @@ export function sedExecCommands(script: string): string[] {
 
 /** True when a sed invocation will run a shell command (`e` command, `s///e` flag). */
 export function sedExecutes(args: string[]): boolean {
-  return sedScripts(args).some((s) => sedExecCommands(s).length > 0 || /(?:^|[;\n])\s*[^;\n]*s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImM0-9w]*e/.test(s));
+  return sedScripts(args).some((s) => sedExecCommands(s).length > 0 || S_EXEC_FLAG.test(s));
 }
 
 /** The files a sed script writes: `w FILE` / `W FILE` commands and the `w FILE` flag of `s` (the name runs to the end of the line). */
 export function sedWriteFiles(script: string): string[] {
   const out: string[] = [];
   for (const m of script.matchAll(W_COMMAND)) out.push(m[1]!.trim());
-  for (const m of script.matchAll(/s(.)(?:(?!\1)[^\\]|\\.)*\1(?:(?!\1)[^\\]|\\.)*\1[gpiImMe0-9]*w\s*([^\n]+)/g)) out.push(m[2]!.trim());
+  for (const m of script.matchAll(S_WRITE_FLAG)) out.push(m[2]!.trim());
   return out.filter((f) => f !== '' && f !== '/dev/stdout' && f !== '/dev/stderr');
 }
 
