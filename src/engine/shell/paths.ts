@@ -47,7 +47,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   const out: ShellPath[] = [];
   for (const r of redirects) if (r.target && !/^\d+$|^-$/.test(r.target.value)) out.push(shellPath(r.target, 'redirect', view, base));
   const { program } = view;
-  if (PRINTERS.has(program) || view.words.length === 0) return out;
+  // `test -f ~/.ssh/id_rsa` asks whether a file exists, as `[ -f … ]` does: no file is read.
+  if (PRINTERS.has(program) || program === 'test' || view.words.length === 0) return out;
   const kind: ShellPath['kind'] = program === 'cd' || program === 'pushd' ? 'cwd' : 'argument';
   // The pattern (or code) given by an option — also glued to it (`-e.`, `--regexp=.`, perl's `-pe1`) — leaves no
   // pattern operand: the first operand is then a file.
@@ -62,15 +63,18 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
       const glued = GLUED_PATH.exec(word.value);
       if (glued && !word.dynamic) {
         const path = expandTilde(escapeLiteral(glued[1]!), view.home);
-        out.push(shellPath(word, kind, view, base, DIRECTORY_PROGRAMS.has(program) && word.value.startsWith('-C') ? `${path.replace(/\/+$/, '')}/${DEEP}` : path));
+        out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) && word.value.startsWith('-C') ? `${path.replace(/\/+$/, '')}/${DEEP}` : path));
       }
-      if (eq > 0 && DIRECTORY_PROGRAMS.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, `${expandTilde(t.slice(eq + 1), view.home).replace(/\/+$/, '')}/${DEEP}`));
+      if (eq > 0 && WORKS_IN_DIRECTORY.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, `${expandTilde(t.slice(eq + 1), view.home).replace(/\/+$/, '')}/${DEEP}`));
+      // `docker run --volume=~/.ssh:/k`, `--mount=type=bind,src=…`: as the two-word forms below.
+      if (eq > 0 && CONTAINER_RUNNERS.has(program) && /^--(volume|mount)=/.test(word.value)) out.push(...volumePaths(word, t.slice(eq + 1), kind, view, base));
       continue;
     }
     // `git -C DIR`, `tar -C DIR`/`--directory DIR`, `make -C DIR`, `--work-tree DIR`: a directory the command works
     // in, read below (and no subcommand or pattern).
     if (w > 1 && DIRECTORY_OPTIONS.has(view.words[w - 1]!.value) && DIRECTORY_PROGRAMS.has(program)) {
-      out.push(shellPath(word, kind, view, base, `${t.replace(/\/+$/, '')}/${DEEP}`));
+      // tar's `-C DIR` is where the members named after it are found (tarMembers), or where an archive is unpacked.
+      out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) ? `${t.replace(/\/+$/, '')}/${DEEP}` : undefined));
       continue;
     }
     // `kubectl --kubeconfig "$KUBECONFIG" get pods`: the tool's own default credentials handed back to it (it reads
@@ -80,18 +84,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (skipPattern && !(AWK.test(program) && /^(-v|-F|--assign|--field-separator)$/.test(view.words[w - 1]!.value))) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
-    // `-v ~/.ssh:/keys`, `SRC:DST` pairs: the part before the colon is a local path. A container's volume is
-    // readable as a whole tree (`docker run -v ~:/h …` reaches ~/.ssh).
-    const colon = t.indexOf(':');
-    if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) {
-      const source = expandTilde(t.slice(0, colon), view.home);
-      // (Not a source only known at run time: `-v $PWD:/app` is the usual way to mount the project.)
-      const tree = CONTAINER_RUNNERS.has(program) && !templateIsDynamic(source);
-      out.push(shellPath(word, kind, view, base, tree ? `${source.replace(/\/+$/, '')}/${DEEP}` : source));
-    }
-    // `--mount type=bind,src=/root,dst=/h`.
-    const mountSource = CONTAINER_RUNNERS.has(program) ? /(?:^|,)(?:src|source)=([^,]+)/.exec(word.value) : null;
-    if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
+    out.push(...volumePaths(word, t, kind, view, base));
   }
   // `curl -d @file`, `-F name=@file` (quoted too: the program splits at `=`), `--data-urlencode name@file`,
   // `gh api -F body=@file`, HTTPie's `field@/path`: the file after `@` is read and sent.
@@ -118,7 +111,9 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     // find's paths are the words before its first expression (`find . -name x -exec cat {} +`).
     const firstExpression = rest.findIndex((w) => /^[-(!]/.test(w.value));
     const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : treeOperands(view.program, rest);
-    for (const w of operands) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
+    if (program === 'tar' || program === 'bsdtar') {
+      for (const m of tarMembers(rest, operands, view.home)) out.push(shellPath(m.word, 'argument', view, base, `${m.template.replace(/\/+$/, '')}/${DEEP}`));
+    } else for (const w of copySources(program, view.words.slice(1), operands)) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
     // A search given only its pattern (`cd ~ && grep -r BEGIN`), or a find given no path, reads the directory it runs in.
     const searchesCwd = SEARCHERS.has(view.program) ? operands.length <= (view.args.some((a) => /^(-e|-f|--regexp|--file)/.test(a)) ? 0 : 1) : view.program === 'find' && operands.length === 0;
     if (searchesCwd) out.push(shellPath('.', 'argument', view, base, `./${DEEP}`));
@@ -171,6 +166,59 @@ export function treeOperands(program: string, rest: Word[]): Word[] {
   return program === 'zip' ? out.slice(1) : out;
 }
 
+/**
+ * tar's members with the directory they are read from: a relative member after `-C DIR` (`--directory DIR`,
+ * `-CDIR`, `--directory=DIR`) is DIR's (`tar czf x.tgz -C ~ .config/app` reads ~/.config/app, not ~).
+ */
+function tarMembers(rest: Word[], members: Word[], home: string): { word: Word; template: string }[] {
+  const out: { word: Word; template: string }[] = [];
+  let dir: string | undefined;
+  const wanted = new Set(members);
+  for (let i = 0; i < rest.length; i++) {
+    const word = rest[i]!;
+    const v = word.value;
+    if (v === '-C' || v === '--directory') dir = rest[++i] ? expandTilde(rest[i]!.template, home).replace(/\/+$/, '') : dir;
+    else if (/^-C./.test(v)) dir = expandTilde(word.template.slice(2), home).replace(/\/+$/, '');
+    else if (v.startsWith('--directory=')) dir = expandTilde(word.template.slice('--directory='.length), home).replace(/\/+$/, '');
+    else if (wanted.has(word)) out.push({ word, template: dir === undefined || /^[/~]/.test(word.template) ? word.template : `${dir}/${word.template}` });
+  }
+  return out;
+}
+
+/**
+ * The operands a copy reads: all but the destination (`cp -r src ~/`, `rsync -a dist /tmp/`, `scp -r d host:`),
+ * which is only written; with `-t DIR` / `--target-directory=DIR` every operand is a source.
+ */
+function copySources(program: string, words: Word[], operands: Word[]): Word[] {
+  if (program !== 'cp' && program !== 'scp' && program !== 'rsync') return operands;
+  if (program === 'cp') {
+    const target = words.findIndex((w) => w.value === '-t' || w.value === '--target-directory');
+    if (target >= 0) return operands.filter((w) => w !== words[target + 1]);
+    if (words.some((w) => w.value.startsWith('--target-directory=') || /^-t./.test(w.value))) return operands;
+  }
+  return operands.length > 1 ? operands.slice(0, -1) : operands;
+}
+
+/**
+ * The local side of a container's volume: `-v ~/.ssh:/keys` (`SRC:DST`, the part before the colon) and `--mount
+ * type=bind,src=/root,dst=/h` — readable as a whole tree (`docker run -v ~:/h …` reaches ~/.ssh). For other programs
+ * a `SRC:DST` pair's source is a path.
+ */
+function volumePaths(word: Word, t: string, kind: ShellPath['kind'], view: CommandView, base: string | undefined): ShellPath[] {
+  const out: ShellPath[] = [];
+  const container = CONTAINER_RUNNERS.has(view.program);
+  const colon = t.indexOf(':');
+  if (colon > 0 && !t.includes('://') && /^[~/.$\u0000]/.test(t)) {
+    const source = expandTilde(t.slice(0, colon), view.home);
+    // (Not a source only known at run time: `-v $PWD:/app` is the usual way to mount the project.)
+    const tree = container && !templateIsDynamic(source);
+    out.push(shellPath(word, kind, view, base, tree ? `${source.replace(/\/+$/, '')}/${DEEP}` : source));
+  }
+  const mountSource = container ? /(?:^|,)(?:src|source)=([^,]+)/.exec(templateValue(t)) : null;
+  if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
+  return out;
+}
+
 /** A cluster of short options (digits too: `zip -r9`, `scp -3r`) containing one of the letters. */
 function hasShort(args: string[], letters: RegExp): boolean {
   return args.some((a) => /^-[a-zA-Z0-9]+$/.test(a) && letters.test(a.slice(1)));
@@ -180,6 +228,8 @@ function hasShort(args: string[], letters: RegExp): boolean {
 const CONTAINER_RUNNERS = new Set(['docker', 'podman', 'nerdctl']);
 /** Programs whose `-C DIR` (or `--directory`, `--work-tree`) names a directory they work in. */
 const DIRECTORY_PROGRAMS = new Set(['git', 'tar', 'bsdtar', 'make', 'gmake']);
+/** Of those, the ones that use all of it (tar only reads the members named after `-C`). */
+const WORKS_IN_DIRECTORY = new Set(['git', 'make', 'gmake']);
 const DIRECTORY_OPTIONS = new Set(['-C', '--directory', '--work-tree', '--git-dir']);
 
 /** Tools that read a kubeconfig themselves. */
