@@ -29,6 +29,10 @@ const EVALUATORS: Record<string, Evaluator> = {
     const names = args.filter((a) => !a.startsWith('-'));
     return args.some((a) => a === '-P' || a === '-p') && names.length ? names.map((n) => `${programPath(n)}\n`).join('') : undefined;
   },
+  // `"$(pwd)/src"`: the directory the command runs in, as `.` (a `cd` earlier in the script is its base, as for `~+`).
+  pwd() {
+    return '.\n';
+  },
   echo(args) {
     let newline = true;
     let escapes = false;

@@ -239,6 +239,8 @@ function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined 
   if (scope.vars.has(name)) return scope.vars.get(name);
   // IFS is whitespace unless the script sets it: `rm${IFS}-rf` is `rm -rf`.
   if (name === 'HOME') return scope.home;
+  // `"$PWD/src"`: where the command runs, `.` (relative to a `cd` earlier in the script, as `~+` is).
+  if (name === 'PWD') return '.';
   if (name === 'IFS') return DEFAULT_IFS;
   // `cat $KUBECONFIG`: a variable that names a credential file stands for where the tool keeps it by default.
   const credential = CREDENTIAL_FILE_VARIABLES[name];
