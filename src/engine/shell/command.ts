@@ -39,6 +39,9 @@ function knownBasename(word: Word): string | undefined {
   return last !== '' && !templateIsDynamic(last) && !templateHasGlob(last) ? templateValue(last) : undefined;
 }
 
+/** Wrappers that run their command with another user's privileges. */
+const PRIVILEGED = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'runuser']);
+
 /** Programs that only print where a program is: a substitution of theirs names a program plainly. */
 const LOOKUPS = new Set(['which', 'command', 'type']);
 
@@ -66,6 +69,16 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob) return processCommand(walker, words, { ...info, nameKind: 'literal' });
   // `$(which python3) -m pytest`, `"$(command -v node)" x.js`: the program is the one looked up, judged as itself.
   const lookedUp = info.nameKind === 'substitution' && !words[0]!.dynamic && words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
+  // `run() { "$@"; }`: the function runs what its callers pass; each call is judged instead (below).
+  if (info.nameKind === 'variable' && walker.runsFunctionArguments(words[0]!)) return undefined;
+  // `run npm test` after `run() { echo "+ $*"; "$@"; }`: the command passed, after what `shift` may drop.
+  const runner = info.nameKind === 'literal' && walker.argumentRunners.size > 0 && !words[0]!.dynamic ? walker.argumentRunners.get(words[0]!.value) : undefined;
+  if (runner !== undefined) {
+    for (let drop = 1; drop <= runner + 1 && drop < words.length; drop++) {
+      const passed = words.slice(drop);
+      processCommand(walker, passed, { ...info, nameKind: passed[0]!.dynamic ? 'variable' : 'literal' });
+    }
+  }
   if (info.nameKind !== 'literal' && !lookedUp) {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
     if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
@@ -102,7 +115,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   }
   const head = argv[0];
   const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
-  if (head?.dynamic && info.nameKind === 'literal') pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
+  // `exec "$@"`, `time "$@"` in a function that runs its arguments (not under sudo: the privilege is its own finding).
+  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGED.has(w)) && walker.runsFunctionArguments(head);
+  if (head?.dynamic && info.nameKind === 'literal' && !passesOn) pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   const writes = info.redirects.length > 0 ? fileWrites(info.redirects) : undefined;
   // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.
   // The catalogue only reads the view: its argv is the command's own array.

@@ -81,7 +81,12 @@ export class ScriptWalker {
    */
   readonly arrays = new Map<string, Word[]>();
   readOnly = true;
-  readonly #functions: string[] = [];
+  readonly #functions: { name: string; body: string }[] = [];
+  /**
+   * Functions that run their arguments as a command (`run() { echo "+ $*"; "$@"; }`): name → how many arguments
+   * `shift` may drop first. A call (`run npm test`) is judged as the command it passes (command.ts).
+   */
+  readonly argumentRunners = new Map<string, number>();
   /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
   #feed: Stdin | undefined;
   readonly #scopes = new Map<Frame, WordScope>();
@@ -486,7 +491,7 @@ export class ScriptWalker {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
     const before = this.commands.length;
-    this.#functions.push(name);
+    this.#functions.push({ name, body: body?.text ?? '' });
     if (body) this.visit(body, frame);
     this.#functions.pop();
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
@@ -495,6 +500,19 @@ export class ScriptWalker {
       this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: selfCall.text });
     }
     return undefined;
+  }
+
+  /**
+   * True when `word` is `"$@"` (or `$*`) run as a command inside a function being defined: the function runs its
+   * arguments, and each call is judged by what it passes instead.
+   */
+  runsFunctionArguments(word: Word): boolean {
+    const fn = this.#functions.at(-1);
+    if (!fn || !/^"?\$(?:\{[@*]\}|[@*])"?$/.test(word.source)) return false;
+    let shifts = 0;
+    for (const m of fn.body.matchAll(/(?:^|[\s;&|{(])shift(?:\s+(\d+))?(?=$|[\s;&|})])/g)) shifts += Number(m[1] ?? 1);
+    this.argumentRunners.set(fn.name, Math.max(shifts, this.argumentRunners.get(fn.name) ?? 0));
+    return true;
   }
 
   /** `$(…)` or backticks: walks the inner commands one level deeper; returns their static output. */
