@@ -421,13 +421,25 @@ export class ScriptWalker {
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
     const stages = node.namedChildren.filter((c) => c.type !== 'comment');
+    let previousFindings = this.findings.length;
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
+      const findingsBefore = this.findings.length;
       out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES);
-      upstream.push(...this.commands.slice(before).map((c) => c.program));
+      const ran = this.commands.slice(before);
+      // `aws ecr get-login-password | docker login --password-stdin …`: the secret goes straight into the login that
+      // reads it from stdin, not to the agent's output.
+      if (i > 0 && ran.length === 1 && takesSecretOnStdin(ran[0]!)) this.#dropFindings('credential-export', previousFindings, findingsBefore);
+      previousFindings = findingsBefore;
+      upstream.push(...ran.map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
     }
     return out;
+  }
+
+  /** Removes the findings of one kind among those at [from, to). */
+  #dropFindings(id: string, from: number, to: number): void {
+    for (let i = to - 1; i >= from; i--) if (this.findings[i]!.id === id) this.findings.splice(i, 1);
   }
 
   #assign(node: SyntaxNode, frame: Frame, statement = node.text): void {
@@ -651,4 +663,12 @@ function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | und
   const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value) ?? /^\/(?:dev|proc\/self)\/fd\/\$\{?([A-Za-z_]\w*)\}?$/.exec(word.source);
   if (!m) return undefined;
   return /^\d+$/.test(m[1]!) ? open.get(m[1]!) : open.get(`{${m[1]}}`);
+}
+
+/** A login that reads its password or token from stdin (`docker login --password-stdin`, `gh auth login --with-token`). */
+function takesSecretOnStdin(command: SimpleCommand): boolean {
+  const { program, argv } = command;
+  if (argv.includes('--password-stdin')) return true;
+  if (program === 'gh' || program === 'glab') return argv[1] === 'auth' && argv[2] === 'login' && (argv.includes('--with-token') || argv.includes('--stdin'));
+  return false;
 }
