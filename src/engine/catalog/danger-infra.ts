@@ -105,7 +105,7 @@ function appliesUnprompted(v: CommandView): boolean {
 /** Publishing a package or an image: npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push, docker push, …; a dry run is not. */
 function publishes(v: CommandView): boolean {
   const words = v.args.filter((a) => !a.startsWith('-'));
-  if (v.args.includes('--dry-run')) return false;
+  if (v.args.includes('--dry-run') || (v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?https?:\/\//.test(a) && !LOCAL_REGISTRY.test(a)))) return false;
   switch (v.program) {
     case 'npm': case 'pnpm': case 'bun': return words[0] === 'publish';
     case 'yarn': return words[0] === 'publish' || (words[0] === 'npm' && words[1] === 'publish');
@@ -120,6 +120,12 @@ function publishes(v: CommandView): boolean {
     default: return false;
   }
 }
+
+/**
+ * A registry on this machine (kind's or microk8s's `localhost:5000`, verdaccio on `localhost:4873`): an image tag or a
+ * `--registry`/`--repository-url`/`--index` value naming it. Nobody else fetches from there.
+ */
+const LOCAL_REGISTRY = /^(?:--(?:registry|repository-url|index)=)?(?:https?:\/\/)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:\/|$)/;
 
 /** Programs that print the whole environment. */
 const ENVIRONMENT_DUMPS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'compgen']);
