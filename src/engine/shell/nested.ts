@@ -10,7 +10,7 @@ import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
 import { printfVariable } from './static-eval.ts';
-import { gitCommand } from '../catalog/danger-git.ts';
+import { gitCommand, gitConfigCommand } from '../catalog/danger-git.ts';
 import { treeOperands } from './paths.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
@@ -79,9 +79,22 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (remote.length > 0) out.push({ kind: 'script', word: joinWords(remote) });
     else if (host >= 0 && !args.some((w) => /^-[a-zA-Z]*[NfW]/.test(w.value))) stdinScript(out, view);
   } else if (program === 'git') {
-    for (let i = 0; i < args.length - 1; i++) {
-      const m = args[i]!.value === '-c' ? /^alias\.[^=]+=\s*!(.*)$/s.exec(args[i + 1]!.value) : null;
-      if (m) text(out, m[1]!);
+    // `git -c alias.x='!cmd' x`, `-c core.sshCommand=cmd`, `git config core.pager cmd`: the command line git runs.
+    // (Global options only: after the subcommand `-c` is another option, as in `git commit -c HEAD`.)
+    const at = gitSubcommandAt(args);
+    for (let i = 0; i < (at < 0 ? args.length : at); i++) {
+      const w = args[i]!;
+      const setting = w.value === '-c' ? args[++i] : /^-c./.test(w.value) ? w : undefined;
+      if (!setting || setting.dynamic) continue;
+      const assignment = setting === w ? w.value.slice(2) : setting.value;
+      const eq = assignment.indexOf('=');
+      const cmd = eq > 0 ? gitConfigCommand(assignment.slice(0, eq), assignment.slice(eq + 1)) : undefined;
+      if (cmd !== undefined) text(out, cmd);
+    }
+    if (at >= 0 && args[at]!.value === 'config') {
+      const ops = args.slice(at + 1).filter((x) => !x.value.startsWith('-'));
+      const cmd = ops.length >= 2 && !ops.some((x) => x.dynamic) ? gitConfigCommand(ops[0]!.value, ops.slice(1).map((x) => x.value).join(' ')) : undefined;
+      if (cmd !== undefined) text(out, cmd);
     }
     gitCommands(out, args);
   } else if (program === 'fd' || program === 'fdfind') {
