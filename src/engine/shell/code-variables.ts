@@ -10,9 +10,68 @@ export interface VariableCode {
 
 const NONE: VariableCode = Object.freeze({ scripts: [], unknown: false }) as VariableCode;
 
-/** Commands a program runs through a shell: editors, pagers, askpass helpers, git's ssh and diff commands. */
+/**
+ * Commands a program runs through a shell: editors, pagers, askpass helpers, git's ssh and diff commands, the
+ * browser npm and xdg tools open, the compilers make and build scripts run, npm's script shell, rustc's wrapper.
+ * `GIT_CONFIG_VALUE_<n>` is any setting's value: when one is a command line (`core.pager`), this is it.
+ */
 const COMMAND_VARIABLES = new Set(['PROMPT_COMMAND', 'FCEDIT', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'PAGER', 'GIT_PAGER', 'MANPAGER',
-  'SYSTEMD_PAGER', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GIT_PROXY_COMMAND', 'LESSOPEN', 'LESSCLOSE']);
+  'SYSTEMD_PAGER', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GIT_PROXY_COMMAND', 'LESSOPEN', 'LESSCLOSE',
+  'BROWSER', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AR', 'RUSTC_WRAPPER', 'RUSTC', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL']);
+
+/**
+ * Variables that make a program load code from a file or module before its own: the runner given the file runs
+ * it as that program would (`NODE_OPTIONS='--require /tmp/h.js'` as `node /tmp/h.js`, a library as a program), so
+ * a file the command line downloaded or wrote is judged by where it came from or what it holds. Packages by name
+ * (`--require dotenv/config`, `--import tsx`, `-rbundler/setup`) are installed code and are not counted.
+ */
+const CODE_FILE_VARIABLES: Record<string, (value: string) => { runner: string; file: string }[]> = {
+  LD_PRELOAD: libraries, LD_AUDIT: libraries, DYLD_INSERT_LIBRARIES: libraries,
+  NODE_OPTIONS: (value) => optionFiles(value, /^(?:--require|-r|--import|--loader|--experimental-loader)$/, 'node'),
+  RUBYOPT: (value) => optionFiles(value, /^-r$/, 'ruby'),
+  PYTHONSTARTUP: (value) => (value.trim() ? [{ runner: 'python3', file: value.trim() }] : []),
+  JAVA_TOOL_OPTIONS: javaAgents, _JAVA_OPTIONS: javaAgents, JDK_JAVA_OPTIONS: javaAgents, JAVA_OPTS: javaAgents, MAVEN_OPTS: javaAgents, GRADLE_OPTS: javaAgents,
+  LUA_INIT: (value) => (value.startsWith('@') ? [{ runner: 'lua', file: value.slice(1) }] : []),
+};
+
+/** A file named from the root, the home or by URL (a relative one is the project's). */
+const OUTSIDE_PROJECT = /^([/~]|[a-z][\w+.-]*:)/i;
+/** The system's own libraries (root-owned): jemalloc and friends preloaded on purpose. */
+const SYSTEM_LIBRARY = /^\/(usr\/(lib|lib64|local\/lib)|lib|lib64)\//;
+
+/** LD_PRELOAD's libraries (blank- or colon-separated): each is code run in the program. */
+function libraries(value: string): { runner: string; file: string }[] {
+  return value.split(/[\s:]+/).filter((f) => f !== '').map((file) => ({ runner: '', file }));
+}
+
+/** `-javaagent:/tmp/a.jar[=opts]`: a jar whose code runs before main. */
+function javaAgents(value: string): { runner: string; file: string }[] {
+  return [...value.matchAll(/-javaagent:([^=\s]+)/g)].map((m) => ({ runner: 'java -jar', file: m[1]! }));
+}
+
+/** The file values of some options in an options string (`--require /tmp/h.js`, `-r./x.js`, `--import=./y.mjs`). */
+function optionFiles(value: string, option: RegExp, runner: string): { runner: string; file: string }[] {
+  const words = value.trim().split(/\s+/);
+  const out: { runner: string; file: string }[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const eq = w.indexOf('=');
+    let file: string | undefined;
+    if (option.test(w)) file = words[++i];
+    else if (eq > 0 && option.test(w.slice(0, eq))) file = w.slice(eq + 1);
+    else if (/^-r./.test(w) && option.test('-r')) file = w.slice(2);
+    // A `data:` URL runs to the end of the value (node splits on blanks only outside quotes; be generous).
+    if (file?.startsWith('data:')) { out.push({ runner, file: [file, ...words.slice(i + 1)].join(' ') }); break; }
+    // A path or a URL names code of the agent's; a bare name is an installed package.
+    if (file !== undefined && /^(\.{0,2}\/|~|[a-z][\w+.-]*:)/i.test(file) && !/^node:/.test(file)) out.push({ runner, file });
+  }
+  return out;
+}
+
+/** A file name as one shell word. */
+function shellWord(file: string): string {
+  return /^[\w@%+=:,./~-]+$/.test(file) ? file : `'${file.replace(/'/g, `'\\''`)}'`;
+}
 /**
  * Prompts bash expands (running their substitutions) without a terminal: PS4 before each command `set -x` traces,
  * PS0 after `bash -i` reads a command. (PS1 and PS2, set by many dotfiles, only show at an interactive prompt.)
@@ -27,11 +86,47 @@ export function variableCode(name: string, value: string | undefined, processOut
     const code = name.startsWith('LESS') ? value.replace(/^\s*\|{1,2}-?/, '') : value;
     return code.trim() === '' ? NONE : { scripts: [code], unknown: false };
   }
+  // GIT_CONFIG_VALUE_<n> with its GIT_CONFIG_KEY_<n>: judged as any value git may run (the key is elsewhere).
+  if (/^GIT_CONFIG_VALUE_\d+$/.test(name)) return value !== undefined && value.trim() !== '' ? { scripts: [value.replace(/^\s*!/, '')], unknown: false } : NONE;
+  // GIT_CONFIG_PARAMETERS="'alias.x'='!cmd' 'core.pager'='cmd'": each value, as above.
+  if (name === 'GIT_CONFIG_PARAMETERS') {
+    if (value === undefined) return { scripts: [], unknown: true };
+    const scripts = [...value.matchAll(/'[^']*'='((?:[^']|'\\'')*)'/g)].map((m) => m[1]!.replace(/'\\''/g, "'").replace(/^\s*!/, '')).filter((c) => c.trim() !== '');
+    return scripts.length ? { scripts, unknown: false } : NONE;
+  }
+  // `LUA_INIT='os.execute(…)'`: Lua code lua runs first (`@file` names a file instead).
+  if (name === 'LUA_INIT' && value !== undefined && value.trim() !== '' && !value.startsWith('@')) return { scripts: [`lua -e ${shellWord(value)}`], unknown: false };
+  const loads = CODE_FILE_VARIABLES[name];
+  if (loads) {
+    if (value === undefined) return name === 'NODE_OPTIONS' || name === 'RUBYOPT' || name.includes('JAVA') || name.endsWith('_OPTS') ? NONE : { scripts: [], unknown: true };
+    const files = loads(value);
+    if (files.length === 0) return NONE;
+    // `NODE_OPTIONS='--import data:text/javascript,…'`: the code itself is in the value.
+    const scripts = files.map(({ runner, file }) => {
+      const data = /^data:[^,]*?(;base64)?,(.*)$/s.exec(file);
+      if (data && runner === 'node') return `node -e ${shellWord(data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponentSafe(data[2]!))}`;
+      return runner ? `${runner} ${shellWord(file)}` : shellWord(file);
+    });
+    // Code from outside the project and the system's own libraries is asked about even when nothing more is known
+    // of it: the command as written (`ls`, `npm test`) does not show it.
+    return { scripts, unknown: files.some(({ file }) => OUTSIDE_PROJECT.test(file) && !SYSTEM_LIBRARY.test(file) && !file.startsWith('data:')) };
+  }
   if (PROMPTS.has(name)) return value !== undefined && /\$\(|`/.test(value) ? { scripts: [`: "${value.replace(/(["\\])/g, '\\$1')}"`], unknown: false } : NONE;
-  // A file a non-interactive bash (BASH_ENV) or an interactive sh (ENV) reads before anything else.
+  // A file a non-interactive bash (BASH_ENV) or an interactive sh (ENV) reads before anything else: run as `bash FILE`
+  // would run it (a file the command line wrote or downloaded is judged by that).
   if (name === 'BASH_ENV' || (name === 'ENV' && (processOutput !== undefined || (value !== undefined && /^[/~.]|\//.test(value))))) {
     if (processOutput !== undefined) return { scripts: [processOutput], unknown: false };
-    return value === undefined || value.trim() !== '' ? { scripts: [], unknown: true } : NONE;
+    if (value === undefined) return { scripts: [], unknown: true };
+    return value.trim() === '' ? NONE : { scripts: [`bash ${shellWord(value.trim())}`], unknown: true };
   }
   return NONE;
+}
+
+/** A percent-encoded text decoded, or left as it is when it is not valid. */
+function decodeURIComponentSafe(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
