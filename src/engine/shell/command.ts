@@ -14,6 +14,7 @@ import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
+import { runsFromUrl, URL_RUN_DANGERS, URL_RUNNERS } from '../catalog/danger-url-run.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 import { DECODERS, ENV_SETUP, KNOWN_PROGRAMS } from '../catalog/programs.ts';
@@ -142,6 +143,10 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     return undefined;
   }
   matchDanger(view, walker.findings);
+  // `npx github:x`, `uvx --from git+https://… tool`, `nix shell github:x -c cmd`: a runner peeled as a wrapper fetched
+  // what it runs (the catalogue saw only the command inside).
+  const runnerAt = wrappers.length > 0 ? words.findIndex((w) => !w.dynamic && URL_RUNNERS.has(programName(w.value))) : -1;
+  if (runnerAt >= 0 && runsFromUrl(programName(words[runnerAt]!.value), words.slice(runnerAt + 1).map((w) => w.value))) pushFinding(walker, URL_RUN_DANGERS[0]!, text);
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
   for (const w of words) if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) unknownCode(walker, w.source, frame.depth + 1);
   followNested(walker, view, scripts, info);

@@ -1,0 +1,68 @@
+// Runners that fetch a script, a package or a flake straight from a URL or a git repository and run it at once:
+// `curl | sh` in another form, with no registry (and none of its takedowns or pinned versions) in between.
+import type { DangerEntry } from './danger-entry.ts';
+import { optionValue } from './flags.ts';
+
+/** The programs that may fetch what they run (as programs, or peeled as wrappers: `npx`, `uvx`, `nix shell … -c`). */
+export const URL_RUNNERS: ReadonlySet<string> = new Set(['deno', 'bun', 'bunx', 'npx', 'pnpx', 'pnpm', 'yarn', 'npm', 'uv', 'uvx', 'pipx', 'node', 'gradle', 'gradlew', 'nix', 'nix-shell', 'nix-build', 'nix-env', 'jbang']);
+
+export const URL_RUN_DANGERS: DangerEntry[] = [
+  {
+    id: 'url-run', risk: 'high', reason: 'runs a script, package or flake fetched straight from a URL or a git repository (deno run -A https://…, npx github:…, nix run github:…, uv run https://…): code nobody has reviewed, with no registry in between',
+    programs: [...URL_RUNNERS],
+    examples: ['deno run -A https://x.example/install.ts', 'npx github:someone/tool', 'npx -y https://x.example/pkg.tgz', 'pnpm dlx github:someone/tool', 'npx zx https://x.example/s.mjs', 'uv run https://x.example/script.py',
+      'uvx --from git+https://github.com/someone/tool tool', 'pipx run https://x.example/script.py', 'node --import https://x.example/x.mjs app.js', 'gradle -I https://x.example/init.gradle build',
+      'nix run github:someone/flake', 'nix shell github:someone/flake -c tool', 'nix-shell https://x.example/shell.nix', 'jbang https://x.example/x.java', 'bun run https://x.example/x.ts'],
+    match: (v) => runsFromUrl(v.program, v.args),
+  },
+];
+
+/** Code fetched from outside any registry: a URL, a git remote, a hosting shorthand. */
+const REMOTE = /^(https?:\/\/|git\+|git:\/\/|(github|gitlab|bitbucket|sourcehut|gist):)/i;
+/** npm's `user/repo` shorthand for a GitHub repository (a scoped package starts with `@`, a path with `.` or `/`). */
+const GITHUB_SHORTHAND = /^[\w-][\w.-]*\/[\w.-]+(#\S*)?$/;
+/** Packages that run the script they are given (`npx zx https://…`). */
+const SCRIPT_RUNNERS = new Set(['zx', 'tsx', 'ts-node', 'vite-node', 'esno', 'jiti']);
+/** deno permissions beyond the sandbox (`--allow-net` alone only reaches the network, as the fetch already did). */
+const DENO_UNSANDBOXED = /^(-A|--allow-all|--allow-(run|write|ffi|sys|env|read|import)(=.*)?|-[a-zA-Z]*A[a-zA-Z]*)$/;
+
+/**
+ * True when `program args…` runs something fetched from a URL or repository. command.ts also asks it of a runner
+ * peeled as a wrapper (`npx github:x`, `uvx --from git+https://… tool`), with all the words after the runner.
+ */
+export function runsFromUrl(program: string, args: string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  switch (program) {
+    // Without permissions a remote deno script runs in its sandbox; with them it is a script from the web.
+    case 'deno': return /^(run|x|install|compile)$/.test(operands[0] ?? '') && operands.slice(1).some((a) => REMOTE.test(a)) && args.some((a) => DENO_UNSANDBOXED.test(a));
+    case 'bun': return (operands[0] === 'run' && REMOTE.test(operands[1] ?? '')) || (operands[0] === 'x' && packageRun(args.slice(args.indexOf('x') + 1)));
+    case 'npx': case 'pnpx': case 'bunx': return packageRun(args);
+    case 'pnpm': case 'yarn': return operands[0] === 'dlx' && packageRun(args.slice(args.indexOf('dlx') + 1));
+    case 'npm': return /^(exec|x)$/.test(operands[0] ?? '') && packageRun(args.slice(args.indexOf(operands[0]!) + 1));
+    case 'uv': return (operands[0] === 'run' && REMOTE.test(operands[1] ?? '')) || (operands[0] === 'tool' && operands[1] === 'run' && pythonToolRun(args));
+    case 'uvx': return pythonToolRun(args);
+    case 'pipx': return operands[0] === 'run' && (REMOTE.test(operands[1] ?? '') || REMOTE.test(optionValue(args, ['--spec']) ?? ''));
+    case 'node': return args.some((a, i) => (/^(--import|--require|-r|--loader|--experimental-loader)$/.test(a) && REMOTE.test(args[i + 1] ?? '')) || /^(--import|--require|--loader|--experimental-loader)=https?:/.test(a));
+    case 'gradle': case 'gradlew': return REMOTE.test(optionValue(args, ['-I', '--init-script']) ?? '');
+    case 'nix': return /^(run|shell|develop|build|profile)$/.test(operands[0] ?? '') && operands.slice(1).some((a) => REMOTE.test(a) || /^(tarball|file)\+https?:/.test(a));
+    case 'nix-shell': case 'nix-build': case 'nix-env': return operands.some((a) => /^https?:\/\//.test(a)) || /^https?:\/\//.test(optionValue(args, ['-f', '--file']) ?? '');
+    case 'jbang': return REMOTE.test(operands[0] ?? '') || /^(gh|gist):/.test(operands[0] ?? '');
+    default: return false;
+  }
+}
+
+/** npx-style arguments: the package (first operand, or `-p`/`--package`) from a URL or repository, or a script runner given one. */
+function packageRun(args: string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const named = optionValue(args, ['-p', '--package']);
+  const spec = named ?? operands[0] ?? '';
+  if (REMOTE.test(spec) || GITHUB_SHORTHAND.test(spec)) return true;
+  const runner = spec.replace(/@[^/]*$/, '');
+  return SCRIPT_RUNNERS.has(runner) && operands.slice(named === undefined ? 1 : 0).some((a) => /^https?:\/\//.test(a));
+}
+
+/** uvx / `uv tool run`: the tool from a URL or repository (`--from git+https://…`, `git+https://…` as the spec). */
+function pythonToolRun(args: string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  return REMOTE.test(optionValue(args, ['--from']) ?? '') || operands.some((a) => REMOTE.test(a) && !a.startsWith('http'));
+}
