@@ -40,6 +40,9 @@ function knownBasename(word: Word): string | undefined {
   return last !== '' && !templateIsDynamic(last) && !templateHasGlob(last) ? templateValue(last) : undefined;
 }
 
+/** Wrappers whose command is a package they fetch (`npx node@20`, `uvx ruff@0.6`), named with its version. */
+const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'bun', 'pnpm', 'yarn', 'npm', 'uvx', 'pipx']);
+
 /** Wrappers that run their command with another user's privileges. */
 const PRIVILEGED = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'runuser']);
 
@@ -106,7 +109,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   }
   const { argv, wrappers, scripts, noExec, chdir } = unwrap(words);
   // `env EDITOR='cmd #' git commit`, `env BASH_ENV=/tmp/x bash -c :`: assignments env passes on.
-  if (wrappers.includes('env')) envAssignments(walker, words.slice(0, words.length - argv.length), info);
+  if (wrappers.some((w) => w === 'env' || w === 'cross-env' || w === 'cross-env-shell')) envAssignments(walker, words.slice(0, words.length - argv.length), info);
   // `env -C DIR cmd` runs cmd in DIR: its relative paths resolve there, as after `cd DIR`.
   const base = chdir ? changeDir(frame.base, chdir, walker.home) : frame.base;
   // `coproc { cmd; }`, `coproc NAME { cmd; }`: tree-sitter reads the group's words as arguments of coproc.
@@ -115,7 +118,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     if (brace === 0 || brace === 1) return processCommand(walker, argv.slice(brace + 1), { ...info, nameKind: 'literal' });
   }
   const head = argv[0];
-  const program = head ? programName(head.value) : (wrappers.at(-1) ?? '');
+  // `npx -y node@20 -e …`, `uvx ruff@0.6 check`: a package runner's spec names the program with its version.
+  const named0 = head ? programName(head.value) : (wrappers.at(-1) ?? '');
+  const program = head && PACKAGE_RUNNERS.has(wrappers.at(-1) ?? '') ? named0.replace(/^(@?[^@=]+)(@|==).*$/, '$1').replace(/^@[^/]+\//, '') : named0;
   // `exec "$@"`, `time "$@"` in a function that runs its arguments (not under sudo: the privilege is its own finding).
   const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGED.has(w)) && walker.runsFunctionArguments(head);
   if (head?.dynamic && info.nameKind === 'literal' && !passesOn) pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);

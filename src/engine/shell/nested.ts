@@ -104,6 +104,15 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       const cmd = args.slice(x + 1).filter((w) => w.value !== ';');
       out.push({ kind: 'argv', words: cmd.some((w) => /^\{[./]*\}$/.test(w.value)) ? cmd.map((w) => (/^\{[./]*\}$/.test(w.value) ? unknownWord('{}') : w)) : [...cmd, unknownWord('{fd results}')] });
     }
+  } else if (program === 'concurrently') {
+    // `concurrently "npm:dev" "tsc -w"`: each operand is a command line (`npm:NAME` is `npm run NAME`).
+    for (let i = 0; i < args.length; i++) {
+      const w = args[i]!;
+      if (w.value.startsWith('-')) { if (CONCURRENTLY_WITH_ARG.includes(w.value)) i++; continue; }
+      const npm = /^(npm|yarn|pnpm|bun):(.+)$/.exec(w.value);
+      if (npm && !w.dynamic) out.push({ kind: 'argv', words: [literalWord(npm[1]!), literalWord('run'), literalWord(npm[2]!)] });
+      else script(out, w);
+    }
   } else if (program === 'nodemon') {
     for (const w of optionValues(args, '--exec', '-x')) script(out, w);
   } else if (program === 'watchexec' || program === 'reflex') {
@@ -283,6 +292,10 @@ function stdinScript(out: NestedCode[], view: CommandView): void {
 function text(out: NestedCode[], s: string): void {
   out.push({ kind: 'script', word: literalWord(s) });
 }
+
+/** concurrently's options that take a value (the other operands are the commands it runs). */
+const CONCURRENTLY_WITH_ARG = ['-n', '--names', '-c', '--prefix-colors', '-p', '--prefix', '-l', '--prefix-length', '-t', '--timestamp-format', '-m', '--max-processes', '-s', '--success',
+  '--restart-tries', '--restart-after', '--default-input-target', '--names-separator', '--pad-prefix', '-P', '--passthrough-arguments'];
 
 /** hyperfine options that take a value (the other operands are the commands it times). */
 const HYPERFINE_WITH_ARG = ['-w', '--warmup', '-m', '--min-runs', '-M', '--max-runs', '-r', '--runs', '-p', '--prepare', '-s', '--setup', '-c', '--cleanup', '-S', '--shell', '-u', '--time-unit', '-n', '--command-name', '--export-asciidoc', '--export-csv', '--export-json', '--export-markdown', '--export-orgmode', '--style', '--sort', '--output', '--input', '-D', '--parameter-step-size', '--reference'];

@@ -76,6 +76,12 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
   npx: { withArg: ['-p', '--package'], scriptArg: ['-c', '--call'] },
   bunx: { withArg: ['-p', '--package'] },
   pnpx: { withArg: ['-p', '--package'] },
+  bun: { subcommands: ['x'], withArg: ['-p', '--package', '--cwd'] },
+  // npm's environment setters: `cross-env NODE_ENV=test jest`, `env-cmd -f .env.test node x.js`; cross-env-shell
+  // runs the rest as one shell string.
+  'cross-env': { assignments: true },
+  'cross-env-shell': { assignments: true, scriptUnless: [] },
+  'env-cmd': { withArg: ['-f', '--file', '-e', '--environments', '-r', '--rc-file'] },
   nocorrect: {},
   // Sandboxing, tracing and session tools that run the rest as a command.
   unshare: { withArg: ['-R', '--root', '-w', '--wd', '-S', '--setuid', '-G', '--setgid', '--map-user', '--map-group', '--map-users', '--map-groups', '--propagation', '--setgroups', '--monotonic', '--boottime'], noExec: ['-V', '--version', '-h', '--help'] },
