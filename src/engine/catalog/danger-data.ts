@@ -8,8 +8,11 @@ import { optionValue, operands } from './flags.ts';
 /** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
 const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
 
-/** A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`) ending the statement: it filters nothing. */
-const ALWAYS_TRUE_WHERE = /\bwhere\s+(?:true|1|([\w.]+|'[^']*')\s*=\s*\1)\s*(?=;|$)/gi;
+/**
+ * A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`, or any condition
+ * `OR 1=1`) ending the statement: it filters nothing.
+ */
+const ALWAYS_TRUE_WHERE = /\bwhere\s+(?:[^;]*?\bor\s+)?(?:true|1|([\w.]+|'[^']*')\s*=\s*\1)\s*(?=;|$)/gi;
 
 const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'mysqladmin', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
 /** Clients of MySQL's dialect, where `#` starts a comment and a `/*!` comment holds code the server runs. */
@@ -106,10 +109,29 @@ function withoutComments(sql: string, mysql: boolean): string {
 
 /** Whether SQL destroys data (or runs a shell command) as written, or as the server reads it: comments blanked, an always-true WHERE dropped. */
 function isDestructiveSql(sql: string, program: string): boolean {
-  if (DESTRUCTIVE_SQL.test(sql)) return true;
+  const mysql = MYSQL_CLIENTS.has(program);
   // Only SQL with a comment marker or a WHERE reads otherwise to the server: the rest is not scanned again.
-  if (!/--|\/\*|#|\bwhere\b/i.test(sql)) return false;
-  return DESTRUCTIVE_SQL.test(withoutComments(sql, MYSQL_CLIENTS.has(program)).replace(ALWAYS_TRUE_WHERE, ''));
+  const effective = /--|\/\*|#|\bwhere\b/i.test(sql) ? withoutComments(sql, mysql).replace(ALWAYS_TRUE_WHERE, '') : sql;
+  if (!DESTRUCTIVE_SQL.test(sql) && (effective === sql || !DESTRUCTIVE_SQL.test(effective))) return false;
+  // `select 'DROP TABLE x' as example`: the words are a string's text — unless something runs text as SQL.
+  if (/['"]/.test(sql) && !RUNS_TEXT_AS_SQL.test(sql)) return DESTRUCTIVE_SQL.test(withoutStrings(effective, mysql));
+  return true;
+}
+
+/** SQL that runs text as SQL (`EXECUTE 'DROP …'`, a `DO $$ … $$` block, psql's `\gexec`): its strings are code. */
+const RUNS_TEXT_AS_SQL = /\b(exec|execute|prepare|immediate|sp_executesql|do)\b|\\gexec|\$\$/i;
+
+/** SQL with the text of its single-quoted strings (and MySQL's double-quoted ones) removed. */
+function withoutStrings(sql: string, mysql: boolean): string {
+  let out = '';
+  for (let i = 0; i < sql.length;) {
+    if (sql[i] === "'" || (mysql && sql[i] === '"')) {
+      const end = endOfQuoted(sql, i, mysql);
+      out += "''";
+      i = end;
+    } else out += sql[i++];
+  }
+  return out;
 }
 
 /** The Rails, Django and Sequelize commands that drop or empty the database (each run by more than one program: rails and rake, …). */

@@ -60,7 +60,10 @@ function exportsCredentials(v: CommandView): boolean {
       return (group === 'account' && command === 'get-access-token') || (group === 'keyvault' && command === 'secret' && (action === 'show' || action === 'download'))
         || (group === 'acr' && command === 'login' && v.args.includes('--expose-token')) || (group === 'storage' && command === 'account' && action === 'keys');
     }
-    case 'gh': return a === 'auth' && (b === 'token' || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t')));
+    case 'gh': return (a === 'auth' && (b === 'token' || b === 'git-credential' || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t'))))
+      || (a === 'config' && b === 'get' && v.args.some((x) => /token/i.test(x)));
+    // `npm config get //registry.npmjs.org/:_authToken`, `yarn config get npmAuthToken`: the registry token (from ~/.npmrc).
+    case 'npm': case 'pnpm': case 'yarn': return a === 'config' && b === 'get' && v.args.some((x) => /_auth|authtoken|_password/i.test(x));
     case 'git': {
       // The credential helper answers `fill` (a helper itself: `get`) with the stored username and password.
       const [command, action] = gitCommand(v.args);
@@ -74,7 +77,8 @@ function exportsCredentials(v: CommandView): boolean {
     case 'pulumi': return v.args.includes('--show-secrets');
     case 'op': return a === 'read' || (a === 'item' && b === 'get' && v.args.includes('--reveal'));
     case 'doppler': return a === 'secrets' && (b === undefined || b === 'get' || b === 'download') && !v.args.includes('--only-names');
-    default: return printsStoredPassword(v);
+    // `echo https://index.docker.io/v1/ | docker-credential-pass get`: docker's credential helpers print the stored login.
+    default: return (/^docker-credential-/.test(v.program) && a === 'get') || printsStoredPassword(v);
   }
 }
 
@@ -108,12 +112,14 @@ function printsStoredPassword(v: CommandView): boolean {
 export const SECRET_DANGERS: DangerEntry[] = [
   {
     id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',
-    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring', 'glab', 'flyctl', 'fly', 'bw', 'lpass', 'keepassxc-cli'],
+    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring', 'glab', 'flyctl', 'fly', 'bw', 'lpass', 'keepassxc-cli', 'npm', 'pnpm', 'yarn',
+      'docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred', 'docker-credential-ecr-login', 'docker-credential-gcloud'],
     examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token',
       "printf 'protocol=https\\nhost=github.com\\n' | git credential fill", 'gh auth status --show-token', 'heroku auth:token', 'getent shadow', 'pulumi stack export --show-secrets',
       "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --with-decryption --name x',
       'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download',
-      'security find-generic-password -s github -w', 'security find-internet-password -s github.com -g', 'secret-tool lookup service x', 'pass show email/work', 'kwallet-query -r key wallet', 'keyring get system user', 'aws ecr get-login-password', 'glab auth status --show-token', 'bw get password github'],
+      'security find-generic-password -s github -w', 'security find-internet-password -s github.com -g', 'secret-tool lookup service x', 'pass show email/work', 'kwallet-query -r key wallet', 'keyring get system user', 'aws ecr get-login-password', 'glab auth status --show-token', 'bw get password github',
+      "gh auth git-credential get <<< 'host=github.com'", 'gh config get -h github.com oauth_token', 'npm config get //registry.npmjs.org/:_authToken', 'echo https://index.docker.io/v1/ | docker-credential-pass get'],
     match: (v) => exportsCredentials(v),
   },
 ];

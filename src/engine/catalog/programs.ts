@@ -61,7 +61,7 @@ export const DECODERS = new Set(['base64', 'base32', 'xxd', 'rev', 'openssl', 'g
 export const PRINTERS = new Set(['echo', 'printf', ':', 'true', 'false', 'type', 'which', 'whence', 'hash', 'help', 'whatis', 'apropos', 'man', 'info']);
 
 /** Programs whose output is shell set-up code meant for `eval` (`eval "$(ssh-agent -s)"`): not hidden code. */
-export const ENV_SETUP = new Set(['ssh-agent', 'pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'direnv', 'conda', 'brew', 'starship', 'zoxide', 'fnm', 'mise', 'rtx', 'opam', 'luarocks', 'dircolors', 'keychain', 'gpg-agent', 'thefuck', 'register-python-argcomplete', 'atuin', 'asdf']);
+export const ENV_SETUP = new Set(['ssh-agent', 'pyenv', 'rbenv', 'nodenv', 'goenv', 'jenv', 'direnv', 'conda', 'brew', 'starship', 'zoxide', 'fnm', 'mise', 'rtx', 'opam', 'luarocks', 'dircolors', 'keychain', 'gpg-agent', 'thefuck', 'register-python-argcomplete', 'atuin', 'asdf', 'minikube', 'docker-machine']);
 
 /** Programs that run code given inline or on stdin: shells, interpreters, awk, and the shell's own runners. */
 export const CODE_RUNNERS = [...SHELLS, ...Object.keys(INTERPRETERS), 'awk', 'gawk', 'mawk', 'nawk', 'busybox-awk', 'source', '.', 'eval'];
