@@ -33,6 +33,23 @@ export function wordPath(word: Word, command: string, base: string | undefined):
   return p;
 }
 
+/**
+ * The path an exported or prefix assignment hands the programs it starts (`K=~/.aws/credentials python3 …`), when its
+ * value is one static word naming a place from the root or the home; `GIT_DIR` and `GIT_WORK_TREE` hand git a whole
+ * tree (`GIT_WORK_TREE=$HOME git add .`).
+ */
+export function assignedPaths(name: string, words: Word[], command: string, base: string | undefined, home: string): ShellPath[] {
+  if (words.length !== 1 || words[0]!.dynamic) return [];
+  const template = expandTilde(words[0]!.template, home);
+  if (!template.startsWith('/')) return /^(GIT_DIR|GIT_WORK_TREE)$/.test(name) && template !== '' ? [treePath(words[0]!, command, base, template)] : [];
+  return [/^(GIT_DIR|GIT_WORK_TREE)$/.test(name) ? treePath(words[0]!, command, base, template) : { ...wordPath(words[0]!, command, base), path: templateValue(template), template }];
+}
+
+function treePath(word: Word, command: string, base: string | undefined, template: string): ShellPath {
+  const t = `${template.replace(/\/+$/, '')}/${DEEP}`;
+  return { ...wordPath(word, command, base), path: templateValue(t).replace(DEEP, '**'), glob: true, template: t };
+}
+
 /** Index of the first unescaped `=` in a template, or -1. */
 function assignmentSplit(t: string): number {
   for (let i = 0; i < t.length; i++) {

@@ -14,7 +14,7 @@ import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
 import { programName } from './unwrap.ts';
 import { variableCode } from './code-variables.ts';
-import { wordPath } from './paths.ts';
+import { assignedPaths, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects, type ResolvedRedirects } from './redirects.ts';
@@ -455,6 +455,8 @@ export class ScriptWalker {
     const scope = this.wordScope(frame);
     // An array's elements are words of their own (`a=(['$(cmd)']=1 "b")`), each read as it is resolved.
     const words = !value ? [] : value.type === 'array' ? value.namedChildren.flatMap((c) => (c.type === 'comment' ? [] : resolveWord(c, scope))) : resolveWord(value, scope);
+    // `export K=~/.aws/credentials`: the programs started later are handed the path.
+    if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) this.paths.push(...assignedPaths(name.text, words, statement, frame.base, homeOf(this, frame)));
     const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
     // An array's `$a` is its first element (`a=(~/.ssh/id_rsa); cat $a`).
     const first = value?.type === 'array' && words[0] && !words[0].dynamic ? words[0].value : undefined;
@@ -478,6 +480,8 @@ export class ScriptWalker {
     const value = node.childForFieldName('value');
     const words = value ? resolveWord(value, this.wordScope(frame)) : [];
     if (!name) return;
+    // `K=~/.aws/credentials python3 -c '…os.environ["K"]…'`, `GIT_WORK_TREE=$HOME git add …`: a path the command is handed.
+    this.paths.push(...assignedPaths(name.text, words, node.text, frame.base, homeOf(this, frame)));
     this.#variableCode(name.text, words, node.text, frame);
     // `HISTFILE=/dev/null bash`: the shell it starts keeps no history.
     if (!words.some((w) => w.dynamic) && words.length <= 1) this.#assignment(name.text, words[0]?.value ?? '', node.text, frame);
