@@ -12,6 +12,7 @@ import { subscriptCodeOf } from './subscripts.ts';
 import { printfVariable } from './static-eval.ts';
 import { gitCommand, gitConfigCommand } from '../catalog/danger-git.ts';
 import { treeOperands } from './paths.ts';
+import { dynamicPart, escapeLiteral } from './template.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
@@ -19,6 +20,12 @@ export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | {
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
 const RUNUSER_WITH_ARG = ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'];
 const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I', '-P'];
+
+/** The program `xargs ARGS` runs on its input (`echo` when none is named). */
+export function xargsProgram(args: string[]): string {
+  const i = firstOperand(args.map(literalWord), XARGS_WITH_ARG);
+  return i < 0 ? 'echo' : args[i]!;
+}
 
 /** The nested code of one command; `stdinItems` are the words xargs would append, when known. */
 export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode[] {
@@ -49,9 +56,11 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
   } else if (program === 'xargs') {
     const i = firstOperand(args, XARGS_WITH_ARG);
     const cmd = i < 0 ? [literalWord('echo')] : args.slice(i);
-    const replace = args.some((w) => /^(-I|-i|--replace)/.test(w.value));
+    const replace = xargsReplaceString(args.slice(0, i < 0 ? args.length : i));
     const items = stdinItems?.map(literalWord) ?? [unknownWord('{xargs input}')];
-    out.push({ kind: 'argv', words: replace ? cmd.map((w) => (w.value === '{}' ? items[0]! : w)) : [...cmd, ...items] });
+    // `-I D cat ~/D/credentials`: the replace string stands for the item wherever it is in a word.
+    const replaced = (w: Word) => (!w.value.includes(replace!) ? w : stdinItems?.length ? literalWord(w.value.split(replace!).join(stdinItems[0]!)) : w.value === replace ? items[0]! : placeholderWord(w.value, replace!));
+    out.push({ kind: 'argv', words: replace !== undefined ? cmd.map(replaced) : [...cmd, ...items] });
   } else if (program === 'parallel') {
     parallelCode(out, args, view.stdin?.text);
   } else if (program === 'find') {
@@ -514,6 +523,26 @@ export function optionValues(args: Word[], ...options: string[]): Word[] {
     }
   }
   return out;
+}
+
+/** xargs's replace string: `-I R`, `-IR`, `--replace[=R]` or `-i[R]` (`{}` by default), or undefined without one. */
+function xargsReplaceString(options: Word[]): string | undefined {
+  let replace: string | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const a = options[i]!.value;
+    if (a === '-I') replace = options[++i]?.value;
+    else if (a.startsWith('-I')) replace = a.slice(2);
+    else if (a === '-i' || a === '--replace') replace = '{}';
+    else if (a.startsWith('-i')) replace = a.slice(2);
+    else if (a.startsWith('--replace=')) replace = a.slice('--replace='.length);
+  }
+  return replace === '' ? undefined : replace;
+}
+
+/** A word with an unknown item in place of each replace string (`~/{}/id_rsa` with unknown input). */
+function placeholderWord(value: string, replace: string): Word {
+  const template = value.split(replace).map(escapeLiteral).join(dynamicPart('{xargs input}'));
+  return { value, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: value };
 }
 
 function firstOperand(args: Word[], withArg: string[]): number {

@@ -405,6 +405,23 @@ function locateSecretPaths(view: CommandView, base: string | undefined): ShellPa
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
+/**
+ * `find ~ -type f | xargs cat`: what find lists, when no name test narrows it, is everything below its roots — and
+ * the command xargs runs on the list reads it all (the walker calls this for a find piped into xargs). Roots from
+ * the command's argv (resolved words), `.` when none is given.
+ */
+export function listedTreePaths(findArgs: string[], command: string, base: string | undefined): ShellPath[] {
+  const rootEnd = findArgs.findIndex((a) => /^[-(!]/.test(a));
+  if (findArgs.some((a) => /^-(i?name|i?path|wholename|iwholename|i?regex|newer|mtime|mmin|size|empty|links|inum|samefile|user|group|perm)$/.test(a))) return [];
+  const roots = rootEnd < 0 ? findArgs : findArgs.slice(0, rootEnd);
+  return (roots.length ? roots : ['.']).map((root) => {
+    const t = `${escapeLiteral(root).replace(/\/+$/, '')}/${DEEP}`;
+    const p: ShellPath = { path: templateValue(t).replace(DEEP, '**'), kind: 'argument', glob: true, dynamic: false, command, template: t };
+    if (base !== undefined) p.base = base;
+    return p;
+  });
+}
+
 function findSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
   const words = view.words.slice(1);
   const rootEnd = words.findIndex((w) => /^[-(!]/.test(w.value));

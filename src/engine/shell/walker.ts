@@ -13,8 +13,10 @@ import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
 import { programName } from './unwrap.ts';
+import { xargsProgram } from './nested.ts';
+import { PRINTERS } from '../catalog/programs.ts';
 import { variableCode } from './code-variables.ts';
-import { assignedPaths, wordPath } from './paths.ts';
+import { assignedPaths, listedTreePaths, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects, type ResolvedRedirects } from './redirects.ts';
@@ -422,6 +424,7 @@ export class ScriptWalker {
     const upstream: string[] = [...(stdin?.upstream ?? [])];
     const stages = node.namedChildren.filter((c) => c.type !== 'comment');
     let previousFindings = this.findings.length;
+    let previousRan: SimpleCommand[] | undefined;
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
       const findingsBefore = this.findings.length;
@@ -430,6 +433,11 @@ export class ScriptWalker {
       // `aws ecr get-login-password | docker login --password-stdin …`: the secret goes straight into the login that
       // reads it from stdin, not to the agent's output.
       if (i > 0 && ran.length === 1 && takesSecretOnStdin(ran[0]!)) this.#dropFindings('credential-export', previousFindings, findingsBefore);
+      // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
+      if (previousRan?.length === 1 && previousRan[0]!.program === 'find' && previousRan[0]!.wrappers.length === 0 && ran.some((c) => c.program === 'xargs' && !PRINTERS.has(programName(xargsProgram(c.argv.slice(1)))))) {
+        this.paths.push(...listedTreePaths(previousRan[0]!.argv.slice(1), stage.text, frame.base));
+      }
+      previousRan = ran;
       previousFindings = findingsBefore;
       upstream.push(...ran.map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
