@@ -270,7 +270,23 @@ function pathsInText(view: CommandView): string[] {
   } else if (program === 'socat') {
     for (const a of view.args) { const m = /^(?:FILE|OPEN|GOPEN|CREATE|CREAT):([^,]+)/i.exec(a); if (m) out.push(m[1]!); }
   }
+  else if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) out.push(...editorFiles(view.args, view.home));
   if (view.stdin?.text !== undefined && readsPathsFromStdin(view)) for (const line of view.stdin.text.split('\n')) if (line.trim() !== '') out.push(line.trim());
+  return out;
+}
+
+/** An editor command that opens, reads or writes a file (`:r ~/.ssh/id_rsa`, `:e F`, `:sp F`, `:w F`, `:source F`). */
+const EDITOR_FILE_COMMAND = /^\s*:?\s*(?:r(?:ead)?|e(?:dit)?|ex|sp(?:lit)?|vs(?:plit)?|tabe(?:dit)?|tabnew|new|vnew|vie(?:w)?|sv(?:iew)?|so(?:urce)?|w(?:rite)?|sav(?:eas)?|bad(?:d)?|ar(?:gs)?|fin(?:d)?|ed)!?\s+(?!!)(\S.*?)\s*$/;
+
+/** The files the `-c` / `--cmd` / `+cmd` commands of vim (and less's `+:e F`) open; the editor expands `~`. */
+function editorFiles(args: string[], home: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const cmd = a === '-c' || a === '--cmd' ? args[++i] : a.startsWith('+') ? a.slice(1) : undefined;
+    const m = cmd === undefined ? null : EDITOR_FILE_COMMAND.exec(cmd);
+    if (m) out.push(m[1]!.replace(/^~(?=\/|$)/, home));
+  }
   return out;
 }
 
