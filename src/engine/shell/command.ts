@@ -8,7 +8,7 @@ import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
 import { nestedCode, type NestedCode } from './nested.ts';
-import { templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+import { escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
@@ -289,22 +289,30 @@ function recordLink(links: Map<string, string>, args: Word[]): void {
   if (!args.some((w) => /^-[a-zA-Z]*s[a-zA-Z]*$/.test(w.value) || w.value === '--symbolic')) return;
   const operands = args.filter((w) => !w.value.startsWith('-'));
   if (operands.length !== 2 || operands[1]!.dynamic) return;
-  links.set(operands[1]!.value.replace(/^\.\//, '').replace(/\/+$/, ''), operands[0]!.template);
+  const link = operands[1]!.value.replace(/^\.\//, '').replace(/\/+$/, '');
+  // A relative target is relative to the link's own directory (`ln -s .ssh ~/k`: ~/k is ~/.ssh).
+  const target = operands[0]!.template;
+  const dir = link.includes('/') ? link.slice(0, link.lastIndexOf('/')) : '';
+  links.set(link, dir !== '' && !/^[/~]/.test(target) ? `${escapeLiteral(dir)}/${target}` : target);
 }
 
-/** The paths again with a link made earlier on the line replaced by its target (`ln -s ~ h && cat h/.ssh/id_rsa`). */
+/**
+ * The paths again with a link made earlier on the line replaced by its target (`ln -s ~ h && cat h/.ssh/id_rsa`,
+ * `ln -s ~ /tmp/h && cd /tmp/h && cat .ssh/id_rsa`): a path is matched as it is reached, from where the command runs.
+ */
 function throughLinks(links: Map<string, string>, paths: ShellPath[]): ShellPath[] {
   if (links.size === 0) return [];
   const out: ShellPath[] = [];
   for (const p of paths) {
-    const template = p.template ?? p.path;
-    const relative = template.replace(/^\.\//, '');
+    const template = (p.template ?? escapeLiteral(p.path)).replace(/^\.\//, '');
+    const full = p.base !== undefined && !/^[/~]/.test(template) ? `${escapeLiteral(p.base.replace(/\/+$/, ''))}/${template}` : template;
     for (const [link, target] of links) {
-      if (relative !== link && !relative.startsWith(`${link}/`)) continue;
-      // A relative target is relative to the link's directory; for a link in the cwd that is the cwd.
-      const rest = relative.slice(link.length);
-      const t = `${target.replace(/\/+$/, '')}${rest}`;
-      out.push({ ...p, template: t, path: templateValue(t) });
+      const key = escapeLiteral(link);
+      if (full !== key && !full.startsWith(`${key}/`)) continue;
+      const t = `${target.replace(/\/+$/, '')}${full.slice(key.length)}`;
+      const through: ShellPath = { ...p, template: t, path: templateValue(t) };
+      if (/^[/~]/.test(t)) delete through.base;
+      out.push(through);
     }
   }
   return out;
