@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, SHELLS, interpreterOf } from './programs.ts';
-import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsOnlyKnownCommands, spawnsProgram } from './inline-code.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
@@ -224,8 +224,9 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',
     programs: CODE_RUNNERS,
-    examples: ['python3 -c "import os; os.system(\'ls\')"', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync('ls')\"", "perl -e 'print `id`'", "perl -e '$c=shift; system $c' ls", 'ruby -e \'exec "ls", "-la"\''],
-    match: (v) => inlineCode(v).some((c) => spawnsProgram(c) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
+    examples: ['python3 -c "import os, sys; os.system(sys.argv[1])" ls', "awk 'BEGIN { system(\"date\") }'", "node -e \"require('child_process').execSync(process.argv[1])\" ls", "perl -e 'print `id $ENV{X}`'", "perl -e '$c=shift; system $c' ls",
+      "python3 -c \"import subprocess; subprocess.run('ls ' + d, shell=True)\""],
+    match: (v) => inlineCode(v).some((c) => (spawnsProgram(c) && !spawnsOnlyKnownCommands(c)) || (c.language === 'awk' && /\|\s*"|"\s*\|\s*getline/.test(c.code))),
   },
   {
     id: 'xargs-shell', risk: 'medium', reason: 'xargs (or parallel) hands its input to a shell as commands',

@@ -59,6 +59,85 @@ export function spawnsProgram(code: InlineCode): boolean {
     || (BACKTICK_LANGUAGES.test(code.language) && BACKTICK_SPAWN.test(code.outside));
 }
 
+/** Calls that run a program by name or command line (their first argument says which). */
+const SPAWN_CALL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`|\b(?:os\s*\.\s*)?(system|popen|exec[lv]p?e?|spawn[lv]?p?e?|exec|spawn|execSync|execFile|execFileSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru)\s*\(/g;
+/** Other ways to start a program, or to reach one by a computed name: with any of them the spawn is not plainly known. */
+const OTHER_SPAWN = /\b(fork|execa|Deno|Bun|Kernel|Open3|IO\s*\.\s*popen|pty|getattr|__import__|importlib|binding|Function|eval|compile|proc_open|do\s+shell\s+script)\b|\b(system|exec|spawn)\s+[$@]|%x[({[]/;
+
+/**
+ * Whether every program the code starts is named by literals (`subprocess.check_output(['git', 'rev-parse',
+ * 'HEAD'])`, `execSync('git describe --tags')`, Ruby's `` `git rev-parse HEAD` ``): those command lines are walked as
+ * commands themselves (shellStringsIn), so the spawn tells nothing more. A command built from a variable, a format, a
+ * template or a concatenation, or any other way of starting a program, is not known this way.
+ */
+export function spawnsOnlyKnownCommands(code: InlineCode): boolean {
+  if (code.language === 'awk' || TCL.test(code.language) || OTHER_SPAWN.test(code.outside)) return false;
+  // In Python and JavaScript exec(…) evaluates code: a string given to it is not a command line.
+  if (!BACKTICK_LANGUAGES.test(code.language) && /\bexec\s*\(/.test(code.outside.replace(/\.\s*exec\s*\(/g, ''))) return false;
+  let calls = 0;
+  for (const m of code.code.matchAll(SPAWN_CALL)) {
+    const text = m[0];
+    if (text.startsWith('`')) {
+      if (BACKTICK_LANGUAGES.test(code.language)) { if (/[$@]|#\{/.test(text)) return false; calls++; }
+      else if (text.includes('${')) return false;
+      continue;
+    }
+    if (m[1] === undefined) continue; // a string literal, skipped whole
+    if (!literalArguments(code.code, m.index + text.length)) return false;
+    calls++;
+  }
+  return calls > 0;
+}
+
+/** After a call's `(`: a string or a list of strings, then `)`, or options (`check=True`, `{ stdio: … }`), or such a list. */
+function literalArguments(code: string, at: number): boolean {
+  let i = literalOrList(code, skipBlanks(code, at));
+  if (i < 0) return false;
+  i = skipBlanks(code, i);
+  if (code[i] === ')') return true;
+  if (code[i] !== ',') return false;
+  i = skipBlanks(code, i + 1);
+  if (code[i] === '[') {
+    i = literalOrList(code, i);
+    if (i < 0) return false;
+    i = skipBlanks(code, i);
+    return code[i] === ')' || code[i] === ',';
+  }
+  // Keyword options (`check=True`, `capture_output=True`) or an options object: no more of the command.
+  return /^(\w+\s*=(?!=)|\{|\))/.test(code.slice(i, i + 40));
+}
+
+/** The index after a string literal or a bracketed list of them at `i`, or -1. */
+function literalOrList(code: string, i: number): number {
+  if (code[i] === '"' || code[i] === "'") return endOfLiteral(code, i);
+  if (code[i] !== '[') return -1;
+  i = skipBlanks(code, i + 1);
+  while (code[i] !== ']') {
+    i = endOfLiteral(code, i);
+    if (i < 0) return -1;
+    i = skipBlanks(code, i);
+    if (code[i] === ',') i = skipBlanks(code, i + 1);
+    else if (code[i] !== ']') return -1;
+  }
+  return i + 1;
+}
+
+function endOfLiteral(code: string, i: number): number {
+  const quote = code[i];
+  if (quote !== '"' && quote !== "'") return -1;
+  for (let k = i + 1; k < code.length; k++) {
+    if (code[k] === '\\') k++;
+    else if (code[k] === quote) return k + 1;
+    else if (code[k] === '\n') return -1;
+  }
+  return -1;
+}
+
+function skipBlanks(code: string, i: number): number {
+  while (i < code.length && /\s/.test(code[i]!)) i++;
+  return i;
+}
+
 /**
  * Code that evaluates what it has just decoded: `exec(base64.b64decode(…))`, `eval(Buffer.from(…, 'base64')…)`,
  * `eval(atob(…))`, `exec(zlib.decompress(…))`. Tested on code outside strings (the payload is a string).
