@@ -109,7 +109,28 @@ function printsStoredPassword(v: CommandView): boolean {
   }
 }
 
+/** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
+const SECRET_VARIABLE = /^[A-Za-z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*$/i;
+
+/**
+ * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment
+ * printed where the agent (and its transcript) reads it. Written to a file instead, or piped into a login that reads
+ * stdin (the walker drops it there), it is not printed.
+ */
+function printsSecretVariable(v: CommandView): boolean {
+  if (v.redirects.some((r) => r.write && /^(>|>>|>\||&>|&>>)$/.test(r.op))) return false;
+  if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
+  // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}` and `${#NAME}` do not.
+  return v.words.slice(1).some((w) => w.expanded && [...w.source.matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+)[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
+}
+
 export const SECRET_DANGERS: DangerEntry[] = [
+  {
+    id: 'secret-variable-print', risk: 'high', reason: "prints a secret held in an environment variable (a token, key or password) into the agent's output",
+    programs: ['echo', 'printf', 'printenv'],
+    examples: ['echo $GITHUB_TOKEN', 'printenv AWS_SECRET_ACCESS_KEY', 'printf "%s\\n" "$OPENAI_API_KEY"', 'echo "token=${NPM_TOKEN}"'],
+    match: printsSecretVariable,
+  },
   {
     id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',
     programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring', 'glab', 'flyctl', 'fly', 'bw', 'lpass', 'keepassxc-cli', 'npm', 'pnpm', 'yarn',

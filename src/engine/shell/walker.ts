@@ -432,7 +432,7 @@ export class ScriptWalker {
       const ran = this.commands.slice(before);
       // `aws ecr get-login-password | docker login --password-stdin …`: the secret goes straight into the login that
       // reads it from stdin, not to the agent's output.
-      if (i > 0 && ran.length === 1 && takesSecretOnStdin(ran[0]!)) this.#dropFindings('credential-export', previousFindings, findingsBefore);
+      if (i > 0 && ran.length === 1 && takesSecretOnStdin(ran[0]!)) this.#dropFindings(PRINTED_SECRETS, previousFindings, findingsBefore);
       // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
       if (previousRan?.length === 1 && previousRan[0]!.program === 'find' && previousRan[0]!.wrappers.length === 0 && ran.some((c) => c.program === 'xargs' && !PRINTERS.has(programName(xargsProgram(c.argv.slice(1)))))) {
         this.paths.push(...listedTreePaths(previousRan[0]!.argv.slice(1), stage.text, frame.base));
@@ -445,9 +445,9 @@ export class ScriptWalker {
     return out;
   }
 
-  /** Removes the findings of one kind among those at [from, to). */
-  #dropFindings(id: string, from: number, to: number): void {
-    for (let i = to - 1; i >= from; i--) if (this.findings[i]!.id === id) this.findings.splice(i, 1);
+  /** Removes the findings of some kinds among those at [from, to). */
+  #dropFindings(ids: ReadonlySet<string>, from: number, to: number): void {
+    for (let i = to - 1; i >= from; i--) if (ids.has(this.findings[i]!.id)) this.findings.splice(i, 1);
   }
 
   #assign(node: SyntaxNode, frame: Frame, statement = node.text): void {
@@ -676,6 +676,9 @@ function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | und
   if (!m) return undefined;
   return /^\d+$/.test(m[1]!) ? open.get(m[1]!) : open.get(`{${m[1]}}`);
 }
+
+/** Findings about a secret printed: not printed when it goes straight into a login (`… | docker login --password-stdin`). */
+const PRINTED_SECRETS: ReadonlySet<string> = new Set(['credential-export', 'secret-variable-print']);
 
 /** A login that reads its password or token from stdin (`docker login --password-stdin`, `gh auth login --with-token`). */
 function takesSecretOnStdin(command: SimpleCommand): boolean {
