@@ -13,6 +13,7 @@ import { printfVariable } from './static-eval.ts';
 import { gitCommand, gitConfigCommand } from '../catalog/danger-git.ts';
 import { treeOperands } from './paths.ts';
 import { dynamicPart, escapeLiteral } from './template.ts';
+import { variableCode } from './code-variables.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
@@ -113,6 +114,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       const cmd = args.slice(x + 1).filter((w) => w.value !== ';');
       out.push({ kind: 'argv', words: cmd.some((w) => /^\{[./]*\}$/.test(w.value)) ? cmd.map((w) => (/^\{[./]*\}$/.test(w.value) ? unknownWord('{}') : w)) : [...cmd, unknownWord('{fd results}')] });
     }
+  } else if (PACKAGE_MANAGERS.has(program)) {
+    packageScripts(out, view, args);
   } else if (program === 'concurrently') {
     // `concurrently "npm:dev" "tsc -w"`: each operand is a command line (`npm:NAME` is `npm run NAME`).
     for (let i = 0; i < args.length; i++) {
@@ -300,6 +303,35 @@ function stdinScript(out: NestedCode[], view: CommandView): void {
 
 function text(out: NestedCode[], s: string): void {
   out.push({ kind: 'script', word: literalWord(s) });
+}
+
+/** Package managers that run package.json's scripts. */
+const PACKAGE_MANAGERS = new Set(['npm', 'pnpm', 'yarn', 'bun']);
+
+/**
+ * What a package manager will run of the command line's own making: `npm pkg set scripts.test='…'` (the script's
+ * command line), `npm config set node-options '--require /tmp/x.js'` (loaded by every node npm starts), and, when the
+ * command line wrote package.json earlier with known contents, that file's scripts once npm runs any (install, test,
+ * run, start, …).
+ */
+function packageScripts(out: NestedCode[], view: CommandView, args: Word[]): void {
+  const words = args.filter((w) => !w.value.startsWith('-'));
+  const [sub, action] = [words[0]?.value, words[1]?.value];
+  if (sub === 'pkg' && action === 'set') {
+    for (const w of words.slice(2)) { const m = /^scripts\.[^=]+=(.+)$/s.exec(w.value); if (m && !w.dynamic) text(out, m[1]!); }
+    return;
+  }
+  if (sub === 'config' && action === 'set') {
+    const setting = args.slice(args.indexOf(words[1]!) + 1).filter((w) => !/^(-g|--global|--location(=.*)?|-L)$/.test(w.value)).map((w) => w.value).join(' ');
+    const m = /^(?:node-options|node_options)[= ](.+)$/s.exec(setting);
+    if (m) { const code = variableCode('NODE_OPTIONS', m[1]!); for (const c of code.scripts) text(out, c); if (code.unknown) out.push({ kind: 'script', word: unknownWord('node-options') }); }
+    return;
+  }
+  const contents = writtenContents(view.written, 'package.json');
+  if (contents === undefined || sub === undefined || /^(pkg|config|view|info|ls|list|outdated|search|help|version|whoami|why|explain)$/.test(sub)) return;
+  let scripts: unknown;
+  try { scripts = (JSON.parse(contents) as { scripts?: unknown }).scripts; } catch { return; }
+  if (scripts && typeof scripts === 'object') for (const value of Object.values(scripts)) if (typeof value === 'string') text(out, value);
 }
 
 /** concurrently's options that take a value (the other operands are the commands it runs). */
