@@ -142,7 +142,7 @@ export function gitConfigCommand(key: string, value: string): string | undefined
 }
 
 /** Configuration keys whose value git runs as a program (an `!` alias runs a shell). */
-const EXEC_CONFIG = /^(alias\.[^=]+=\s*!|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
+const EXEC_CONFIG = /^(include\.path=|includeif\.[^=]*\.path=|alias\.[^=]+=\s*!|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
 
 /** A pager that only shows text (`git -c core.pager=cat log`, the usual way to turn paging off). */
 const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy)?(\s+-[\w-]+)*\s*$/i;

@@ -373,11 +373,24 @@ function moveTo(frame: Frame, program: string, target: Word | undefined, home: s
   let next: string | undefined;
   if (program === 'popd') next = frame.dirs?.pop();
   else if (target?.value === '-') next = frame.vars.get('OLDPWD');
-  else next = changeDir(frame.base, target, home);
+  else next = changeDir(frame.base, viaCdpath(frame, target, home), home);
   if (program === 'pushd') (frame.dirs ??= []).push(here);
   frame.vars.set('OLDPWD', here);
   if (next === undefined) delete frame.base;
   else frame.base = next;
+}
+
+/**
+ * `CDPATH=~; cd .ssh`: a relative directory (not `./x` or `../x`) is looked for in CDPATH's directories first, and
+ * bash goes to the first that has it — taken here to be the first entry (an empty one, or `.`, is the current directory).
+ */
+function viaCdpath(frame: Frame, target: Word | undefined, home: string): Word | undefined {
+  const cdpath = frame.vars.get('CDPATH');
+  if (!cdpath || !target || target.dynamic || /^(\/|\.{1,2}(\/|$)|~|-$)/.test(target.value)) return target;
+  const first = cdpath.split(':')[0]!;
+  if (first === '' || first === '.') return target;
+  const dir = first.replace(/^~(?=\/|$)/, home).replace(/\/+$/, '');
+  return literalWord(`${dir}/${target.value}`);
 }
 
 /** The home `~` means in this frame: the script may have set HOME. */
