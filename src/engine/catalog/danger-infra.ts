@@ -105,7 +105,12 @@ function appliesUnprompted(v: CommandView): boolean {
 /** Publishing a package or an image: npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push, docker push, …; a dry run is not. */
 function publishes(v: CommandView): boolean {
   const words = v.args.filter((a) => !a.startsWith('-'));
-  if (v.args.includes('--dry-run') || (v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?https?:\/\//.test(a) && !LOCAL_REGISTRY.test(a)))) return false;
+  if (v.args.includes('--dry-run')) return false;
+  return publishCommand(v, words) && !(v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?https?:\/\//.test(a) && !LOCAL_REGISTRY.test(a)));
+}
+
+/** The command is a publish (to wherever its registry is). */
+function publishCommand(v: CommandView, words: string[]): boolean {
   switch (v.program) {
     case 'npm': case 'pnpm': case 'bun': return words[0] === 'publish';
     case 'yarn': return words[0] === 'publish' || (words[0] === 'npm' && words[1] === 'publish');

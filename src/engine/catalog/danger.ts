@@ -33,7 +33,7 @@ for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
 
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
-  const entries = BY_PROGRAM.get(view.program) ?? BY_PROGRAM.get(unversioned(view.program)) ?? ANY_PROGRAM;
+  const entries = BY_PROGRAM.get(view.program) ?? (/\d$/.test(view.program) ? BY_PROGRAM.get(unversioned(view.program)) : undefined) ?? ANY_PROGRAM;
   const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;

@@ -106,7 +106,7 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       const cmd = ops.length >= 2 && !ops.some((x) => x.dynamic) ? gitConfigCommand(ops[0]!.value, ops.slice(1).map((x) => x.value).join(' ')) : undefined;
       if (cmd !== undefined) text(out, cmd);
     }
-    gitCommands(out, args);
+    gitCommands(out, args, at);
   } else if (program === 'fd' || program === 'fdfind') {
     // `fd PATTERN DIR -x cmd` / `-X cmd`: the command runs on every file found (or on all at once).
     const x = args.findIndex((w) => /^(-x|-X|--exec|--exec-batch)$/.test(w.value));
@@ -496,8 +496,7 @@ function tmuxCode(out: NestedCode[], args: Word[]): void {
 const WATCHEXEC_WITH_ARG = ['-e', '--exts', '-w', '--watch', '-i', '--ignore', '-s', '--signal', '-d', '--debounce', '--delay-run', '--shell', '-f', '--filter', '--filter-file', '--ignore-file', '-p', '--postpone', '--project-origin', '--workdir', '--env', '-E', '--emit-events-to', '--on-busy-update', '--stop-signal', '--stop-timeout', '--poll', '--color', '--log-file'];
 
 /** Git subcommands and options that run a command: `rebase --exec`, `bisect run`, `submodule foreach`, `--upload-pack`, `ext::`. */
-function gitCommands(out: NestedCode[], args: Word[]): void {
-  const at = gitSubcommandAt(args);
+function gitCommands(out: NestedCode[], args: Word[], at: number): void {
   if (at < 0) return;
   const sub = args[at]!.value;
   const rest = args.slice(at + 1);

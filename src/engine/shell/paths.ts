@@ -101,7 +101,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (skipPattern && !(AWK.test(program) && /^(-v|-F|--assign|--field-separator)$/.test(view.words[w - 1]!.value))) { skipPattern = false; continue; }
     out.push(shellPath(word, kind, view, base));
     if (eq > 0 && /^[A-Za-z_][\w.-]*$/.test(t.slice(0, eq))) out.push(shellPath(word, kind, view, base, expandTilde(t.slice(eq + 1), view.home)));
-    out.push(...volumePaths(word, t, kind, view, base));
+    // `-v ~/.ssh:/keys`, `--mount type=bind,src=…`: most words have neither.
+    if (t.includes(':') || (CONTAINER_RUNNERS.has(program) && t.includes('='))) out.push(...volumePaths(word, t, kind, view, base));
   }
   // `curl -d @file`, `-F name=@file` (quoted too: the program splits at `=`), `--data-urlencode name@file`,
   // `gh api -F body=@file`, HTTPie's `field@/path`: the file after `@` is read and sent.
