@@ -7,7 +7,7 @@ import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, unwrap } from './unwrap.ts';
-import { nestedCode, type NestedCode } from './nested.ts';
+import { loginHome, nestedCode, type NestedCode } from './nested.ts';
 import { escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { commandPaths } from './paths.ts';
@@ -111,7 +111,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   // `env EDITOR='cmd #' git commit`, `env BASH_ENV=/tmp/x bash -c :`: assignments env passes on.
   if (wrappers.some((w) => w === 'env' || w === 'cross-env' || w === 'cross-env-shell')) envAssignments(walker, words.slice(0, words.length - argv.length), info);
   // `env -C DIR cmd` runs cmd in DIR: its relative paths resolve there, as after `cd DIR`.
-  const base = chdir ? changeDir(frame.base, chdir, walker.home) : frame.base;
+  // `sudo -i cmd`, `sudo -iu alice cmd`: a login shell runs cmd in the target user's home.
+  const login = wrappers.includes('sudo') ? sudoLoginHome(words.slice(0, words.length - argv.length)) : undefined;
+  const base = chdir ? changeDir(frame.base, chdir, walker.home) : login ?? frame.base;
   // `coproc { cmd; }`, `coproc NAME { cmd; }`: tree-sitter reads the group's words as arguments of coproc.
   if (wrappers.at(-1) === 'coproc') {
     const brace = argv.findIndex((w) => w.value === '{');
@@ -211,7 +213,8 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
       const setup = programs.length > 0 && programs.every((p) => ENV_SETUP.has(p)) && !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
       if (!known && !setup) unknownCode(walker, n.word.source, inner.depth);
     } else {
-      const frame: Frame = n.positional ? { ...inner, vars: withPositional(inner.vars, n.positional) } : inner;
+      let frame: Frame = n.positional ? { ...inner, vars: withPositional(inner.vars, n.positional) } : inner;
+      if (n.base !== undefined) frame = { ...frame, base: n.base };
       walker.nestedScript(n.word.value, frame, view.text);
     }
   }
@@ -391,6 +394,22 @@ function viaCdpath(frame: Frame, target: Word | undefined, home: string): Word |
   if (first === '' || first === '.') return target;
   const dir = first.replace(/^~(?=\/|$)/, home).replace(/\/+$/, '');
   return literalWord(`${dir}/${target.value}`);
+}
+
+/** With `-i`/`--login`, the home of sudo's target user (`-u USER`, root by default), where the command runs. */
+function sudoLoginHome(wrapperWords: Word[]): string | undefined {
+  const at = wrapperWords.findIndex((w) => programName(w.value) === 'sudo');
+  const options = wrapperWords.slice(at + 1).map((w) => w.value);
+  if (!options.some((o) => o === '--login' || /^-[a-zA-Z]*i[a-zA-Z]*$/.test(o))) return undefined;
+  let user: string | undefined;
+  for (let i = 0; i < options.length; i++) {
+    const o = options[i]!;
+    if (o === '-u' || o === '--user') user = options[i + 1];
+    else if (o.startsWith('--user=')) user = o.slice(7);
+    else if (/^-[a-zA-Z]*u$/.test(o)) user = options[i + 1];
+    else if (/^-u./.test(o)) user = o.slice(2);
+  }
+  return loginHome(user);
 }
 
 /** The home `~` means in this frame: the script may have set HOME. */

@@ -16,11 +16,16 @@ import { dynamicPart, escapeLiteral } from './template.ts';
 import { variableCode } from './code-variables.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
-export type NestedCode = { kind: 'script'; word: Word; positional?: Word[] } | { kind: 'argv'; words: Word[] };
+export type NestedCode = { kind: 'script'; word: Word; positional?: Word[]; base?: string } | { kind: 'argv'; words: Word[] };
 
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
 const RUNUSER_WITH_ARG = ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'];
 const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I', '-P'];
+
+/** The home a login shell of `user` starts in (root's when no user is named; other users' under /home). */
+export function loginHome(user: string | undefined): string {
+  return user === undefined || user === 'root' || user === '0' ? '/root' : `/home/${user}`;
+}
 
 /** The program `xargs ARGS` runs on its input (`echo` when none is named). */
 export function xargsProgram(args: string[]): string {
@@ -74,9 +79,13 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   } else if (program === 'su' || program === 'runuser') {
     const c = args.findIndex((w) => w.value === '-c' || w.value === '--command');
-    if (c >= 0) script(out, args[c + 1]);
     const eq = args.find((w) => w.value.startsWith('--command='));
-    if (eq) text(out, eq.value.slice(10));
+    // `su - alice -c 'cat .ssh/id_rsa'`: a login shell starts in the user's home (root's without a name).
+    const login = args.some((w) => w.value === '-' || w.value === '-l' || w.value === '--login');
+    const name = args.find((w, i) => !w.value.startsWith('-') && w !== args[c + 1] && !/^-(c|s|g|G|w)$|^--(command|shell|group|supp-group|whitelist-environment)$/.test(args[i - 1]?.value ?? ''));
+    const base = login ? loginHome(name?.value) : undefined;
+    if (c >= 0 && args[c + 1]) out.push({ kind: 'script', word: args[c + 1]!, ...(base ? { base } : {}) });
+    if (eq) out.push({ kind: 'script', word: literalWord(eq.value.slice(10)), ...(base ? { base } : {}) });
     // `runuser -u root -- rm -rf ~`: with -u the operands are the command itself (without it, a user name).
     const user = program === 'runuser' && c < 0 && !eq && args.some((w) => w.value === '-u' || w.value === '--user');
     const at = user ? firstOperand(args, RUNUSER_WITH_ARG) : -1;
