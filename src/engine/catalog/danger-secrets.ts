@@ -1,6 +1,6 @@
 // Danger catalogue, secrets a tool prints: keys, tokens and passwords that CLIs and password managers keep for you.
 import type { DangerEntry } from './danger-entry.ts';
-import type { CommandView } from '../shell/view.ts';
+import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { gitCommand } from './danger-git.ts';
 import { operands, optionValue } from './flags.ts';
 
@@ -110,7 +110,7 @@ function printsStoredPassword(v: CommandView): boolean {
 }
 
 /** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
-const SECRET_VARIABLE = /^[A-Za-z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|PRIVATE_KEY)[A-Za-z0-9_]*$/i;
+const SECRET_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT)$/i;
 
 /**
  * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment
@@ -118,8 +118,10 @@ const SECRET_VARIABLE = /^[A-Za-z0-9_]*(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|
  * stdin (the walker drops it there), it is not printed.
  */
 function printsSecretVariable(v: CommandView): boolean {
-  if (v.redirects.some((r) => r.write && /^(>|>>|>\||&>|&>>)$/.test(r.op))) return false;
+  if (v.redirects.some(stdoutToFile)) return false;
   if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
+  // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
+  if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
   // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}` and `${#NAME}` do not.
   return v.words.slice(1).some((w) => w.expanded && [...w.source.matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+)[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
 }
@@ -141,6 +143,7 @@ export const SECRET_DANGERS: DangerEntry[] = [
       'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download',
       'security find-generic-password -s github -w', 'security find-internet-password -s github.com -g', 'secret-tool lookup service x', 'pass show email/work', 'kwallet-query -r key wallet', 'keyring get system user', 'aws ecr get-login-password', 'glab auth status --show-token', 'bw get password github',
       "gh auth git-credential get <<< 'host=github.com'", 'gh config get -h github.com oauth_token', 'npm config get //registry.npmjs.org/:_authToken', 'echo https://index.docker.io/v1/ | docker-credential-pass get'],
-    match: (v) => exportsCredentials(v),
+    // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
+    match: (v) => exportsCredentials(v) && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
   },
 ];

@@ -2,7 +2,7 @@
 import micromatch from 'micromatch';
 import type { ScriptWalker } from './walker.ts';
 import { deeper, type Frame } from './frame.ts';
-import { writtenContents, type CommandView, type Redirect, type Stdin } from './view.ts';
+import { stdoutToFile, writtenContents, type CommandView, type Redirect, type Stdin } from './view.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
@@ -135,6 +135,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
   };
   if (writes && writes.length > 0) command.writes = writes;
+  if (info.redirects.some(stdoutToFile)) command.stdoutToFile = true;
   walker.commands.push(command);
   const view: CommandView = {
     argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,

@@ -429,7 +429,8 @@ function locateSecretPaths(view: CommandView, base: string | undefined): ShellPa
  */
 export function listedTreePaths(findArgs: string[], command: string, base: string | undefined): ShellPath[] {
   const rootEnd = findArgs.findIndex((a) => /^[-(!]/.test(a));
-  if (findArgs.some((a) => /^-(i?name|i?path|wholename|iwholename|i?regex|newer|mtime|mmin|size|empty|links|inum|samefile|user|group|perm)$/.test(a))) return [];
+  // A name test narrows the list to names the protected-path check judges (findSecretPaths); times and sizes do not.
+  if (findArgs.some((a) => /^-(i?name|i?path|wholename|iwholename|i?regex)$/.test(a))) return [];
   const roots = rootEnd < 0 ? findArgs : findArgs.slice(0, rootEnd);
   return (roots.length ? roots : ['.']).map((root) => {
     const t = `${escapeLiteral(root).replace(/\/+$/, '')}/${DEEP}`;

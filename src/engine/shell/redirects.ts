@@ -34,9 +34,10 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
       const dest = node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
       if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
       const target = resolveWord(dest, scope)[0];
-      if (target) redirects.push({ op, target, write: op.includes('>') });
+      const given = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text;
+      if (target) redirects.push(given === undefined ? { op, target, write: op.includes('>') } : { op, target, write: op.includes('>'), fd: given });
       if (op !== '<') continue;
-      const fd = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text ?? '0';
+      const fd = given ?? '0';
       if (target?.inner?.processSubstitution) {
         // `bash < <(echo cmd)`: the command reads the substitution's output, known here; `bash < <(curl …)`: what
         // the programs inside print, as from a pipe.

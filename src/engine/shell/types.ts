@@ -17,6 +17,8 @@ export interface SimpleCommand {
   literal: boolean;
   /** Resolved targets of the command's output redirections (`> f`, `>> f`), other than /dev/null and the standard streams. */
   writes?: string[];
+  /** Its standard output goes to a file (`> f`, `&> f`), not to whoever ran it. */
+  stdoutToFile?: true;
   /** Nesting depth: 0 at top level, +1 inside `bash -c`, `eval`, `$(…)`, `xargs`, `find -exec`, … */
   depth: number;
 }

@@ -9,6 +9,14 @@ export interface Redirect {
   target?: Word;
   /** True for output redirections (the target is written). */
   write: boolean;
+  /** The descriptor written or read when the redirection names one (`2>` → `2`); absent means stdout or stdin. */
+  fd?: string;
+}
+
+/** Whether a redirection sends the command's stdout to a file (not to the terminal: `/dev/stdout`, `/dev/tty`, `>&2`). */
+export function stdoutToFile(r: Redirect): boolean {
+  if (!r.write || (r.fd !== undefined && r.fd !== '1') || r.op === '>&' || !r.target) return false;
+  return !/^\/dev\/(stdout|stderr|tty|fd\/[12])$/.test(r.target.value);
 }
 
 /** Where a command's standard input comes from, when the script says so. */

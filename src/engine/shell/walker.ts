@@ -89,6 +89,8 @@ export class ScriptWalker {
    * `shift` may drop first. A call (`run npm test`) is judged as the command it passes (command.ts).
    */
   readonly argumentRunners = new Map<string, number>();
+  /** Every function the script defines (`docker() { cat; }` is not docker). */
+  readonly definedFunctions = new Set<string>();
   /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
   #feed: Stdin | undefined;
   readonly #scopes = new Map<Frame, WordScope>();
@@ -423,31 +425,64 @@ export class ScriptWalker {
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
     const stages = node.namedChildren.filter((c) => c.type !== 'comment');
-    let previousFindings = this.findings.length;
-    let previousRan: SimpleCommand[] | undefined;
+    /** Where each stage's findings start, and the commands each ran. */
+    const starts: number[] = [];
+    const stageCommands: SimpleCommand[][] = [];
+    /** The find whose list flows down the pipe (`find ~ -type f | head | xargs cat`), while only filters pass it on. */
+    let listing: SimpleCommand | undefined;
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
-      const findingsBefore = this.findings.length;
+      starts.push(this.findings.length);
       out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES);
       const ran = this.commands.slice(before);
-      // `aws ecr get-login-password | docker login --password-stdin …`: the secret goes straight into the login that
-      // reads it from stdin, not to the agent's output.
-      if (i > 0 && ran.length === 1 && takesSecretOnStdin(ran[0]!)) this.#dropFindings(PRINTED_SECRETS, previousFindings, findingsBefore);
-      // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
-      if (previousRan?.length === 1 && previousRan[0]!.program === 'find' && previousRan[0]!.wrappers.length === 0 && ran.some((c) => c.program === 'xargs' && !PRINTERS.has(programName(xargsProgram(c.argv.slice(1)))))) {
-        this.paths.push(...listedTreePaths(previousRan[0]!.argv.slice(1), stage.text, frame.base));
+      stageCommands.push(ran);
+      // `aws ecr get-login-password | docker login --password-stdin …`, `echo "$KEY" | tr -d '\r' | ssh-add -`: the
+      // secret goes into what keeps or digests it (through stages that only reshape it), not to the agent's output.
+      if (i > 0 && ran.length === 1 && this.#takesSecretOnStdin(ran[0]!)) {
+        for (let j = i - 1; j >= 0; j--) {
+          this.dropFindings(PRINTED_SECRETS, starts[j]!, starts[j + 1]!);
+          if (!stageCommands[j]!.every((c) => PASS_THROUGH.has(c.program) && c.wrappers.length === 0)) break;
+        }
       }
-      previousRan = ran;
-      previousFindings = findingsBefore;
+      // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
+      const xargs = ran.find((c) => c.program === 'xargs');
+      if (listing && xargs && !NAMES_ONLY.has(programName(xargsProgram(xargs.argv.slice(1))))) this.paths.push(...listedTreePaths(listing.argv.slice(1), stage.text, frame.base));
+      if (ran.length === 1 && ran[0]!.program === 'find' && ran[0]!.wrappers.length === 0) listing = ran[0];
+      else if (!(ran.length === 1 && LIST_FILTERS.has(ran[0]!.program))) listing = undefined;
       upstream.push(...ran.map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
     }
     return out;
   }
 
-  /** Removes the findings of some kinds among those at [from, to). */
-  #dropFindings(ids: ReadonlySet<string>, from: number, to: number): void {
-    for (let i = to - 1; i >= from; i--) if (ids.has(this.findings[i]!.id)) this.findings.splice(i, 1);
+  /** Removes the findings of some kinds among those at [from, to); true when there were any. */
+  dropFindings(ids: ReadonlySet<string>, from: number, to: number): boolean {
+    let dropped = false;
+    for (let i = to - 1; i >= from; i--) if (ids.has(this.findings[i]!.id)) { this.findings.splice(i, 1); dropped = true; }
+    return dropped;
+  }
+
+  /**
+   * A login that reads its password or token from stdin (`docker login --password-stdin`, `gh auth login --with-token`),
+   * or a consumer that keeps it or only digests it (`ssh-add -`, `gpg --import`, `gh secret set`, `wc -c`, `sha256sum`),
+   * or a command whose output goes to a file: what is piped in is not printed. Not a function of the script's own
+   * (`docker() { cat; }`) nor a program named by a path.
+   */
+  #takesSecretOnStdin(command: SimpleCommand): boolean {
+    const { program, argv } = command;
+    if (this.definedFunctions.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
+    if (command.stdoutToFile) return true;
+    if (argv.includes('--password-stdin') || argv.includes('--token-stdin')) return true;
+    const [a, b] = argv.slice(1).filter((x) => !x.startsWith('-'));
+    switch (program) {
+      case 'gh': case 'glab': return (a === 'auth' && b === 'login' && (argv.includes('--with-token') || argv.includes('--stdin'))) || (a === 'secret' && b === 'set');
+      case 'ssh-add': return argv.includes('-');
+      case 'gpg': case 'gpg2': return argv.includes('--import');
+      case 'vault': return a === 'login' && argv.includes('-');
+      case 'wrangler': return a === 'secret' && b === 'put';
+      case 'huggingface-cli': return a === 'login';
+      default: return DIGESTS.has(program);
+    }
   }
 
   #assign(node: SyntaxNode, frame: Frame, statement = node.text): void {
@@ -516,6 +551,7 @@ export class ScriptWalker {
     const body = node.childForFieldName('body');
     const before = this.commands.length;
     this.#functions.push({ name, body: body?.text ?? '' });
+    this.definedFunctions.add(name);
     if (body) this.visit(body, frame);
     this.#functions.pop();
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
@@ -609,12 +645,19 @@ class FrameScope implements WordScope {
     return this.walker.arrays.get(name)?.[index]?.value; // arrays are kept only when every element is known
   }
 
-  substitute(node: SyntaxNode): { output?: string; programs: string[] } {
+  substitute(node: SyntaxNode): { output?: string; programs: string[]; secret?: boolean } {
     const { walker } = this;
     const before = walker.commands.length;
+    const findings = walker.findings.length;
     const output = walker.substitute(node, this.frame);
     const programs = walker.commands.slice(before).map((c) => c.program);
-    return output === undefined ? { programs } : { output, programs };
+    // `TOKEN=$(gh auth token)`, `-H "Bearer $(gcloud auth print-access-token)"`: what the substitution prints is captured
+    // into the word, not shown; the word carries it (a printer printing the word prints the secret).
+    const secret = walker.dropFindings(PRINTED_SECRETS, findings, walker.findings.length);
+    const out: { output?: string; programs: string[]; secret?: boolean } = { programs };
+    if (output !== undefined) out.output = output;
+    if (secret) out.secret = true;
+    return out;
   }
 
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {
@@ -680,10 +723,12 @@ function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | und
 /** Findings about a secret printed: not printed when it goes straight into a login (`… | docker login --password-stdin`). */
 const PRINTED_SECRETS: ReadonlySet<string> = new Set(['credential-export', 'secret-variable-print']);
 
-/** A login that reads its password or token from stdin (`docker login --password-stdin`, `gh auth login --with-token`). */
-function takesSecretOnStdin(command: SimpleCommand): boolean {
-  const { program, argv } = command;
-  if (argv.includes('--password-stdin')) return true;
-  if (program === 'gh' || program === 'glab') return argv[1] === 'auth' && argv[2] === 'login' && (argv.includes('--with-token') || argv.includes('--stdin'));
-  return false;
-}
+/** Stages that only reshape what flows through them (the secret still flows on). */
+const PASS_THROUGH = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
+/** Stages a file list passes through on its way to xargs. */
+const LIST_FILTERS = new Set(['head', 'tail', 'grep', 'egrep', 'sort', 'uniq', 'shuf', 'sed', 'awk', 'cat', 'tr']);
+/** What xargs may run on a list of names without reading the files: names, metadata, sizes. */
+const NAMES_ONLY = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'ls', 'du', 'file', 'test', '[']);
+
+/** Programs that print a digest or a count of their input, not the input. */
+const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);

@@ -33,6 +33,8 @@ export interface Word {
 export interface InnerCommands {
   programs: string[];
   processSubstitution: boolean;
+  /** A substitution inside printed a secret (`$(gh auth token)`): captured here, printed only if this word is. */
+  secret?: boolean;
 }
 
 /** What word resolution needs from the walker. */
@@ -43,7 +45,7 @@ export interface WordScope {
   /** Element `index` of an array the script assigned with known elements (`${a[0]}`), else undefined. */
   arrayElement?(name: string, index: number): string | undefined;
   /** Runs (records) a `$(…)`; returns its static output (when known) and the programs it ran. */
-  substitute(node: SyntaxNode): { output?: string; programs: string[] };
+  substitute(node: SyntaxNode): { output?: string; programs: string[]; secret?: boolean };
   /** Runs (records) a `<(…)`/`>(…)`; returns the programs inside and their static output. */
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string };
   /** Runs (records) code bash finds in text (a quoted array subscript); returns the programs it ran. */
@@ -133,8 +135,9 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
       return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: false }];
     }
     case 'command_substitution': {
-      const { output: value, programs } = scope.substitute(node);
+      const { output: value, programs, secret } = scope.substitute(node);
       inner.programs.push(...programs);
+      if (secret) inner.secret = true;
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
       return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: true }];
     }
@@ -192,8 +195,9 @@ function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'command_substitution') {
       expanded = substituted = true;
-      const { output: value, programs } = scope.substitute(child);
+      const { output: value, programs, secret } = scope.substitute(child);
       inner.programs.push(...programs);
+      if (secret) inner.secret = true;
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'process_substitution') {
       inner.programs.push(...scope.processSubstitute(child).programs);
