@@ -87,7 +87,9 @@ export function variableCode(name: string, value: string | undefined, processOut
     return code.trim() === '' ? NONE : { scripts: [code], unknown: false };
   }
   // GIT_CONFIG_VALUE_<n> with its GIT_CONFIG_KEY_<n>: judged as any value git may run (the key is elsewhere).
-  if (/^GIT_CONFIG_VALUE_\d+$/.test(name)) return value !== undefined && value.trim() !== '' ? { scripts: [value.replace(/^\s*!/, '')], unknown: false } : NONE;
+  // (Only a value that reads as a command line — words, or an alias's `!` — is walked: `user.email=ci@x`, `safe.directory=*`
+  // and `insteadOf=git@github.com:` are settings, and a lone program name runs as itself anyway.)
+  if (/^GIT_CONFIG_VALUE_\d+$/.test(name)) return value !== undefined && (/\S\s+\S/.test(value.trim()) || /^\s*!/.test(value)) ? { scripts: [value.replace(/^\s*!/, '')], unknown: false } : NONE;
   // GIT_CONFIG_PARAMETERS="'alias.x'='!cmd' 'core.pager'='cmd'": each value, as above.
   if (name === 'GIT_CONFIG_PARAMETERS') {
     if (value === undefined) return { scripts: [], unknown: true };

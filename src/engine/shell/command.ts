@@ -73,8 +73,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob) return processCommand(walker, words, { ...info, nameKind: 'literal' });
   // `$(which python3) -m pytest`, `"$(command -v node)" x.js`: the program is the one looked up, judged as itself.
   const lookedUp = info.nameKind === 'substitution' && !words[0]!.dynamic && words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
-  // `run() { "$@"; }`: the function runs what its callers pass; each call is judged instead (below).
-  if (info.nameKind === 'variable' && walker.runsFunctionArguments(words[0]!)) return undefined;
+  // `run() { "$@"; }`: the function runs what its callers pass; each call is judged instead (below). The rest of the
+  // command is still judged here (`run() { "$@" ~/.ssh/id_rsa; }` reads the key whatever runs).
+  const passesArguments = info.nameKind === 'variable' && walker.runsFunctionArguments(words[0]!);
   // `run npm test` after `run() { echo "+ $*"; "$@"; }`: the command passed, after what `shift` may drop.
   const runner = info.nameKind === 'literal' && walker.argumentRunners.size > 0 && !words[0]!.dynamic ? walker.argumentRunners.get(words[0]!.value) : undefined;
   if (runner !== undefined) {
@@ -83,7 +84,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
       processCommand(walker, passed, { ...info, nameKind: passed[0]!.dynamic ? 'variable' : 'literal' });
     }
   }
-  if (info.nameKind !== 'literal' && !lookedUp) {
+  if (info.nameKind !== 'literal' && !lookedUp && !passesArguments) {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
     if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
   }
