@@ -121,7 +121,30 @@ export const GIT_DANGERS: DangerEntry[] = [
 ];
 
 /** Keys whose value git runs through the shell as a command line (besides `alias.NAME=!cmd`). */
-const COMMAND_KEYS = /^(core\.(sshcommand|pager|editor|askpass|gitproxy|fsmonitor)|sequence\.editor|diff\.external|gpg\.program|gpg\.[a-z0-9]+\.program|uploadpack\.packobjectshook|credential\.([^=]*\.)?helper|diff\.[^=]+\.(textconv|command)|filter\.[^=]+\.(clean|smudge|process)|merge\.[^=]+\.driver)$/i;
+const COMMAND_KEYS = /^(core\.(sshcommand|pager|editor|askpass|gitproxy|fsmonitor|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\.[a-z0-9]+\.program|gpg\.ssh\.defaultkeycommand|uploadpack\.packobjectshook|credential\.([^=]*\.)?helper|diff\.[^=]+\.(textconv|command)|filter\.[^=]+\.(clean|smudge|process)|merge\.[^=]+\.driver|pager\.[^=]+|(difftool|mergetool|browser|man)\.[^=]+\.cmd|remote\.[^=]+\.(uploadpack|receivepack)|submodule\.[^=]+\.update|interactive\.difffilter|sendemail\.(tocmd|cccmd))$/i;
+
+/** Programs that take the code to run as their arguments: an alias `!sh` runs whatever words follow the alias. */
+const TAKES_CODE = /^(sh|bash|zsh|dash|ksh|fish|eval|exec|python[\d.]*|node|perl|ruby|php|lua|xargs|env|sudo|command|busybox)$/;
+
+/**
+ * The key and value `git config` sets, from the words after `config`: `git config [--global] KEY VALUE`,
+ * `git config set KEY VALUE` (git 2.46), with option values skipped (`-f FILE`, `--type bool`); undefined for a read,
+ * an unset or a section command.
+ */
+export function gitConfigAssignment(args: string[]): { key: string; value: string; keyAt: number } | undefined {
+  const ops: number[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    if (/^(-f|--file|--blob|--type|--default|--comment|--value)$/.test(a)) { i++; continue; }
+    if (/^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--edit|-e|--rename-section|--remove-section)$/.test(a)) return undefined;
+    if (!a.startsWith('-')) ops.push(i);
+  }
+  let first = 0;
+  if (args[ops[0] ?? -1] === 'set') first = 1;
+  else if (/^(get|unset|list|edit|rename-section|remove-section)$/.test(args[ops[0] ?? -1] ?? '')) return undefined;
+  if (ops.length - first < 2) return undefined;
+  return { key: args[ops[first]!]!, value: ops.slice(first + 1).map((i) => args[i]!).join(' '), keyAt: ops[first]! };
+}
 
 /**
  * The command line git runs for a setting — `alias.x=!cmd`, `core.sshCommand=cmd`, `credential.helper=!cmd` — or
@@ -131,6 +154,7 @@ const COMMAND_KEYS = /^(core\.(sshcommand|pager|editor|askpass|gitproxy|fsmonito
 export function gitConfigCommand(key: string, value: string): string | undefined {
   const v = value.trim();
   if (/^alias\./i.test(key)) return v.startsWith('!') ? v.slice(1) : undefined;
+  if (/^submodule\./i.test(key)) return v.startsWith('!') ? v.slice(1) : undefined;
   if (!COMMAND_KEYS.test(key) || v === '') return undefined;
   if (/^core\.fsmonitor$/i.test(key) && /^(true|false|yes|no|on|off|1|0)$/i.test(v)) return undefined; // git's own monitor, or none
   if (/^credential\./i.test(key)) {
@@ -142,7 +166,7 @@ export function gitConfigCommand(key: string, value: string): string | undefined
 }
 
 /** Configuration keys whose value git runs as a program (an `!` alias runs a shell). */
-const EXEC_CONFIG = /^(include\.path=|includeif\.[^=]*\.path=|alias\.[^=]+=\s*!|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
+const EXEC_CONFIG = /^(include\.path=|includeif\.[^=]*\.path=|alias\.[^=]+=\s*!|alias\.[^=]+=(.*\s)?(-c|--config-env|--exec-path)(\s|=)|pager\.[^=]+=|(difftool|mergetool|browser|man)\.[^=]+\.cmd=|remote\.[^=]+\.(uploadpack|receivepack)=|submodule\.[^=]+\.update=\s*!|interactive\.difffilter=|sendemail\.(tocmd|cccmd)=|core\.alternaterefscommand=|gpg\.ssh\.defaultkeycommand=|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
 
 /** A pager that only shows text (`git -c core.pager=cat log`, the usual way to turn paging off). */
 const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy)?(\s+-[\w-]+)*\s*$/i;
@@ -153,7 +177,7 @@ const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy
  */
 const NO_OP_PROGRAM = /^(core\.editor|sequence\.editor|credential\.helper)=\s*(true|:|cat|)\s*$/i;
 /** An editor people use, and git's own credential caches: what developers set up, not a program of the agent's. */
-const PLAIN_SETTING = /^(core\.editor=\s*(vim?|nvim|nano|emacs|micro|helix|hx|code|code-insiders|cursor|subl|mate|zed|atom|gedit|kate)(\s+(-w|--wait|-n|--new-window))*|credential\.helper=\s*(cache|store|osxkeychain|manager|manager-core|libsecret)(\s+--timeout[= ]\d+)?)\s*$/i;
+const PLAIN_SETTING = /^(core\.editor=\s*(vim?|nvim|nano|emacs|micro|helix|hx|code|code-insiders|cursor|subl|mate|zed|atom|gedit|kate)(\s+(-w|--wait|-n|--new-window))*|credential\.([^=]*\.)?helper=\s*(cache(\s+--timeout[= ]\d+)?|store(\s+--file[= ]\S+)?|osxkeychain|manager|manager-core|libsecret|wincred|!\s*(gh|glab)\s+auth\s+git-credential|(\/[\w./-]+\/)?git-credential-manager(-core)?))\s*$/i;
 
 /**
  * `KEY=VALUE` (a `-c` setting) that makes git run a program this finding stands for: a command line whose text is
@@ -167,6 +191,10 @@ function runsProgram(setting: string, dynamic: boolean): boolean {
   const key = setting.slice(0, eq).trim();
   const value = setting.slice(eq + 1).trim();
   if (/^core\.hookspath$/i.test(key) && value === '/dev/null') return false; // no hooks at all
+  // An empty value resets the setting (git's default: no program, no hooks path of the agent's).
+  if (value === '' || value === '""' || value === "''") return false;
+  // `alias.x='!sh'`: what follows the alias is code for that program (`git x -c 'curl … | sh'`).
+  if (/^alias\./i.test(key) && TAKES_CODE.test((gitConfigCommand(key, value) ?? '').trim().split(/\s+/)[0]?.replace(/^.*\//, '') ?? '')) return true;
   if (/^core\.fsmonitor$/i.test(key) && /^(true|false|yes|no|on|off|1|0)$/i.test(value)) return false;
   // A credential helper is handed the user's passwords and tokens to keep: one of the agent's choosing stays asked.
   if (/^credential\./i.test(key)) return true;
@@ -189,9 +217,7 @@ function gitConfigSetsExec(v: CommandView): boolean {
 /** The key and value `git config [--global] KEY VALUE` sets, else undefined. */
 function gitConfigSetting(v: CommandView): { key: string; value: string } | undefined {
   const g = git(v);
-  if (g?.sub !== 'config') return undefined;
-  const ops = g.args.filter((a) => !a.startsWith('-'));
-  return ops.length >= 2 ? { key: ops[0]!, value: ops.slice(1).join(' ') } : undefined;
+  return g?.sub === 'config' ? gitConfigAssignment(g.args) : undefined;
 }
 
 /** A short-flag cluster of `git branch` containing one of the letters (`-vD`, `-Dvv`); `--format -d` is not one. */

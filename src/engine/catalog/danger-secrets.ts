@@ -60,7 +60,7 @@ function exportsCredentials(v: CommandView): boolean {
       return (group === 'account' && command === 'get-access-token') || (group === 'keyvault' && command === 'secret' && (action === 'show' || action === 'download'))
         || (group === 'acr' && command === 'login' && v.args.includes('--expose-token')) || (group === 'storage' && command === 'account' && action === 'keys');
     }
-    case 'gh': return (a === 'auth' && (b === 'token' || b === 'git-credential' || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t'))))
+    case 'gh': return (a === 'auth' && (b === 'token' || (b === 'git-credential' && v.args.includes('get')) || (b === 'status' && v.args.some((x) => x === '--show-token' || x === '-t'))))
       || (a === 'config' && b === 'get' && v.args.some((x) => /token/i.test(x)));
     // `npm config get //registry.npmjs.org/:_authToken`, `yarn config get npmAuthToken`: the registry token (from ~/.npmrc).
     case 'npm': case 'pnpm': case 'yarn': return a === 'config' && b === 'get' && v.args.some((x) => /_auth|authtoken|_password/i.test(x));

@@ -93,7 +93,8 @@ export function variableCode(name: string, value: string | undefined, processOut
   // GIT_CONFIG_PARAMETERS="'alias.x'='!cmd' 'core.pager'='cmd'": each value, as above.
   if (name === 'GIT_CONFIG_PARAMETERS') {
     if (value === undefined) return { scripts: [], unknown: true };
-    const scripts = [...value.matchAll(/'[^']*'='((?:[^']|'\\'')*)'/g)].map((m) => m[1]!.replace(/'\\''/g, "'").replace(/^\s*!/, '')).filter((c) => c.trim() !== '');
+    // Both of git's forms: `'key'='value'` and the older `'key=value'`.
+    const scripts = [...value.matchAll(/'[^'=]*'='((?:[^']|'\\'')*)'|'[^'=]+=((?:[^']|'\\'')*)'/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'").replace(/^\s*!/, '')).filter((c) => /\S\s+\S/.test(c.trim()));
     return scripts.length ? { scripts, unknown: false } : NONE;
   }
   // `LUA_INIT='os.execute(…)'`: Lua code lua runs first (`@file` names a file instead).

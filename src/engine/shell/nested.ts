@@ -10,7 +10,7 @@ import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
 import { printfVariable } from './static-eval.ts';
-import { gitCommand, gitConfigCommand } from '../catalog/danger-git.ts';
+import { gitCommand, gitConfigAssignment, gitConfigCommand } from '../catalog/danger-git.ts';
 import { treeOperands } from './paths.ts';
 import { dynamicPart, escapeLiteral } from './template.ts';
 import { variableCode } from './code-variables.ts';
@@ -111,8 +111,9 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
       if (cmd !== undefined) text(out, cmd);
     }
     if (at >= 0 && args[at]!.value === 'config') {
-      const ops = args.slice(at + 1).filter((x) => !x.value.startsWith('-'));
-      const cmd = ops.length >= 2 && !ops.some((x) => x.dynamic) ? gitConfigCommand(ops[0]!.value, ops.slice(1).map((x) => x.value).join(' ')) : undefined;
+      const rest = args.slice(at + 1);
+      const set = gitConfigAssignment(rest.map((x) => x.value));
+      const cmd = set && !rest.slice(set.keyAt).some((x) => x.dynamic) ? gitConfigCommand(set.key, set.value) : undefined;
       if (cmd !== undefined) text(out, cmd);
     }
     gitCommands(out, args, at);
