@@ -238,6 +238,15 @@ function findInlineCode(view: CommandView): InlineCode[] {
       out.push(piece(view.program, a.slice(a.indexOf('=') + 1)));
     }
   }
+  // `node --import 'data:text/javascript,…'`: a module given as a data: URL is code in the command line.
+  if (view.program === 'node' || view.program === 'deno' || view.program === 'bun') {
+    for (let i = 0; i < args.length; i++) {
+      const m = /^(?:--import|--require|-r|--loader|--experimental-loader)(?:=(.*))?$/s.exec(args[i]!);
+      const url = m ? (m[1] ?? args[i + 1]) : undefined;
+      const data = url === undefined ? null : /^data:[^,]*?(;base64)?,(.*)$/s.exec(url);
+      if (data) out.push(piece('node', data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodePercent(data[2]!)));
+    }
+  }
   // A here-doc or here-string given to an interpreter without a script is its program.
   if (view.stdin && view.stdin.text !== undefined && !view.stdin.dynamic && !args.some((a) => !a.startsWith('-') || a === '-')) {
     out.push(piece(view.program, view.stdin.text));
@@ -248,6 +257,15 @@ function findInlineCode(view: CommandView): InlineCode[] {
     if (contents !== undefined) out.push(piece(view.program, contents));
   }
   return out;
+}
+
+/** A percent-encoded text decoded, or left as it is when it is not valid. */
+function decodePercent(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }
 
 /** The script an interpreter or shell runs: its first operand (none with -c/-e code or -m module). */

@@ -17,7 +17,11 @@ const NONE: VariableCode = Object.freeze({ scripts: [], unknown: false }) as Var
  */
 const COMMAND_VARIABLES = new Set(['PROMPT_COMMAND', 'FCEDIT', 'EDITOR', 'VISUAL', 'GIT_EDITOR', 'GIT_SEQUENCE_EDITOR', 'PAGER', 'GIT_PAGER', 'MANPAGER',
   'SYSTEMD_PAGER', 'GIT_SSH_COMMAND', 'GIT_SSH', 'GIT_EXTERNAL_DIFF', 'GIT_ASKPASS', 'SSH_ASKPASS', 'SUDO_ASKPASS', 'GIT_PROXY_COMMAND', 'LESSOPEN', 'LESSCLOSE',
-  'BROWSER', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AR', 'RUSTC_WRAPPER', 'RUSTC', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL']);
+  'BROWSER', 'CC', 'CXX', 'CPP', 'FC', 'LD', 'AR', 'RUSTC_WRAPPER', 'RUSTC', 'npm_config_script_shell', 'NPM_CONFIG_SCRIPT_SHELL', 'npm_config_browser',
+  'npm_config_editor', 'RSYNC_RSH', 'CVS_RSH']);
+
+/** Variables naming a place git reads configuration or its own programs from: a file of the agent's may set any of them. */
+const GIT_PLACES = new Set(['GIT_CONFIG_GLOBAL', 'GIT_CONFIG_SYSTEM', 'GIT_EXEC_PATH', 'GIT_TEMPLATE_DIR']);
 
 /**
  * Variables that make a program load code from a file or module before its own: the runner given the file runs
@@ -28,25 +32,28 @@ const COMMAND_VARIABLES = new Set(['PROMPT_COMMAND', 'FCEDIT', 'EDITOR', 'VISUAL
 const CODE_FILE_VARIABLES: Record<string, (value: string) => { runner: string; file: string }[]> = {
   LD_PRELOAD: libraries, LD_AUDIT: libraries, DYLD_INSERT_LIBRARIES: libraries,
   NODE_OPTIONS: (value) => optionFiles(value, /^(?:--require|-r|--import|--loader|--experimental-loader)$/, 'node'),
+  npm_config_node_options: (value) => optionFiles(value, /^(?:--require|-r|--import|--loader|--experimental-loader)$/, 'node'),
+  // `PERL5OPT='-MFoo'` loads a module (a path with -I); perl runs `use Foo…` with whatever follows in the value.
+  PERL5OPT: (value) => [...value.matchAll(/(?:^|\s)-[mM]([^\s].*)$/gs)].map((m) => ({ runner: 'perl -e', file: `use ${m[1]!.trim()}` })),
   RUBYOPT: (value) => optionFiles(value, /^-r$/, 'ruby'),
   PYTHONSTARTUP: (value) => (value.trim() ? [{ runner: 'python3', file: value.trim() }] : []),
   JAVA_TOOL_OPTIONS: javaAgents, _JAVA_OPTIONS: javaAgents, JDK_JAVA_OPTIONS: javaAgents, JAVA_OPTS: javaAgents, MAVEN_OPTS: javaAgents, GRADLE_OPTS: javaAgents,
   LUA_INIT: (value) => (value.startsWith('@') ? [{ runner: 'lua', file: value.slice(1) }] : []),
 };
 
-/** A file named from the root, the home or by URL (a relative one is the project's). */
-const OUTSIDE_PROJECT = /^([/~]|[a-z][\w+.-]*:)/i;
-/** The system's own libraries (root-owned): jemalloc and friends preloaded on purpose. */
-const SYSTEM_LIBRARY = /^\/(usr\/(lib|lib64|local\/lib)|lib|lib64)\//;
+/** A file named from the root, the home, by URL, or climbing out of the project (a relative one below it is the project's). */
+const OUTSIDE_PROJECT = /^([/~]|[a-z][\w+.-]*:|\.\.(\/|$))/i;
+/** The system's own libraries (root-owned): jemalloc and friends preloaded on purpose (a `..` may lead anywhere). */
+const SYSTEM_LIBRARY = /^\/(usr\/(lib|lib64|local\/lib)|lib|lib64)\/(?!.*(^|\/)\.\.(\/|$))/;
 
 /** LD_PRELOAD's libraries (blank- or colon-separated): each is code run in the program. */
 function libraries(value: string): { runner: string; file: string }[] {
   return value.split(/[\s:]+/).filter((f) => f !== '').map((file) => ({ runner: '', file }));
 }
 
-/** `-javaagent:/tmp/a.jar[=opts]`: a jar whose code runs before main. */
+/** `-javaagent:/tmp/a.jar[=opts]`, `-agentpath:/tmp/x.so`: a jar or a native library whose code runs before main. */
 function javaAgents(value: string): { runner: string; file: string }[] {
-  return [...value.matchAll(/-javaagent:([^=\s]+)/g)].map((m) => ({ runner: 'java -jar', file: m[1]! }));
+  return [...value.matchAll(/-(javaagent|agentpath):["']?([^=\s"']+)/g)].map((m) => ({ runner: m[1] === 'javaagent' ? 'java -jar' : '', file: m[2]! }));
 }
 
 /** The file values of some options in an options string (`--require /tmp/h.js`, `-r./x.js`, `--import=./y.mjs`). */
@@ -60,8 +67,9 @@ function optionFiles(value: string, option: RegExp, runner: string): { runner: s
     if (option.test(w)) file = words[++i];
     else if (eq > 0 && option.test(w.slice(0, eq))) file = w.slice(eq + 1);
     else if (/^-r./.test(w) && option.test('-r')) file = w.slice(2);
-    // A `data:` URL runs to the end of the value (node splits on blanks only outside quotes; be generous).
-    if (file?.startsWith('data:')) { out.push({ runner, file: [file, ...words.slice(i + 1)].join(' ') }); break; }
+    // Quotes inside the value are node's own (`--require "/tmp/h.js"`); a `data:` URL runs to the end of the value.
+    if (file !== undefined) file = file.replace(/^["']|["']$/g, '');
+    if (file?.startsWith('data:')) { out.push({ runner, file: [file, ...words.slice(i + 1)].join(' ').replace(/["']$/, '') }); break; }
     // A path or a URL names code of the agent's; a bare name is an installed package.
     if (file !== undefined && /^(\.{0,2}\/|~|[a-z][\w+.-]*:)/i.test(file) && !/^node:/.test(file)) out.push({ runner, file });
   }
@@ -78,8 +86,11 @@ function shellWord(file: string): string {
  */
 const PROMPTS = new Set(['PS0', 'PS4']);
 
-/** What the value of `name` runs, given its static text (undefined when unknown) and a `<(…)`'s known output. */
-export function variableCode(name: string, value: string | undefined, processOutput?: string): VariableCode {
+/**
+ * What the value of `name` runs, given its static text (undefined when unknown) and a `<(…)`'s known output. `moved`:
+ * the script changed directory, so a relative file is no longer the project's.
+ */
+export function variableCode(name: string, value: string | undefined, processOutput?: string, moved = false): VariableCode {
   if (COMMAND_VARIABLES.has(name)) {
     if (value === undefined) return NONE;
     // LESSOPEN='|cmd %s': the leading pipe marks an input filter.
@@ -97,6 +108,10 @@ export function variableCode(name: string, value: string | undefined, processOut
     const scripts = [...value.matchAll(/'[^'=]*'='((?:[^']|'\\'')*)'|'[^'=]+=((?:[^']|'\\'')*)'/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'").replace(/^\s*!/, '')).filter((c) => /\S\s+\S/.test(c.trim()));
     return scripts.length ? { scripts, unknown: false } : NONE;
   }
+  // `GIT_CONFIG_GLOBAL=/tmp/gc git log`: a config file of the agent's may set a pager, an ssh command, hooks.
+  if (GIT_PLACES.has(name)) return value === undefined || (value.trim() !== '' && value.trim() !== '/dev/null') ? { scripts: [], unknown: true } : NONE;
+  // `TAR_OPTIONS='--checkpoint-action=exec=…'`: options every tar takes, as if written on its command line.
+  if (name === 'TAR_OPTIONS') return value !== undefined && /--(checkpoint-action|to-command|use-compress-program|info-script|new-volume-script)|(^|\s)-[IF]\b/.test(value) ? { scripts: [`tar ${value}`], unknown: false } : NONE;
   // `LUA_INIT='os.execute(…)'`: Lua code lua runs first (`@file` names a file instead).
   if (name === 'LUA_INIT' && value !== undefined && value.trim() !== '' && !value.startsWith('@')) return { scripts: [`lua -e ${shellWord(value)}`], unknown: false };
   const loads = CODE_FILE_VARIABLES[name];
@@ -112,7 +127,8 @@ export function variableCode(name: string, value: string | undefined, processOut
     });
     // Code from outside the project and the system's own libraries is asked about even when nothing more is known
     // of it: the command as written (`ls`, `npm test`) does not show it.
-    return { scripts, unknown: files.some(({ file }) => OUTSIDE_PROJECT.test(file) && !SYSTEM_LIBRARY.test(file) && !file.startsWith('data:')) };
+    const outside = (file: string) => (moved || OUTSIDE_PROJECT.test(file)) && !SYSTEM_LIBRARY.test(file) && !file.startsWith('data:') && !file.startsWith('use ');
+    return { scripts, unknown: files.some(({ file }) => outside(file)) };
   }
   if (PROMPTS.has(name)) return value !== undefined && /\$\(|`/.test(value) ? { scripts: [`: "${value.replace(/(["\\])/g, '\\$1')}"`], unknown: false } : NONE;
   // A file a non-interactive bash (BASH_ENV) or an interactive sh (ENV) reads before anything else: run as `bash FILE`
@@ -120,7 +136,8 @@ export function variableCode(name: string, value: string | undefined, processOut
   if (name === 'BASH_ENV' || (name === 'ENV' && (processOutput !== undefined || (value !== undefined && /^[/~.]|\//.test(value))))) {
     if (processOutput !== undefined) return { scripts: [processOutput], unknown: false };
     if (value === undefined) return { scripts: [], unknown: true };
-    return value.trim() === '' ? NONE : { scripts: [`bash ${shellWord(value.trim())}`], unknown: true };
+    // (A file of the project — `BASH_ENV=./ci/env.sh` — is judged as `bash ./ci/env.sh` would be, like NODE_OPTIONS's.)
+    return value.trim() === '' ? NONE : { scripts: [`bash ${shellWord(value.trim())}`], unknown: moved || OUTSIDE_PROJECT.test(value.trim()) };
   }
   return NONE;
 }

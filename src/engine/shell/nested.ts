@@ -214,6 +214,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     }
   } else if (program === 'make' || program === 'gmake') {
     makeRecipes(out, view, args);
+    // `make CC='…' all`, `make SHELL=…`: a variable on make's command line that make runs as a command.
+    for (const w of args) { const m = /^(CC|CXX|CPP|LD|AR|FC|SHELL|MAKESHELL)=(.*\s.*)$/s.exec(w.value); if (m && !w.dynamic) text(out, m[2]!); }
   } else if (program === 'crontab') {
     cronCode(out, view, args);
   } else if (program === 'hyperfine') {

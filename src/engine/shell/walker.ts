@@ -533,7 +533,7 @@ export class ScriptWalker {
   /** Walks what a variable's value runs as code (`PROMPT_COMMAND`, `PS4`, `EDITOR`, `BASH_ENV`: code-variables.ts). */
   #variableCode(name: string, words: Word[], origin: string, frame: Frame): void {
     const value = words.some((w) => w.dynamic) ? undefined : words.map((w) => w.value).join(' ');
-    const code = variableCode(name, value, words.length === 1 ? words[0]!.processOutput : undefined);
+    const code = variableCode(name, value, words.length === 1 ? words[0]!.processOutput : undefined, frame.base !== undefined && frame.base !== '.');
     if (code.scripts.length === 0 && !code.unknown) return;
     const inner = deeper(frame);
     for (const script of code.scripts) this.nestedScript(script, inner, origin);
