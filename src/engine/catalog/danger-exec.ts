@@ -142,7 +142,20 @@ const downloaded = (v: CommandView, path: string): boolean => {
 const FORK_LOOP = /\bfork\s+while\s+(1|true|fork)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*)?(?:fork|spawn|require\s*\(\s*["']child_process["']\s*\)\s*\.\s*spawn)\s*\(|\bloop\s*(?:do|\{)\s*fork\b/;
 
 /** An editor command that reaches a shell: `!cmd`, `:sh`/`:shell` (as a command, not `ft=sh`), system(), Lua's os.execute. */
-const EDITOR_ESCAPE = /(^|[|:\s])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;
+const EDITOR_ESCAPE = /(^|[|:\s%.$\d,'<>])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;
+
+/**
+ * An editor command that is one shell command written out: `!cmd`, `:r !cmd`, `silent !cmd`, `%!cmd` (a filter),
+ * `exe "!cmd"` — nested.ts walks it as the command it is (group 1 or 2), so it is judged as itself.
+ */
+/** A `!cmd` editor command whose command line is all written out (no `$…` or backticks): walked, not flagged. */
+function plainShellEscape(cmd: string): boolean {
+  const m = EDITOR_SHELL.exec(cmd);
+  const inner = m?.[1] ?? m?.[2];
+  return inner !== undefined && inner.trim() !== '' && !/[$`]/.test(inner);
+}
+
+export const EDITOR_SHELL = /^\s*:?\s*(?:(?:sil(?:ent)?!?\s+)?(?:r(?:ead)?\s*|[%.$\d,'<>]+)?!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
 
 export const EXEC_DANGERS: DangerEntry[] = [
   {
@@ -191,10 +204,11 @@ export const EXEC_DANGERS: DangerEntry[] = [
   {
     id: 'editor-shell-escape', risk: 'high', reason: 'an editor started with a command that escapes to the shell (:!cmd, system())',
     programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff', 'less', 'more'],
-    examples: ["vim -es -c '!rm -r ~/src' -c q", "vi -c ':!sh' x", "nvim --cmd 'call system(\"id\")'", "ex +'!id' f", "less +'!rm -rf ~' file", "vim -c 'lua os.execute(\"id\")'", "vim -c sh"],
+    examples: ["vim -es -c '!$CMD' -c q", "vi -c ':!sh -c \"$X\"' x", "nvim --cmd 'call system(\"id\")'", "ex +'!`cat f`' f", "less +'!$CMD' file", "vim -c 'lua os.execute(\"id\")'", "vim -c sh", "nvim -c terminal"],
     match: (v) => /^(vim|vi|nvim|ex|view|gvim|rvim|vimdiff|less|more)$/.test(v.program) && v.args.some((a, i) => {
       const cmd = a === '-c' || a === '--cmd' ? v.args[i + 1] ?? '' : a.startsWith('+') ? a.slice(1) : undefined;
-      return cmd !== undefined && EDITOR_ESCAPE.test(cmd);
+      // A plain `!cmd` with its text here is walked as that command instead (`vim -c 'r !git log -1'`).
+      return cmd !== undefined && EDITOR_ESCAPE.test(cmd) && !plainShellEscape(cmd);
     }),
   },
   {

@@ -5,7 +5,7 @@ import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
-import { PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
+import { EDITOR_SHELL, PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
@@ -536,8 +536,6 @@ function gitSubcommandAt(args: Word[]): number {
 /** Editors that read their commands from stdin (`ed`, `ex -s`, `vim -es`). */
 const STDIN_EDITORS = new Set(['ed', 'ex', 'vim', 'vi', 'nvim']);
 
-/** An editor command that runs a shell command: `!cmd`, `:!cmd`, `exe "!cmd"`. */
-const EDITOR_SHELL = /^\s*:?\s*(?:!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
 
 /** A script file this command line wrote with known contents earlier: its contents are the code. */
 function writtenScript(out: NestedCode[], view: CommandView, file: Word | undefined): void {
