@@ -176,7 +176,8 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'rsync-delete', risk: 'high', reason: 'rsync --delete removes every file of the destination that the source lacks',
     programs: ['rsync'],
     examples: ['rsync -a --delete ./empty/ ~/', 'rsync -av --delete src/ /var/www/', 'rsync -a --delete-before a/ b/'],
-    match: (v) => v.args.some((a) => /^--(delete(-\w+)?|del|remove-source-files)$/.test(a)),
+    // (`-n` / `--dry-run` only lists what would go.)
+    match: (v) => v.args.some((a) => /^--(delete(-\w+)?|del|remove-source-files)$/.test(a)) && !v.args.some((a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a)),
   },
   {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',

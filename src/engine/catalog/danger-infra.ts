@@ -72,6 +72,8 @@ function infraDestroys(v: CommandView): boolean {
   if (VM_TEARDOWN.has(v.program)) return VM_TEARDOWN.get(v.program)!.test(operands(v.args, VM_WITH_ARG).join(' '));
   if (!INFRA_CLIS.test(v.program)) return false;
   if (v.program === 'dropdb' || v.program === 'dropuser') return true;
+  // `aws s3 sync … --delete --dryrun`, `aws ec2 terminate-instances --dry-run`, `kubectl delete --dry-run=client`: nothing goes.
+  if (v.args.some((a) => /^--(dryrun|dry-run)(=(client|server|true))?$/.test(a))) return false;
   const words = v.args.filter((a) => !a.startsWith('-'));
   // npm rm drops a dependency from the project: only unpublish destroys (the registry's copy, for everyone).
   if (v.program === 'npm') return words[0] === 'unpublish';
