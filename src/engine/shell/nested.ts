@@ -63,17 +63,23 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     const i = firstOperand(args, XARGS_WITH_ARG);
     const cmd = i < 0 ? [literalWord('echo')] : args.slice(i);
     const replace = xargsReplaceString(args.slice(0, i < 0 ? args.length : i));
-    const items = stdinItems?.map(literalWord) ?? [unknownWord('{xargs input}')];
+    // Unknown items: below the root of a find whose list is piped in (`find ~/projects … | xargs -I{} git -C {} …`).
+    const listing = view.stdin?.listing;
+    const items = stdinItems?.map(literalWord) ?? [listing?.length === 1 ? foundBelow(literalWord(listing[0]!)) : unknownWord('{xargs input}')];
     // `-I D cat ~/D/credentials`: the replace string stands for the item wherever it is in a word.
     const replaced = (w: Word) => (!w.value.includes(replace!) ? w : stdinItems?.length ? literalWord(w.value.split(replace!).join(stdinItems[0]!)) : w.value === replace ? items[0]! : placeholderWord(w.value, replace!));
     out.push({ kind: 'argv', words: replace !== undefined ? cmd.map(replaced) : [...cmd, ...items] });
   } else if (program === 'parallel') {
     parallelCode(out, args, view.stdin?.text);
   } else if (program === 'find') {
+    // `find ~/projects -type d -exec git -C {} status \;`: each found path is below the root (one static root known).
+    const rootEnd = args.findIndex((w) => /^[-(!]/.test(w.value));
+    const roots = rootEnd < 0 ? args : args.slice(0, rootEnd);
     for (let i = 0; i < args.length; i++) {
       if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
       const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));
-      const cmd = args.slice(i + 1, end < 0 ? undefined : end).map((w) => (w.value === '{}' ? unknownWord('{}') : w));
+      const found = /^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1 ? foundBelow(roots[0]!) : unknownWord('{}');
+      const cmd = args.slice(i + 1, end < 0 ? undefined : end).map((w) => (w.value === '{}' ? found : w));
       if (cmd.length) out.push({ kind: 'argv', words: cmd });
       if (end > 0) i = end;
     }
@@ -578,6 +584,13 @@ function xargsReplaceString(options: Word[]): string | undefined {
     else if (a.startsWith('--replace=')) replace = a.slice('--replace='.length);
   }
   return replace === '' ? undefined : replace;
+}
+
+/** A path find reports below a root: the root, then something unknown (`~/projects/…`). */
+function foundBelow(root: Word): Word {
+  if (root.dynamic) return unknownWord('{}');
+  const template = `${root.template.replace(/\/+$/, '')}/${dynamicPart('{}')}`;
+  return { value: `${root.value.replace(/\/+$/, '')}/{}`, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: '{}' };
 }
 
 /** A word with an unknown item in place of each replace string (`~/{}/id_rsa` with unknown input). */

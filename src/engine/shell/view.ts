@@ -28,6 +28,8 @@ export interface Stdin {
   text?: string;
   /** Part of the text is only known at run time (`<<< "$(curl …)"`). */
   dynamic?: boolean;
+  /** The roots of a find whose file list this is (`find ~/projects -type d | …`), as resolved words' values. */
+  listing?: string[];
 }
 
 /** The command as the catalogue judges it. */

@@ -451,6 +451,7 @@ export class ScriptWalker {
       else if (!(ran.length === 1 && LIST_FILTERS.has(ran[0]!.program))) listing = undefined;
       upstream.push(...ran.map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
+      if (listing) input.listing = findRoots(listing.argv.slice(1));
     }
     return out;
   }
@@ -732,3 +733,10 @@ const NAMES_ONLY = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'rea
 
 /** Programs that print a digest or a count of their input, not the input. */
 const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);
+
+/** A find's roots: the words before its first expression (`.` when none). */
+function findRoots(args: string[]): string[] {
+  const end = args.findIndex((a) => /^[-(!]/.test(a));
+  const roots = end < 0 ? args : args.slice(0, end);
+  return roots.length ? roots : ['.'];
+}
