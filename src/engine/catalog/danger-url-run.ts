@@ -17,8 +17,11 @@ export const URL_RUN_DANGERS: DangerEntry[] = [
   },
 ];
 
-/** Code fetched from outside any registry: a URL, a git remote, a hosting shorthand. */
-const REMOTE = /^(https?:\/\/|git\+|git:\/\/|(github|gitlab|bitbucket|sourcehut|gist):)/i;
+/**
+ * Code fetched from outside any registry: a URL, a git remote (also scp-style `git@host:x/y.git`), a hosting shorthand,
+ * also as a named spec (`tool@github:x/y`, `tool@https://…`).
+ */
+const REMOTE = /^(@?[\w.-]+(\/[\w.-]+)?@)?(https?:\/\/|git\+|git:\/\/|ssh:\/\/|[\w.-]+@[\w.-]+:|(github|gitlab|bitbucket|sourcehut|gist):)/i;
 /** npm's `user/repo` shorthand for a GitHub repository (a scoped package starts with `@`, a path with `.` or `/`). */
 const GITHUB_SHORTHAND = /^[\w-][\w.-]*\/[\w.-]+(#\S*)?$/;
 /** Packages that run the script they are given (`npx zx https://…`). */
@@ -34,19 +37,21 @@ export function runsFromUrl(program: string, args: string[]): boolean {
   const operands = args.filter((a) => !a.startsWith('-'));
   switch (program) {
     // Without permissions a remote deno script runs in its sandbox; with them it is a script from the web.
-    case 'deno': return /^(run|x|install|compile)$/.test(operands[0] ?? '') && operands.slice(1).some((a) => REMOTE.test(a)) && args.some((a) => DENO_UNSANDBOXED.test(a));
-    case 'bun': return (operands[0] === 'run' && REMOTE.test(operands[1] ?? '')) || (operands[0] === 'x' && packageRun(args.slice(args.indexOf('x') + 1)));
+    // (`deno URL` runs it too, as do serve/test/bench; an import map or config from a URL is code as well.)
+    case 'deno': return args.some((a) => DENO_UNSANDBOXED.test(a)) && (operands.some((a) => REMOTE.test(a)) || args.some((a) => /^--(import-map|config)=https?:/.test(a)));
+    case 'bun': return REMOTE.test(operands[0] ?? '') || (operands[0] === 'run' && REMOTE.test(operands[1] ?? '')) || (operands[0] === 'x' && packageRun(args.slice(args.indexOf('x') + 1)));
     case 'npx': case 'pnpx': case 'bunx': return packageRun(args);
     case 'pnpm': case 'yarn': return operands[0] === 'dlx' && packageRun(args.slice(args.indexOf('dlx') + 1));
     case 'npm': return /^(exec|x)$/.test(operands[0] ?? '') && packageRun(args.slice(args.indexOf(operands[0]!) + 1));
-    case 'uv': return (operands[0] === 'run' && REMOTE.test(operands[1] ?? '')) || (operands[0] === 'tool' && operands[1] === 'run' && pythonToolRun(args));
+    case 'uv': return (operands[0] === 'run' && operands.slice(1, 3).some((a) => REMOTE.test(a))) || (operands[0] === 'tool' && operands[1] === 'run' && pythonToolRun(args));
     case 'uvx': return pythonToolRun(args);
     case 'pipx': return operands[0] === 'run' && (REMOTE.test(operands[1] ?? '') || REMOTE.test(optionValue(args, ['--spec']) ?? ''));
     case 'node': return args.some((a, i) => (/^(--import|--require|-r|--loader|--experimental-loader)$/.test(a) && REMOTE.test(args[i + 1] ?? '')) || /^(--import|--require|--loader|--experimental-loader)=https?:/.test(a));
-    case 'gradle': case 'gradlew': return REMOTE.test(optionValue(args, ['-I', '--init-script']) ?? '');
-    case 'nix': return /^(run|shell|develop|build|profile)$/.test(operands[0] ?? '') && operands.slice(1).some((a) => REMOTE.test(a) || /^(tarball|file)\+https?:/.test(a));
+    case 'gradle': case 'gradlew': return REMOTE.test(optionValue(args, ['-I', '--init-script']) ?? '') || REMOTE.test(optionValue(args, ['-b', '--build-file', '-c', '--settings-file']) ?? '');
+    // (Global options may come first: `nix --extra-experimental-features 'nix-command flakes' run github:x/y`.)
+    case 'nix': return operands.some((a) => /^(run|shell|develop|build|profile)$/.test(a)) && operands.some((a) => REMOTE.test(a) || /^(tarball|file)\+https?:/.test(a));
     case 'nix-shell': case 'nix-build': case 'nix-env': return operands.some((a) => /^https?:\/\//.test(a)) || /^https?:\/\//.test(optionValue(args, ['-f', '--file']) ?? '');
-    case 'jbang': return REMOTE.test(operands[0] ?? '') || /^(gh|gist):/.test(operands[0] ?? '');
+    case 'jbang': return operands.slice(0, 2).some((a) => REMOTE.test(a) || /^(gh|gist):|^[\w.-]+@[\w.-]+$/.test(a));
     default: return false;
   }
 }
@@ -64,5 +69,5 @@ function packageRun(args: string[]): boolean {
 /** uvx / `uv tool run`: the tool from a URL or repository (`--from git+https://…`, `git+https://…` as the spec). */
 function pythonToolRun(args: string[]): boolean {
   const operands = args.filter((a) => !a.startsWith('-'));
-  return REMOTE.test(optionValue(args, ['--from']) ?? '') || operands.some((a) => REMOTE.test(a) && !a.startsWith('http'));
+  return REMOTE.test(optionValue(args, ['--from', '--with']) ?? '') || operands.some((a) => REMOTE.test(a) && !a.startsWith('http'));
 }
