@@ -6,11 +6,11 @@ import { stdoutToFile, writtenContents, type CommandView, type Redirect, type St
 import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
-import { programName, unwrap } from './unwrap.ts';
+import { programName, suffixWord, unwrap } from './unwrap.ts';
 import { loginHome, nestedCode, type NestedCode } from './nested.ts';
 import { escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
-import { commandPaths } from './paths.ts';
+import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
@@ -172,7 +172,11 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   // `cd -- DIR` (or `cd --`, home): options end at `--`.
-  if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) moveTo(frame, program, argv[1]?.value === '--' ? argv[2] : argv[1], homeOf(walker, frame));
+  if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) {
+    // (`cd -P ~`, `cd -L dir`: options first; `cd -` alone goes back.)
+    const target = argv.slice(1).find((w, i, rest) => w.value === '-' || !/^-[PLe@]+$/.test(w.value) || (i > 0 && rest[i - 1]!.value === '--'));
+    moveTo(frame, program, target?.value === '--' ? argv[argv.indexOf(target) + 1] : target, homeOf(walker, frame));
+  }
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
   if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);
@@ -339,6 +343,8 @@ function envAssignments(walker: ScriptWalker, words: Word[], info: CommandInfo):
     const code = variableCode(m[1]!, w.dynamic ? undefined : w.value.slice(m[0].length));
     for (const script of code.scripts) walker.nestedScript(script, deeper(info.frame), info.text);
     if (code.unknown) unknownCode(walker, info.text, info.frame.depth + 1);
+    // `env K=~/.aws/credentials python3 app.py`: a path handed to the program, as a prefix assignment hands it.
+    if (!w.dynamic) walker.paths.push(...assignedPaths(m[1]!, [suffixWord(w, m[0].length)], info.text, info.frame.base, homeOf(walker, info.frame)));
   }
 }
 

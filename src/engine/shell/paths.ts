@@ -40,9 +40,17 @@ export function wordPath(word: Word, command: string, base: string | undefined):
  */
 export function assignedPaths(name: string, words: Word[], command: string, base: string | undefined, home: string): ShellPath[] {
   if (words.length !== 1 || words[0]!.dynamic) return [];
-  const template = expandTilde(words[0]!.template, home);
-  if (!template.startsWith('/')) return /^(GIT_DIR|GIT_WORK_TREE)$/.test(name) && template !== '' ? [treePath(words[0]!, command, base, template)] : [];
-  return [/^(GIT_DIR|GIT_WORK_TREE)$/.test(name) ? treePath(words[0]!, command, base, template) : { ...wordPath(words[0]!, command, base), path: templateValue(template), template }];
+  const word = words[0]!;
+  if (/^(GIT_DIR|GIT_WORK_TREE)$/.test(name)) return word.value === '' ? [] : [treePath(word, command, base, expandTilde(word.template, home))];
+  // `KUBECONFIG=~/.kube/config:~/.kube/staging.yaml`: a list of paths (each part from the root, the home or with a `/`).
+  const parts = word.template.includes(':') && !word.template.includes('://') ? word.template.split(':') : [word.template];
+  const out: ShellPath[] = [];
+  for (const part of parts) {
+    const template = expandTilde(part, home);
+    // A path from the root or the home, or a relative one with a directory in it (`.aws/credentials` after `cd ~`).
+    if (template.startsWith('/') || (template.includes('/') && !template.includes('=') && !/^[a-z][\w+.-]*:/i.test(template))) out.push({ ...wordPath(word, command, base), path: templateValue(template), template });
+  }
+  return out;
 }
 
 function treePath(word: Word, command: string, base: string | undefined, template: string): ShellPath {
@@ -232,7 +240,8 @@ function volumePaths(word: Word, t: string, kind: ShellPath['kind'], view: Comma
     const tree = container && !templateIsDynamic(source);
     out.push(shellPath(word, kind, view, base, tree ? `${source.replace(/\/+$/, '')}/${DEEP}` : source));
   }
-  const mountSource = container ? /(?:^|,)(?:src|source)=([^,]+)/.exec(templateValue(t)) : null;
+  // (`volume-opt=device=/root/.ssh` binds a host directory through a local volume.)
+  const mountSource = container ? /(?:^|,)(?:src|source|volume-opt=device|device)=([^,]+)/.exec(templateValue(t)) : null;
   if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
   return out;
 }
