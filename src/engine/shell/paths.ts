@@ -120,6 +120,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (at) out.push(shellPath(t!.slice(at[0].length), out[i]!.kind, view, base, expandTilde(t!.slice(at[0].length).replace(/^\\~/, '~'), view.home)));
   }
   for (const p of pathsInText(view)) out.push(shellPath(p, 'argument', view, base, expandTilde(escapeLiteral(p), view.home)));
+  // Files vim's commands open: the editor expands globs in them (`:e ~/.ss?/id_rsa`).
+  if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) for (const p of editorFiles(view.args, view.home)) out.push(shellPath(p, 'argument', view, base, escapeLiteral(p).replace(/\\([*?[\]])/g, '$1')));
   // `curl file:///root/.ssh/id_rsa`, `lynx -dump file://…`, `git clone file:///…`: the local file a file: URL names.
   for (let w = 1; w < view.words.length; w++) {
     const word = view.words[w]!;
@@ -280,22 +282,39 @@ function pathsInText(view: CommandView): string[] {
   } else if (program === 'socat') {
     for (const a of view.args) { const m = /^(?:FILE|OPEN|GOPEN|CREATE|CREAT):([^,]+)/i.exec(a); if (m) out.push(m[1]!); }
   }
-  else if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) out.push(...editorFiles(view.args, view.home));
   if (view.stdin?.text !== undefined && readsPathsFromStdin(view)) for (const line of view.stdin.text.split('\n')) if (line.trim() !== '') out.push(line.trim());
   return out;
 }
 
-/** An editor command that opens, reads or writes a file (`:r ~/.ssh/id_rsa`, `:e F`, `:sp F`, `:w F`, `:source F`). */
-const EDITOR_FILE_COMMAND = /^\s*:?\s*(?:r(?:ead)?|e(?:dit)?|ex|sp(?:lit)?|vs(?:plit)?|tabe(?:dit)?|tabnew|new|vnew|vie(?:w)?|sv(?:iew)?|so(?:urce)?|w(?:rite)?|sav(?:eas)?|bad(?:d)?|ar(?:gs)?|fin(?:d)?|ed)!?\s+(?!!)(\S.*?)\s*$/;
+/** An editor command that opens, reads or writes a file (`:r ~/.ssh/id_rsa`, `:e F`, `:sp F`, `:w F`, `:source F`, `:argadd F`). */
+const EDITOR_FILE_COMMAND = /^\s*:?\s*(?:sil(?:ent)?!?\s+)?(?:r(?:ead)?|e(?:dit)?|ex|sp(?:lit)?|vs(?:plit)?|tabe(?:dit)?|tabnew|new|vnew|vie(?:w)?|sv(?:iew)?|so(?:urce)?|w(?:rite)?|sav(?:eas)?|bad(?:d)?|ar(?:gs)?|arga(?:dd)?|argadd|arge(?:dit)?|fin(?:d)?|ed)!?\s+(?!!)(\S.*?)\s*$/;
+/** `:cd DIR` / `:lcd DIR`: later relative names are below DIR. */
+const EDITOR_CD = /^\s*:?\s*(?:sil(?:ent)?!?\s+)?(?:cd|lcd|tcd|chd(?:ir)?)\s+(\S.*?)\s*$/;
 
-/** The files the `-c` / `--cmd` / `+cmd` commands of vim (and less's `+:e F`) open; the editor expands `~`. */
+/**
+ * The files the `-c` / `--cmd` / `+cmd` commands of vim (and less's `+:e F`) open: commands split at `|`, `exe "…"`
+ * unwrapped, `~` and `$HOME` expanded as the editor does, relative names after `:cd DIR` below DIR.
+ */
 function editorFiles(args: string[], home: string): string[] {
   const out: string[] = [];
+  let dir: string | undefined;
+  const expand = (name: string) => {
+    const p = name.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home);
+    return dir !== undefined && !/^[/~$]/.test(p) ? `${dir}/${p}` : p;
+  };
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    const cmd = a === '-c' || a === '--cmd' ? args[++i] : a.startsWith('+') ? a.slice(1) : undefined;
-    const m = cmd === undefined ? null : EDITOR_FILE_COMMAND.exec(cmd);
-    if (m) out.push(m[1]!.replace(/^~(?=\/|$)/, home));
+    const cmd = a === '-c' || a === '--cmd' || /^-[a-zA-Z]*c$/.test(a) ? args[++i] : a.startsWith('+') ? a.slice(1) : undefined;
+    if (cmd === undefined) continue;
+    // `r F|w|q`: `|` separates commands (a `!cmd`'s `|` is the shell's: such commands are walked as shell instead).
+    for (let part of cmd.includes('!') ? [cmd] : cmd.split('|')) {
+      const exe = /^\s*:?\s*exe(?:cute)?\s+(["'])(.*)\1\s*$/.exec(part);
+      if (exe) part = exe[2]!;
+      const cd = EDITOR_CD.exec(part);
+      if (cd) { dir = expand(cd[1]!); continue; }
+      const m = EDITOR_FILE_COMMAND.exec(part);
+      if (m) out.push(expand(m[1]!));
+    }
   }
   return out;
 }
