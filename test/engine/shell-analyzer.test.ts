@@ -24,7 +24,8 @@ describe('shell analyzer', async () => {
       ['bash <<EOF\nmake install\nEOF', ['bash', 'make']],
       ['sh <<< "npm ci"', ['sh', 'npm']],
       ['find . -exec chmod 600 {} \\; | xargs -n1 touch', ['find', 'chmod', 'xargs', 'touch']],
-      ['f() { npm test; }; f', ['npm', 'f']],
+      // The body is walked where it is defined (its words unknown) and again at each call (with the call's words).
+      ['f() { npm test; }; f', ['npm', 'f', 'npm']],
       ['sudo -u www env FOO=1 nice -n 5 timeout 10 /usr/bin/python3 x.py', ['python3']],
       ["ssh host 'systemctl restart app'", ['ssh', 'systemctl']],
     ];

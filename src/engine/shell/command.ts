@@ -138,6 +138,8 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (writes && writes.length > 0) command.writes = writes;
   if (info.redirects.some(stdoutToFile)) command.stdoutToFile = true;
   walker.commands.push(command);
+  // `f ~/.ssh/id_rsa` after `f() { cat "$1"; }`: the body walked again, after the call, with the call's words.
+  if (walker.definedFunctions.size > 0 && wrappers.length === 0 && info.nameKind === 'literal' && head && !head.dynamic && walker.definedFunctions.has(head.value)) walker.callFunction(head.value, argv.slice(1), frame);
   const view: CommandView = {
     argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
     redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,

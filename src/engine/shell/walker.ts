@@ -91,6 +91,45 @@ export class ScriptWalker {
   readonly argumentRunners = new Map<string, number>();
   /** Every function the script defines (`docker() { cat; }` is not docker). */
   readonly definedFunctions = new Set<string>();
+  /** The bodies of the functions defined so far in the scripts being walked (dropped with their script's tree). */
+  readonly #bodies = new Map<string, SyntaxNode>();
+  /** Functions whose body is being walked for a call (a recursive call is not walked again). */
+  readonly #calling = new Set<string>();
+  /** Paths a function's definition named through words unknown there (its parameters): settled by a call. */
+  readonly #definitionPaths = new Map<string, ShellPath[]>();
+
+  /**
+   * A call of a function the script defined (`f ~/.ssh/id_rsa` after `f() { cat "$1"; }`): its body is walked again
+   * with `$1 $2 …`, `$#` and `"$@"` bound to the call's words, so what it does with them is judged (its definition was
+   * walked with them unknown).
+   */
+  callFunction(name: string, args: Word[], frame: Frame): void {
+    const body = this.#bodies.get(name);
+    if (!body || this.#calling.has(name) || frame.depth + 1 > this.limits.maxDepth) return;
+    const inner = deeper(frame);
+    for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
+    inner.vars.set('#', String(args.length));
+    const saved = this.arrays.get('@');
+    if (args.some((w) => w.dynamic)) this.arrays.delete('@');
+    else {
+      this.arrays.set('@', args);
+      // A call with known words judges what the definition could not: its unknown paths give way to the call's.
+      const unknown = this.#definitionPaths.get(name);
+      if (unknown) {
+        this.#definitionPaths.delete(name);
+        const drop = new Set(unknown);
+        for (let i = this.paths.length - 1; i >= 0; i--) if (drop.has(this.paths[i]!)) this.paths.splice(i, 1);
+      }
+    }
+    this.#calling.add(name);
+    try {
+      this.visit(body, inner);
+    } finally {
+      this.#calling.delete(name);
+      if (saved) this.arrays.set('@', saved);
+      else this.arrays.delete('@');
+    }
+  }
   /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
   #feed: Stdin | undefined;
   readonly #scopes = new Map<Frame, WordScope>();
@@ -108,6 +147,7 @@ export class ScriptWalker {
     if (simple) return this.visit(simple, frame);
     // A script of several lines: its plain lines skip the wasm parse too, and the other lines are parsed in runs.
     const pieces = this.tools.simpleParse ? scriptPieces(text) : undefined;
+    const functions = this.#bodies.size > 0 ? new Map(this.#bodies) : undefined;
     if (pieces) {
       const statements = this.#parsePieces(text, pieces);
       if (statements) {
@@ -116,6 +156,7 @@ export class ScriptWalker {
           for (const statement of statements.nodes) out = this.visit(statement, frame);
           return statements.nodes.length === 1 ? out : undefined;
         } finally {
+          this.#forgetFunctions(functions);
           for (const tree of statements.trees) tree.delete();
         }
       }
@@ -124,8 +165,16 @@ export class ScriptWalker {
     try {
       return this.visit(new TreeSitterNode(tree.rootNode, source), frame);
     } finally {
+      this.#forgetFunctions(functions);
       tree.delete();
     }
+  }
+
+  /** Puts back the function bodies known before a script (its tree goes; a child shell's functions are not the caller's). */
+  #forgetFunctions(before: Map<string, SyntaxNode> | undefined): void {
+    if (before === undefined) { this.#bodies.clear(); return; }
+    this.#bodies.clear();
+    for (const [name, body] of before) this.#bodies.set(name, body);
   }
 
   /** A nested script from a heuristic source (sh -c, sed e, inline code): a syntax error there is a finding. */
@@ -553,7 +602,12 @@ export class ScriptWalker {
     const before = this.commands.length;
     this.#functions.push({ name, body: body?.text ?? '' });
     this.definedFunctions.add(name);
+    if (body) this.#bodies.set(name, body);
+    const pathsBefore = this.paths.length;
     if (body) this.visit(body, frame);
+    // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
+    const unknown = this.paths.slice(pathsBefore).filter((p) => p.dynamic);
+    if (unknown.length > 0) this.#definitionPaths.set(name, unknown);
     this.#functions.pop();
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
     if (selfCall && body && /[|&]/.test(body.text)) {
