@@ -95,6 +95,9 @@ export class ScriptWalker {
   readonly #bodies = new Map<string, SyntaxNode>();
   /** Functions whose body is being walked for a call (a recursive call is not walked again). */
   readonly #calling = new Set<string>();
+  /** Calls already walked (see callFunction), and the variable names each body uses. */
+  readonly #calls = new Set<string>();
+  readonly #bodyNames = new WeakMap<SyntaxNode, string[]>();
   /** Paths a function's definition named through words unknown there (its parameters): settled by a call. */
   readonly #definitionPaths = new Map<string, ShellPath[]>();
 
@@ -106,6 +109,14 @@ export class ScriptWalker {
   callFunction(name: string, args: Word[], frame: Frame): void {
     const body = this.#bodies.get(name);
     if (!body || this.#calling.has(name) || frame.depth + 1 > this.limits.maxDepth) return;
+    // The same call again (`… || log "build failed"` in every block), with the same words, directory and values of the
+    // variables the body names, judges the same: walked once.
+    const names = (this.#bodyNames.get(body) ?? this.#bodyNames.set(body, [...new Set([...body.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))]).get(body))!;
+    const key = args.some((w) => w.dynamic) ? undefined : [name, frame.base ?? '', ...args.map((w) => w.value), '\u0001', ...names.map((n) => frame.vars.get(n) ?? '\u0002')].join('\u0000');
+    if (key !== undefined) {
+      if (this.#calls.has(key)) return;
+      this.#calls.add(key);
+    }
     const inner = deeper(frame);
     for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
     inner.vars.set('#', String(args.length));
