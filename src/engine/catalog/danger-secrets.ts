@@ -122,8 +122,8 @@ function printsSecretVariable(v: CommandView): boolean {
   if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
   // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
   if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
-  // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}` and `${#NAME}` do not.
-  return v.words.slice(1).some((w) => w.expanded && [...w.source.matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+)[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
+  // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}`, `${#NAME}` and a masked prefix (`${NAME:0:4}`) do not.
+  return v.words.slice(1).some((w) => w.expanded && [...w.source.matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+|:\s*\d+\s*:\s*[1-8]\s*\})[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
 }
 
 export const SECRET_DANGERS: DangerEntry[] = [

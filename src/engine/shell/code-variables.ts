@@ -43,8 +43,11 @@ const CODE_FILE_VARIABLES: Record<string, (value: string) => { runner: string; f
 
 /** A file named from the root, the home, by URL, or climbing out of the project (a relative one below it is the project's). */
 const OUTSIDE_PROJECT = /^([/~]|[a-z][\w+.-]*:|\.\.(\/|$))/i;
-/** The system's own libraries (root-owned): jemalloc and friends preloaded on purpose (a `..` may lead anywhere). */
-const SYSTEM_LIBRARY = /^\/(usr\/(lib|lib64|local\/lib)|lib|lib64)\/(?!.*(^|\/)\.\.(\/|$))/;
+/**
+ * The system's own libraries (root-owned: jemalloc and friends preloaded on purpose, agents under /opt) and the build
+ * tools' artefact caches (a JaCoCo agent in ~/.m2/repository); a `..` may lead anywhere.
+ */
+const SYSTEM_LIBRARY = /^(\/(usr\/(lib|lib64|local\/lib|share\/java)|lib|lib64|opt)\/|~\/(\.m2\/repository|\.gradle\/caches)\/|\/(root|home\/[^/]+)\/(\.m2\/repository|\.gradle\/caches)\/)(?!.*(^|\/)\.\.(\/|$))/;
 
 /** LD_PRELOAD's libraries (blank- or colon-separated): each is code run in the program. */
 function libraries(value: string): { runner: string; file: string }[] {

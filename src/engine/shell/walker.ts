@@ -533,7 +533,7 @@ export class ScriptWalker {
     const { program, argv } = command;
     if (this.definedFunctions.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
     if (command.stdoutToFile) return true;
-    if (argv.includes('--password-stdin') || argv.includes('--token-stdin')) return true;
+    if (argv.some((a) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a)) || argv.some((a, i) => a === '--data-file' && argv[i + 1] === '-')) return true;
     const [a, b] = argv.slice(1).filter((x) => !x.startsWith('-'));
     switch (program) {
       case 'gh': case 'glab': return (a === 'auth' && b === 'login' && (argv.includes('--with-token') || argv.includes('--stdin'))) || (a === 'secret' && b === 'set');
@@ -542,6 +542,9 @@ export class ScriptWalker {
       case 'vault': return a === 'login' && argv.includes('-');
       case 'wrangler': return a === 'secret' && b === 'put';
       case 'huggingface-cli': return a === 'login';
+      // `npm login` / `adduser` read the credentials from stdin; so does the npm-cli-login helper.
+      case 'npm': return a === 'login' || a === 'adduser';
+      case 'npm-cli-login': return true;
       default: return DIGESTS.has(program);
     }
   }
