@@ -142,7 +142,30 @@ const downloaded = (v: CommandView, path: string): boolean => {
 const FORK_LOOP = /\bfork\s+while\s+(1|true|fork)\b|\bwhile\s*\(?\s*(1|true|True)\s*\)?\s*[:{]?\s*(?:os\s*\.\s*)?(?:fork|spawn|require\s*\(\s*["']child_process["']\s*\)\s*\.\s*spawn)\s*\(|\bloop\s*(?:do|\{)\s*fork\b/;
 
 /** An editor command that reaches a shell: `!cmd`, `:sh`/`:shell` (as a command, not `ft=sh`), system(), Lua's os.execute. */
-const EDITOR_ESCAPE = /(^|[|:\s%.$\d,'<>])!|\bsystem(list)?\s*\(|\bterminal\b|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b/;
+const EDITOR_ESCAPE = /(^|[|:\s%.$\d,'<>])!|\bsystem(list)?\s*\(|(^|[|:\s])te(r(m(i(n(al?)?)?)?)?)?(\s|$)|(^|[|:]\s*)sh(ell)?\b|\bos\.execute\b|\bio\.popen\b|`|\bmakeprg\b|\b(mak(e)?|lmak(e)?|gr(ep)?)(\s|$)/;
+
+/** Vim and its kin (also by their Debian names), and less and more, whose `+cmd` are vim-like. */
+export const EDITORS = /^(vim|vi|nvim|ex|view|gvim|rvim|rview|vimdiff|vim\.(basic|tiny|nox|gtk3?)|less|more)$/;
+
+/**
+ * The editor commands of an argv: `-c`/`--cmd` values (also in a cluster: `-esc`) and `+cmd` words, each split at
+ * `|` as the editor does — except that a `!cmd` takes the rest of the line (its `|` is the shell's).
+ */
+export function editorCommands(args: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!;
+    const cmd = a === '-c' || a === '--cmd' || /^-[a-zA-Z]+c$/.test(a) ? args[++i] : a.startsWith('+') ? a.slice(1) : undefined;
+    if (cmd === undefined) continue;
+    const pieces = cmd.split('|');
+    for (let k = 0; k < pieces.length; k++) {
+      const rest = pieces.slice(k).join('|');
+      if (EDITOR_SHELL.test(rest)) { out.push(rest); break; }
+      out.push(pieces[k]!);
+    }
+  }
+  return out;
+}
 
 /**
  * An editor command that is one shell command written out: `!cmd`, `:r !cmd`, `silent !cmd`, `%!cmd` (a filter),
@@ -155,7 +178,7 @@ function plainShellEscape(cmd: string): boolean {
   return inner !== undefined && inner.trim() !== '' && !/[$`]/.test(inner);
 }
 
-export const EDITOR_SHELL = /^\s*:?\s*(?:(?:sil(?:ent)?!?\s+)?(?:r(?:ead)?\s*|[%.$\d,'<>]+)?!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
+export const EDITOR_SHELL = /^\s*:?\s*(?:(?:sil(?:ent)?!?\s+)?(?:r(?:ead)?\s*|w(?:rite)?\s+|[%.$\d,'<>]+(?:w(?:rite)?\s+)?)?!(.*)|exe(?:cute)?\s+["']!(.*?)["']\s*)$/s;
 
 export const EXEC_DANGERS: DangerEntry[] = [
   {
@@ -203,13 +226,10 @@ export const EXEC_DANGERS: DangerEntry[] = [
   },
   {
     id: 'editor-shell-escape', risk: 'high', reason: 'an editor started with a command that escapes to the shell (:!cmd, system())',
-    programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'vimdiff', 'less', 'more'],
+    programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'rview', 'vimdiff', 'vim.basic', 'vim.tiny', 'vim.nox', 'vim.gtk', 'vim.gtk3', 'less', 'more'],
     examples: ["vim -es -c '!$CMD' -c q", "vi -c ':!sh -c \"$X\"' x", "nvim --cmd 'call system(\"id\")'", "ex +'!`cat f`' f", "less +'!$CMD' file", "vim -c 'lua os.execute(\"id\")'", "vim -c sh", "nvim -c terminal"],
-    match: (v) => /^(vim|vi|nvim|ex|view|gvim|rvim|vimdiff|less|more)$/.test(v.program) && v.args.some((a, i) => {
-      const cmd = a === '-c' || a === '--cmd' ? v.args[i + 1] ?? '' : a.startsWith('+') ? a.slice(1) : undefined;
-      // A plain `!cmd` with its text here is walked as that command instead (`vim -c 'r !git log -1'`).
-      return cmd !== undefined && EDITOR_ESCAPE.test(cmd) && !plainShellEscape(cmd);
-    }),
+    // A plain `!cmd` with its text here is walked as that command instead (`vim -c 'r !git log -1'`).
+    match: (v) => EDITORS.test(v.program) && editorCommands(v.args).some((cmd) => EDITOR_ESCAPE.test(cmd) && !plainShellEscape(cmd)),
   },
   {
     id: 'inline-code-delete', risk: 'high', reason: 'inline interpreter code deletes files or trees (shutil.rmtree, rm_rf, fs.rmSync, unlink)',

@@ -123,7 +123,25 @@ function printsSecretVariable(v: CommandView): boolean {
   // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
   if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
   // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}`, `${#NAME}` and a masked prefix (`${NAME:0:4}`) do not.
-  return v.words.slice(1).some((w) => w.expanded && [...w.source.matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+|:\s*\d+\s*:\s*[1-8]\s*\})[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
+  return v.words.slice(1).some((w) => w.expanded && [...withoutSubstitutions(w.source).matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+|:\s*\d+\s*:\s*[1-8]\s*\})[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
+}
+
+/** A word's source without its `$(…)` and backtick substitutions (what they print is judged where they run). */
+function withoutSubstitutions(source: string): string {
+  if (!source.includes('$(') && !source.includes('`')) return source;
+  let out = '';
+  for (let i = 0; i < source.length; i++) {
+    if (source[i] === '`') { const end = source.indexOf('`', i + 1); if (end < 0) break; i = end; continue; }
+    if (source[i] === '$' && source[i + 1] === '(') {
+      let depth = 0;
+      let k = i + 1;
+      for (; k < source.length; k++) { if (source[k] === '(') depth++; else if (source[k] === ')' && --depth === 0) break; }
+      i = k;
+      continue;
+    }
+    out += source[i];
+  }
+  return out;
 }
 
 export const SECRET_DANGERS: DangerEntry[] = [

@@ -5,7 +5,7 @@ import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
-import { EDITOR_SHELL, PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
+import { EDITOR_SHELL, EDITORS, editorCommands, PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
 import { inlineCode, shellStringsIn } from '../catalog/inline-code.ts';
 import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
@@ -169,11 +169,9 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     if (args.length > 0) out.push({ kind: 'argv', words: args.filter((w, i) => i > 0 || !w.value.startsWith('-')) });
   } else if (program === 'sed') {
     for (const s of sedScripts(view.args)) for (const cmd of sedExecCommands(s)) if (cmd) text(out, cmd);
-  } else if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) {
-    for (let i = 0; i < args.length; i++) {
-      const a = args[i]!.value;
-      const cmd = a === '-c' || a === '--cmd' ? args[i + 1]?.value : a.startsWith('+') ? a.slice(1) : undefined;
-      const m = cmd === undefined ? null : EDITOR_SHELL.exec(cmd);
+  } else if (EDITORS.test(program)) {
+    for (const cmd of editorCommands(view.args)) {
+      const m = EDITOR_SHELL.exec(cmd);
       if (m) text(out, m[1] ?? m[2]!);
     }
   } else if (program === 'alias') {

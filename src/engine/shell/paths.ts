@@ -7,6 +7,7 @@ import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
+import { EDITORS, editorCommands } from '../catalog/danger-exec.ts';
 import { sedReadFiles, sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
 import { fileUrlPath } from '../file-url.ts';
 import { gitCommand } from '../catalog/danger-git.ts';
@@ -121,7 +122,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   }
   for (const p of pathsInText(view)) out.push(shellPath(p, 'argument', view, base, expandTilde(escapeLiteral(p), view.home)));
   // Files vim's commands open: the editor expands globs in them (`:e ~/.ss?/id_rsa`).
-  if (/^(vim|vi|nvim|ex|view|gvim|less|more)$/.test(program)) for (const p of editorFiles(view.args, view.home)) out.push(shellPath(p, 'argument', view, base, escapeLiteral(p).replace(/\\([*?[\]])/g, '$1')));
+  if (EDITORS.test(program)) for (const p of editorFiles(view, view.home)) out.push(shellPath(p, 'argument', view, base, escapeLiteral(p).replace(/\\([*?[\]])/g, '$1')));
   // `curl file:///root/.ssh/id_rsa`, `lynx -dump file://…`, `git clone file:///…`: the local file a file: URL names.
   for (let w = 1; w < view.words.length; w++) {
     const word = view.words[w]!;
@@ -287,7 +288,7 @@ function pathsInText(view: CommandView): string[] {
 }
 
 /** An editor command that opens, reads or writes a file (`:r ~/.ssh/id_rsa`, `:e F`, `:sp F`, `:w F`, `:source F`, `:argadd F`). */
-const EDITOR_FILE_COMMAND = /^\s*:?\s*(?:sil(?:ent)?!?\s+)?(?:r(?:ead)?|e(?:dit)?|ex|sp(?:lit)?|vs(?:plit)?|tabe(?:dit)?|tabnew|new|vnew|vie(?:w)?|sv(?:iew)?|so(?:urce)?|w(?:rite)?|sav(?:eas)?|bad(?:d)?|ar(?:gs)?|arga(?:dd)?|argadd|arge(?:dit)?|fin(?:d)?|ed)!?\s+(?!!)(\S.*?)\s*$/;
+const EDITOR_FILE_COMMAND = /^[\s:]*(?:(?:sil(?:ent)?!?|vert(?:ical)?|tab|lefta(?:bove)?|abo(?:veleft)?|rightb(?:elow)?|bel(?:owright)?|to(?:pleft)?|bo(?:tright)?|keepalt|keepj(?:umps)?|noa(?:utocmd)?|windo|bufdo|tabdo|argdo|g(?:lobal)?\/[^/]*\/)\s*)*[\d.,$%'<>]*\s*(?:r(?:ead)?|e(?:dit)?|ex|vi(?:sual)?|sp(?:lit)?|spl|vs(?:plit)?|tabe(?:dit)?|tabnew|tab\s+drop|drop|new|vnew|vie(?:w)?|sv(?:iew)?|so(?:urce)?|w(?:rite)?|wq|x(?:it)?|sav(?:eas)?|bad(?:d)?|ar(?:gs)?|arga(?:dd)?|argadd|arge(?:dit)?|fin(?:d)?|sf(?:ind)?|ped(?:it)?|diffs(?:plit)?|n(?:ext)?|ed|luafile|pyf(?:ile)?|rubyf(?:ile)?)!?(?:\s+\+\+\S+)*\s+(?:>>\s*)?(?!!)(\S.*?)\s*$/;
 /** `:cd DIR` / `:lcd DIR`: later relative names are below DIR. */
 const EDITOR_CD = /^\s*:?\s*(?:sil(?:ent)?!?\s+)?(?:cd|lcd|tcd|chd(?:ir)?)\s+(\S.*?)\s*$/;
 
@@ -295,26 +296,23 @@ const EDITOR_CD = /^\s*:?\s*(?:sil(?:ent)?!?\s+)?(?:cd|lcd|tcd|chd(?:ir)?)\s+(\S
  * The files the `-c` / `--cmd` / `+cmd` commands of vim (and less's `+:e F`) open: commands split at `|`, `exe "…"`
  * unwrapped, `~` and `$HOME` expanded as the editor does, relative names after `:cd DIR` below DIR.
  */
-function editorFiles(args: string[], home: string): string[] {
+function editorFiles(view: CommandView, home: string): string[] {
   const out: string[] = [];
   let dir: string | undefined;
   const expand = (name: string) => {
     const p = name.replace(/^(~|\$HOME|\$\{HOME\})(?=\/|$)/, home);
     return dir !== undefined && !/^[/~$]/.test(p) ? `${dir}/${p}` : p;
   };
-  for (let i = 0; i < args.length; i++) {
-    const a = args[i]!;
-    const cmd = a === '-c' || a === '--cmd' || /^-[a-zA-Z]*c$/.test(a) ? args[++i] : a.startsWith('+') ? a.slice(1) : undefined;
-    if (cmd === undefined) continue;
-    // `r F|w|q`: `|` separates commands (a `!cmd`'s `|` is the shell's: such commands are walked as shell instead).
-    for (let part of cmd.includes('!') ? [cmd] : cmd.split('|')) {
-      const exe = /^\s*:?\s*exe(?:cute)?\s+(["'])(.*)\1\s*$/.exec(part);
-      if (exe) part = exe[2]!;
-      const cd = EDITOR_CD.exec(part);
-      if (cd) { dir = expand(cd[1]!); continue; }
-      const m = EDITOR_FILE_COMMAND.exec(part);
-      if (m) out.push(expand(m[1]!));
-    }
+  // `ex -s <<'EOF'⏎r ~/.netrc⏎…`: an editor reading its commands from stdin (with -s / -es) runs those lines too.
+  const commands = editorCommands(view.args);
+  if (view.stdin?.text !== undefined && (view.program === 'ex' || view.args.some((a) => /^-[a-zA-Z]*[es][a-zA-Z]*$/.test(a)))) commands.push(...view.stdin.text.split('\n'));
+  for (const written of commands) {
+    const exe = /^\s*:?\s*exe(?:cute)?\s+(["'])(.*)\1\s*$/.exec(written);
+    const cmd = exe ? exe[2]! : written;
+    const cd = EDITOR_CD.exec(cmd);
+    if (cd) { dir = expand(cd[1]!); continue; }
+    const m = EDITOR_FILE_COMMAND.exec(cmd);
+    if (m) out.push(expand(m[1]!));
   }
   return out;
 }

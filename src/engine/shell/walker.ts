@@ -7,12 +7,12 @@ import { scriptPieces, type ScriptPiece } from './script-lines.ts';
 import { endsLikeBash, FOREIGN_BLANK, HEREDOC_ARGUMENTS, heredocBodyAsArguments, runsLinesTogether, splitsWord, wordsAfterRedirect } from './misreadings.ts';
 import type { Finding } from '../types.ts';
 import type { ShellPath, SimpleCommand } from './types.ts';
-import type { Stdin } from './view.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
 import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
 import { programName } from './unwrap.ts';
+import { stdoutToFile, type Stdin } from './view.ts';
 import { xargsProgram } from './nested.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { variableCode } from './code-variables.ts';
@@ -275,7 +275,10 @@ export class ScriptWalker {
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
         const before = this.commands.length;
+        const findings = this.findings.length;
         const out = body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
+        // `{ echo "token=$TOKEN"; } > .env`: what the group prints goes to the file, not to the agent.
+        if (resolved.redirects.some(stdoutToFile)) this.dropFindings(PRINTED_SECRETS, findings, this.findings.length);
         return this.#afterHereDocuments(redirects, frame, out, before);
       }
       case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
@@ -544,6 +547,12 @@ export class ScriptWalker {
       case 'huggingface-cli': return a === 'login';
       // `npm login` / `adduser` read the credentials from stdin; so does the npm-cli-login helper.
       case 'npm': return a === 'login' || a === 'adduser';
+      // `grep -q` / `-c` print no line of their input; `aws configure set`, `git credential approve`, `chpasswd` store it.
+      case 'grep': case 'egrep': case 'fgrep': return argv.some((x) => /^-[a-zA-Z]*[qc][a-zA-Z]*$|^--(quiet|silent|count)$/.test(x));
+      case 'aws': return a === 'configure' && b === 'set';
+      case 'git': return a === 'credential' && (b === 'approve' || b === 'store');
+      case 'chpasswd': return true;
+      case 'openssl': return argv.includes('-out');
       case 'npm-cli-login': return true;
       default: return DIGESTS.has(program);
     }
@@ -614,11 +623,17 @@ export class ScriptWalker {
     const name = node.childForFieldName('name')?.text ?? '';
     const body = node.childForFieldName('body');
     const before = this.commands.length;
+    // `f() { cat; } < ~/.netrc`: a redirection written with the definition applies at every call: its files count.
+    const redirects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && REDIRECT_TYPES.has(c.type));
+    if (redirects.length > 0) processBareRedirects(this, this.redirects(redirects, frame).redirects, frame, node.text);
     this.#functions.push({ name, body: body?.text ?? '' });
     this.definedFunctions.add(name);
     if (body) this.#bodies.set(name, body);
     const pathsBefore = this.paths.length;
+    const findingsBefore = this.findings.length;
     if (body) this.visit(body, frame);
+    // What the body prints goes where a call's output goes: a secret printed is judged at the calls, not here.
+    this.dropFindings(PRINTED_SECRETS, findingsBefore, this.findings.length);
     // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
     const unknown = this.paths.slice(pathsBefore).filter((p) => p.dynamic);
     if (unknown.length > 0) this.#definitionPaths.set(name, unknown);

@@ -236,6 +236,17 @@ function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined 
   // `${a[0]}`: an element of an array the script assigned.
   const element = node.type === 'expansion' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*)\[(\d+)\]\}$/.exec(node.text) : null;
   if (element) return scope.arrayElement?.(element[1]!, Number(element[2]));
+  // `${1}`: a positional parameter in braces (bound when a function's body is walked for a call).
+  const braced = node.type === 'expansion' ? /^\$\{(\d)\}$/.exec(node.text) : null;
+  if (braced) return scope.vars.get(braced[1]!);
+  // `${1:-~/.netrc}`, `${x:-$HOME/y}`: the default of a variable known to be empty here (a parameter a call left out).
+  const fallback = node.type === 'expansion' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*|\d):?[-=]([^}]*)\}$/.exec(node.text) : null;
+  if (fallback) {
+    const known = scope.vars.get(fallback[1]!);
+    if (known !== undefined && known !== '') return known;
+    if (known !== '' || /[`$(]/.test(fallback[2]!.replace(/\$\{?HOME\}?/g, ''))) return undefined;
+    return fallback[2]!.replace(/\$\{?HOME\}?/g, scope.home).replace(/^~(?=\/|$)/, scope.home).replace(/^["']|["']$/g, '');
+  }
   if (names.length !== 1 || names[0]!.type !== 'variable_name') return undefined;
   // `${#x}`, `${!x}` and friends put an operator before the name.
   if (node.type === 'expansion' && !/^\$\{[A-Za-z_][A-Za-z0-9_]*\}$/.test(node.text)) return undefined;
