@@ -122,9 +122,16 @@ function printsSecretVariable(v: CommandView): boolean {
   if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
   // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
   if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
-  // `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}`, `${#NAME}` and a masked prefix (`${NAME:0:4}`) do not.
-  return v.words.slice(1).some((w) => w.expanded && [...withoutSubstitutions(w.source).matchAll(/\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+|:\s*\d+\s*:\s*[1-8]\s*\})[^}]*\})/g)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!)));
+  return v.words.slice(1).some((w) => w.expanded && referencesSecret(w.source));
 }
+
+/** Whether shell text expands a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`; not `${#X}` or `${X:+set}`). */
+export function referencesSecret(source: string): boolean {
+  return source.includes('$') && [...withoutSubstitutions(source).matchAll(SECRET_REFERENCE)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!));
+}
+
+/** `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}`, `${#NAME}` and a masked prefix (`${NAME:0:4}`) do not. */
+const SECRET_REFERENCE = /\$(?:([A-Za-z_]\w*)|\{([A-Za-z_]\w*)(?!:?\+|:\s*\d+\s*:\s*[1-8]\s*\})[^}]*\})/g;
 
 /** A word's source without its `$(…)` and backtick substitutions (what they print is judged where they run). */
 function withoutSubstitutions(source: string): string {

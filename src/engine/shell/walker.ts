@@ -15,6 +15,7 @@ import { programName } from './unwrap.ts';
 import { stdoutToFile, type Stdin } from './view.ts';
 import { xargsProgram } from './nested.ts';
 import { PRINTERS } from '../catalog/programs.ts';
+import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { variableCode } from './code-variables.ts';
 import { assignedPaths, listedTreePaths, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
@@ -89,6 +90,8 @@ export class ScriptWalker {
    * `shift` may drop first. A call (`run npm test`) is judged as the command it passes (command.ts).
    */
   readonly argumentRunners = new Map<string, number>();
+  /** Variables holding a secret copied from one (`x=$GITHUB_TOKEN`): printing them prints it. */
+  readonly secretVars = new Set<string>();
   /** Every function the script defines (`docker() { cat; }` is not docker). */
   readonly definedFunctions = new Set<string>();
   /** The bodies of the functions defined so far in the scripts being walked (dropped with their script's tree). */
@@ -120,6 +123,10 @@ export class ScriptWalker {
     const inner = deeper(frame);
     for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
     inner.vars.set('#', String(args.length));
+    // A secret passed in (`log "$GITHUB_TOKEN"`) is a secret in the body too.
+    const secretArgs = args.flatMap((w, i) => (w.inner?.secret || referencesSecret(w.source) ? [String(i + 1)] : []));
+    const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !this.secretVars.has(n)) : [];
+    for (const n of addedSecrets) this.secretVars.add(n);
     const saved = this.arrays.get('@');
     if (args.some((w) => w.dynamic)) this.arrays.delete('@');
     else {
@@ -136,6 +143,7 @@ export class ScriptWalker {
     try {
       this.visit(body, inner);
     } finally {
+      for (const n of addedSecrets) this.secretVars.delete(n);
       this.#calling.delete(name);
       if (saved) this.arrays.set('@', saved);
       else this.arrays.delete('@');
@@ -571,6 +579,11 @@ export class ScriptWalker {
     const scope = this.wordScope(frame);
     // An array's elements are words of their own (`a=(['$(cmd)']=1 "b")`), each read as it is resolved.
     const words = !value ? [] : value.type === 'array' ? value.namedChildren.flatMap((c) => (c.type === 'comment' ? [] : resolveWord(c, scope))) : resolveWord(value, scope);
+    // `x=$GITHUB_TOKEN`: x holds the secret now (and no longer does once given something else).
+    if (name.type !== 'subscript') {
+      if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.secretVars.add(name.text);
+      else if (this.secretVars.size > 0) this.secretVars.delete(name.text);
+    }
     // `export K=~/.aws/credentials`: the programs started later are handed the path.
     if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) this.paths.push(...assignedPaths(name.text, words, statement, frame.base, homeOf(this, frame)));
     const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
@@ -742,6 +755,10 @@ class FrameScope implements WordScope {
     if (output !== undefined) out.output = output;
     if (secret) out.secret = true;
     return out;
+  }
+
+  secretVariable(name: string): boolean {
+    return this.walker.secretVars.has(name);
   }
 
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {

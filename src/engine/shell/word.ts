@@ -50,6 +50,8 @@ export interface WordScope {
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string };
   /** Runs (records) code bash finds in text (a quoted array subscript); returns the programs it ran. */
   evaluate(code: string, origin: string): string[];
+  /** Whether a variable holds a secret copied from one (`x=$GITHUB_TOKEN`, a function's `$1` given one). */
+  secretVariable?(name: string): boolean;
 }
 
 interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
@@ -79,7 +81,7 @@ export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   const parts = collectParts(node, scope, inner);
   const expanded = parts.some((p) => p.expanded);
   const substituted = parts.some((p) => p.substituted);
-  const innerOrUndefined = inner.programs.length || inner.processSubstitution ? inner : undefined;
+  const innerOrUndefined = inner.programs.length || inner.processSubstitution || inner.secret ? inner : undefined;
   const template = parts.map((p) => p.template).join('');
   const expandedTemplates = expandBraces(template);
   const braced = expandedTemplates.length > 1 || expandedTemplates[0] !== template;
@@ -130,6 +132,7 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
     case 'concatenation':
       return node.children.flatMap((c) => (c ? collectParts(c, scope, inner) : []));
     case 'simple_expansion': case 'expansion': {
+      if (holdsSecret(node, scope)) inner.secret = true;
       const value = expansionValue(node, scope);
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
       return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: false }];
@@ -190,6 +193,7 @@ function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
     cursor = child.endIndex;
     if (child.type === 'simple_expansion' || child.type === 'expansion') {
       expanded = true;
+      if (holdsSecret(child, scope)) inner.secret = true;
       const value = expansionValue(child, scope);
       if (value === undefined && runInner(child, scope, inner)) substituted = true;
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
@@ -229,6 +233,13 @@ const CREDENTIAL_FILE_VARIABLES: Record<string, string> = {
   GOOGLE_APPLICATION_CREDENTIALS: '.config/gcloud/application_default_credentials.json', CLOUDSDK_CONFIG: '.config/gcloud',
   NETRC: '.netrc', DOCKER_CONFIG: '.docker', GNUPGHOME: '.gnupg', PASSWORD_STORE_DIR: '.password-store', AZURE_CONFIG_DIR: '.azure',
 };
+
+/** `$x` / `${x}` of a variable that holds a copied secret. */
+function holdsSecret(node: SyntaxNode, scope: WordScope): boolean {
+  if (!scope.secretVariable) return false;
+  const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/.exec(node.text);
+  return m !== null && scope.secretVariable(m[1]!);
+}
 
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
 function expansionValue(node: SyntaxNode, scope: WordScope): string | undefined {
