@@ -3,6 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { gitCommand } from './danger-git.ts';
 import { operands, optionValue } from './flags.ts';
+import { inlineCode } from './inline-code.ts';
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
 const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
@@ -120,9 +121,35 @@ const SECRET_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|
 function printsSecretVariable(v: CommandView): boolean {
   if (v.redirects.some(stdoutToFile)) return false;
   if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
+  // `env | grep TOKEN`, `printenv | grep -i secret`: the environment filtered down to its secrets.
+  if (/^(grep|egrep|rg)$/.test(v.program)) {
+    return v.stdin?.kind === 'pipe' && v.stdin.upstream.some((p) => ENVIRONMENT_PRINTERS.has(p)) && v.args.some((a) => !a.startsWith('-') && SECRET_WORD.test(a))
+      && !v.args.some((a) => /^-[a-zA-Z]*[qcl][a-zA-Z]*$|^--(quiet|silent|count|files-with-matches)$/.test(a));
+  }
+  // `python3 -c "print(os.environ['GITHUB_TOKEN'])"`, `node -p process.env.OPENAI_API_KEY`, `jq -n env.GITHUB_TOKEN`.
+  if (v.program === 'jq' || v.program === 'gojq') return v.args.some((a) => [...a.matchAll(/\$?(?:env|ENV)\.(\w+)/g)].some((m) => SECRET_VARIABLE.test(m[1]!)));
+  // (`node -p EXPR` prints the expression's value.)
+  const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
+  if (inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints))) return true;
   // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
   if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
   return v.words.slice(1).some((w) => w.expanded && referencesSecret(w.source));
+}
+
+/** Programs that print the whole environment (or its variables). */
+const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
+/** A pattern looking for secrets by name. */
+const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pat\b/i;
+/** Inline code reading a variable from the environment by name (group 1–4: the name). */
+const ENVIRONMENT_READ = String.raw`(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|getenv\s*\(\s*|ENV\s*\[\s*|ENVIRON\s*\[\s*|\$ENV\{\s*)["']?(\w+)|process\.env(?:\.(\w+)|\[\s*["'](\w+))|Deno\.env\.get\(\s*["'](\w+)`;
+/** Such a read given straight to a printer: `print(os.environ['X'])`, `console.log(process.env.X)`, `puts ENV["X"]`, `print(f"{…}")`, `"t=" + …`. */
+const PRINTED_READ = new RegExp(String.raw`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|pp?|var_dump|process\.stdout\.write)\s*\(?\s*(?:f?["'][^"'\n]*?(?:\{|["']\s*[+.,]\s*))?(?:` + ENVIRONMENT_READ + ')', 'g');
+const READ = new RegExp(ENVIRONMENT_READ, 'g');
+
+/** Inline code that prints a secret read from the environment; `prints`: the code's value is printed (`node -p`). */
+function printsEnvironmentSecret(code: string, prints: boolean): boolean {
+  const secretIn = (m: RegExpMatchArray) => SECRET_VARIABLE.test(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
+  return [...code.matchAll(PRINTED_READ)].some(secretIn) || (prints && [...code.matchAll(READ)].some(secretIn));
 }
 
 /** Whether shell text expands a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`; not `${#X}` or `${X:+set}`). */
@@ -154,8 +181,9 @@ function withoutSubstitutions(source: string): string {
 export const SECRET_DANGERS: DangerEntry[] = [
   {
     id: 'secret-variable-print', risk: 'high', reason: "prints a secret held in an environment variable (a token, key or password) into the agent's output",
-    programs: ['echo', 'printf', 'printenv'],
-    examples: ['echo $GITHUB_TOKEN', 'printenv AWS_SECRET_ACCESS_KEY', 'printf "%s\\n" "$OPENAI_API_KEY"', 'echo "token=${NPM_TOKEN}"'],
+    programs: ['echo', 'printf', 'printenv', 'grep', 'egrep', 'rg', 'jq', 'gojq', 'python', 'python3', 'node', 'ruby', 'perl', 'php', 'awk', 'gawk', 'mawk', 'deno', 'bun'],
+    examples: ['echo $GITHUB_TOKEN', 'printenv AWS_SECRET_ACCESS_KEY', 'printf "%s\\n" "$OPENAI_API_KEY"', 'echo "token=${NPM_TOKEN}"', 'env | grep TOKEN', "node -p 'process.env.NPM_TOKEN'",
+      'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"', "node -e 'console.log(process.env.OPENAI_API_KEY)'", 'jq -n env.GITHUB_TOKEN', "awk 'BEGIN { print ENVIRON[\"GITHUB_TOKEN\"] }'"],
     match: printsSecretVariable,
   },
   {
