@@ -131,10 +131,18 @@ function printsSecretVariable(v: CommandView): boolean {
   // (`node -p EXPR` prints the expression's value.)
   const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
   if (inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints))) return true;
+  // `cat <<< "$GITHUB_TOKEN"`: a here-string of a secret, printed by a program that prints its input.
+  if (HERESTRING_PRINTERS.has(v.program)) {
+    const m = v.stdin?.kind === 'herestring' ? /<<<\s*("(?:[^"\\]|\\.)*"|\S+)/.exec(v.text) : null;
+    return m !== null && referencesSecret(m[1]!);
+  }
   // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
   if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
   return v.words.slice(1).some((w) => w.expanded && referencesSecret(w.source));
 }
+
+/** Programs that print what they read (a here-string given them is printed). */
+const HERESTRING_PRINTERS = new Set(['cat', 'tee', 'base64', 'base32', 'xxd', 'od', 'hexdump', 'rev', 'tr', 'head', 'tail', 'xargs', 'sed', 'awk', 'cut']);
 
 /** Programs that print the whole environment (or its variables). */
 const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
@@ -181,7 +189,7 @@ function withoutSubstitutions(source: string): string {
 export const SECRET_DANGERS: DangerEntry[] = [
   {
     id: 'secret-variable-print', risk: 'high', reason: "prints a secret held in an environment variable (a token, key or password) into the agent's output",
-    programs: ['echo', 'printf', 'printenv', 'grep', 'egrep', 'rg', 'jq', 'gojq', 'python', 'python3', 'node', 'ruby', 'perl', 'php', 'awk', 'gawk', 'mawk', 'deno', 'bun'],
+    programs: ['echo', 'printf', 'printenv', 'grep', 'cat', 'tee', 'base64', 'base32', 'xxd', 'od', 'hexdump', 'rev', 'tr', 'head', 'tail', 'xargs', 'sed', 'cut', 'egrep', 'rg', 'jq', 'gojq', 'python', 'python3', 'node', 'ruby', 'perl', 'php', 'awk', 'gawk', 'mawk', 'deno', 'bun'],
     examples: ['echo $GITHUB_TOKEN', 'printenv AWS_SECRET_ACCESS_KEY', 'printf "%s\\n" "$OPENAI_API_KEY"', 'echo "token=${NPM_TOKEN}"', 'env | grep TOKEN', "node -p 'process.env.NPM_TOKEN'",
       'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"', "node -e 'console.log(process.env.OPENAI_API_KEY)'", 'jq -n env.GITHUB_TOKEN', "awk 'BEGIN { print ENVIRON[\"GITHUB_TOKEN\"] }'"],
     match: printsSecretVariable,

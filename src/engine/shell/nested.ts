@@ -1,6 +1,6 @@
 // Finds the code a command runs in turn: sh -c strings, eval, xargs and find -exec commands, ssh remote commands,
 // here-docs fed to shells, git aliases, sed `e`, editor escapes and shell strings inside inline interpreter code.
-import { writtenContents, type CommandView } from './view.ts';
+import { atBase, writtenContents, type CommandView } from './view.ts';
 import type { Word } from './word.ts';
 import { literalWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
@@ -351,10 +351,14 @@ function packageScripts(out: NestedCode[], view: CommandView, args: Word[]): voi
     return;
   }
   if (sub === undefined || /^(pkg|config|c|set|get|view|info|ls|list|outdated|search|help|version|whoami|why|explain)$/.test(sub)) return;
-  // A package.json or .npmrc this command line wrote: the scripts npm runs, the settings it loads.
-  const contents = writtenContents(view.written, 'package.json');
+  // A package.json or .npmrc this command line wrote: the scripts npm runs, the settings it loads — in the directory
+  // npm works in (after `cd sub`, or `--prefix sub` / `-C sub`).
+  const prefix = optionValues(args, '--prefix', '-C', '--dir')[0]?.value;
+  const dir = prefix !== undefined ? atBase(prefix, view.base) : view.base;
+  const at = (name: string) => (dir === undefined || dir === '.' ? name : `${dir.replace(/\/+$/, '')}/${name}`);
+  const contents = writtenContents(view.written, at('package.json'));
   if (contents !== undefined) for (const script of scriptsOf(contents)) text(out, script);
-  const npmrc = writtenContents(view.written, '.npmrc');
+  const npmrc = writtenContents(view.written, at('.npmrc'));
   if (npmrc !== undefined) for (const line of npmrc.split('\n')) npmSetting(out, line.trim());
 }
 

@@ -562,7 +562,8 @@ export class ScriptWalker {
       case 'chpasswd': return true;
       case 'openssl': return argv.includes('-out');
       case 'npm-cli-login': return true;
-      default: return DIGESTS.has(program);
+      // (`wc --files0-from=-` reads file names from stdin and prints each back in its error.)
+      default: return DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'));
     }
   }
 
