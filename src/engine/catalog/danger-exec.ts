@@ -3,7 +3,8 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, SHELLS, interpreterOf } from './programs.ts';
-import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsOnlyKnownCommands, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsProgram } from './inline-code.ts';
+import { spawnsOnlyKnownCommands } from './literal-spawn.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
 
