@@ -75,9 +75,9 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const lookedUp = info.nameKind === 'substitution' && !words[0]!.dynamic && words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
   // `run() { "$@"; }`: the function runs what its callers pass; each call is judged instead (below). The rest of the
   // command is still judged here (`run() { "$@" ~/.ssh/id_rsa; }` reads the key whatever runs).
-  const passesArguments = info.nameKind === 'variable' && walker.runsFunctionArguments(words[0]!);
+  const passesArguments = info.nameKind === 'variable' && walker.functions.runsArguments(words[0]!);
   // `run npm test` after `run() { echo "+ $*"; "$@"; }`: the command passed, after what `shift` may drop.
-  const runner = info.nameKind === 'literal' && walker.argumentRunners.size > 0 && !words[0]!.dynamic ? walker.argumentRunners.get(words[0]!.value) : undefined;
+  const runner = info.nameKind === 'literal' && walker.functions.argumentRunners.size > 0 && !words[0]!.dynamic ? walker.functions.argumentRunners.get(words[0]!.value) : undefined;
   if (runner !== undefined) {
     for (let drop = 1; drop <= runner + 1 && drop < words.length; drop++) {
       const passed = words.slice(drop);
@@ -125,7 +125,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const named0 = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   const program = head && PACKAGE_RUNNERS.has(wrappers.at(-1) ?? '') ? named0.replace(/^(@?[^@=]+)(@|==).*$/, '$1').replace(/^@[^/]+\//, '') : named0;
   // `exec "$@"`, `time "$@"` in a function that runs its arguments (not under sudo: the privilege is its own finding).
-  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGED.has(w)) && walker.runsFunctionArguments(head);
+  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGED.has(w)) && walker.functions.runsArguments(head);
   if (head?.dynamic && info.nameKind === 'literal' && !passesOn) pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   const writes = info.redirects.length > 0 ? fileWrites(info.redirects) : undefined;
   // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.
@@ -139,7 +139,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (info.redirects.some(stdoutToFile)) command.stdoutToFile = true;
   walker.commands.push(command);
   // `f ~/.ssh/id_rsa` after `f() { cat "$1"; }`: the body walked again, after the call, with the call's words.
-  if (walker.definedFunctions.size > 0 && wrappers.length === 0 && info.nameKind === 'literal' && head && !head.dynamic && walker.definedFunctions.has(head.value)) walker.callFunction(head.value, argv.slice(1), frame);
+  if (walker.functions.defined.size > 0 && wrappers.length === 0 && info.nameKind === 'literal' && head && !head.dynamic && walker.functions.defined.has(head.value)) walker.callFunction(head.value, argv.slice(1), frame);
   const view: CommandView = {
     argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
     redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,

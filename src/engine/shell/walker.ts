@@ -17,6 +17,7 @@ import { xargsProgram } from './nested.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { variableCode } from './code-variables.ts';
+import { FunctionTable } from './functions.ts';
 import { assignedPaths, listedTreePaths, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
@@ -84,25 +85,10 @@ export class ScriptWalker {
    */
   readonly arrays = new Map<string, Word[]>();
   readOnly = true;
-  readonly #functions: { name: string; body: string }[] = [];
-  /**
-   * Functions that run their arguments as a command (`run() { echo "+ $*"; "$@"; }`): name → how many arguments
-   * `shift` may drop first. A call (`run npm test`) is judged as the command it passes (command.ts).
-   */
-  readonly argumentRunners = new Map<string, number>();
+  /** The functions the script defines (functions.ts). */
+  readonly functions = new FunctionTable();
   /** Variables holding a secret copied from one (`x=$GITHUB_TOKEN`): printing them prints it. */
   readonly secretVars = new Set<string>();
-  /** Every function the script defines (`docker() { cat; }` is not docker). */
-  readonly definedFunctions = new Set<string>();
-  /** The bodies of the functions defined so far in the scripts being walked (dropped with their script's tree). */
-  readonly #bodies = new Map<string, SyntaxNode>();
-  /** Functions whose body is being walked for a call (a recursive call is not walked again). */
-  readonly #calling = new Set<string>();
-  /** Calls already walked (see callFunction), and the variable names each body uses. */
-  readonly #calls = new Set<string>();
-  readonly #bodyNames = new WeakMap<SyntaxNode, string[]>();
-  /** Paths a function's definition named through words unknown there (its parameters): settled by a call. */
-  readonly #definitionPaths = new Map<string, ShellPath[]>();
 
   /**
    * A call of a function the script defined (`f ~/.ssh/id_rsa` after `f() { cat "$1"; }`): its body is walked again
@@ -110,16 +96,9 @@ export class ScriptWalker {
    * walked with them unknown).
    */
   callFunction(name: string, args: Word[], frame: Frame): void {
-    const body = this.#bodies.get(name);
-    if (!body || this.#calling.has(name) || frame.depth + 1 > this.limits.maxDepth) return;
-    // The same call again (`… || log "build failed"` in every block), with the same words, directory and values of the
-    // variables the body names, judges the same: walked once.
-    const names = (this.#bodyNames.get(body) ?? this.#bodyNames.set(body, [...new Set([...body.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))]).get(body))!;
-    const key = args.some((w) => w.dynamic) ? undefined : [name, frame.base ?? '', ...args.map((w) => w.value), '\u0001', ...names.map((n) => frame.vars.get(n) ?? '\u0002')].join('\u0000');
-    if (key !== undefined) {
-      if (this.#calls.has(key)) return;
-      this.#calls.add(key);
-    }
+    if (frame.depth + 1 > this.limits.maxDepth) return;
+    const body = this.functions.callBody(name, args, frame);
+    if (!body) return;
     const inner = deeper(frame);
     for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
     inner.vars.set('#', String(args.length));
@@ -132,19 +111,16 @@ export class ScriptWalker {
     else {
       this.arrays.set('@', args);
       // A call with known words judges what the definition could not: its unknown paths give way to the call's.
-      const unknown = this.#definitionPaths.get(name);
+      const unknown = this.functions.settle(name);
       if (unknown) {
-        this.#definitionPaths.delete(name);
         const drop = new Set(unknown);
         for (let i = this.paths.length - 1; i >= 0; i--) if (drop.has(this.paths[i]!)) this.paths.splice(i, 1);
       }
     }
-    this.#calling.add(name);
     try {
-      this.visit(body, inner);
+      this.functions.calling(name, () => this.visit(body, inner));
     } finally {
       for (const n of addedSecrets) this.secretVars.delete(n);
-      this.#calling.delete(name);
       if (saved) this.arrays.set('@', saved);
       else this.arrays.delete('@');
     }
@@ -166,7 +142,7 @@ export class ScriptWalker {
     if (simple) return this.visit(simple, frame);
     // A script of several lines: its plain lines skip the wasm parse too, and the other lines are parsed in runs.
     const pieces = this.tools.simpleParse ? scriptPieces(text) : undefined;
-    const functions = this.#bodies.size > 0 ? new Map(this.#bodies) : undefined;
+    const functions = this.functions.snapshot();
     if (pieces) {
       const statements = this.#parsePieces(text, pieces);
       if (statements) {
@@ -175,7 +151,7 @@ export class ScriptWalker {
           for (const statement of statements.nodes) out = this.visit(statement, frame);
           return statements.nodes.length === 1 ? out : undefined;
         } finally {
-          this.#forgetFunctions(functions);
+          this.functions.restore(functions);
           for (const tree of statements.trees) tree.delete();
         }
       }
@@ -184,16 +160,9 @@ export class ScriptWalker {
     try {
       return this.visit(new TreeSitterNode(tree.rootNode, source), frame);
     } finally {
-      this.#forgetFunctions(functions);
+      this.functions.restore(functions);
       tree.delete();
     }
-  }
-
-  /** Puts back the function bodies known before a script (its tree goes; a child shell's functions are not the caller's). */
-  #forgetFunctions(before: Map<string, SyntaxNode> | undefined): void {
-    if (before === undefined) { this.#bodies.clear(); return; }
-    this.#bodies.clear();
-    for (const [name, body] of before) this.#bodies.set(name, body);
   }
 
   /** A nested script from a heuristic source (sh -c, sed e, inline code): a syntax error there is a finding. */
@@ -542,7 +511,7 @@ export class ScriptWalker {
    */
   #takesSecretOnStdin(command: SimpleCommand): boolean {
     const { program, argv } = command;
-    if (this.definedFunctions.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
+    if (this.functions.defined.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
     if (command.stdoutToFile) return true;
     if (argv.some((a) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a)) || argv.some((a, i) => a === '--data-file' && argv[i + 1] === '-')) return true;
     const [a, b] = argv.slice(1).filter((x) => !x.startsWith('-'));
@@ -640,37 +609,20 @@ export class ScriptWalker {
     // `f() { cat; } < ~/.netrc`: a redirection written with the definition applies at every call: its files count.
     const redirects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && REDIRECT_TYPES.has(c.type));
     if (redirects.length > 0) processBareRedirects(this, this.redirects(redirects, frame).redirects, frame, node.text);
-    this.#functions.push({ name, body: body?.text ?? '' });
-    this.definedFunctions.add(name);
-    if (body) this.#bodies.set(name, body);
+    this.functions.define(name, body);
     const pathsBefore = this.paths.length;
     const findingsBefore = this.findings.length;
     if (body) this.visit(body, frame);
     // What the body prints goes where a call's output goes: a secret printed is judged at the calls, not here.
     this.dropFindings(PRINTED_SECRETS, findingsBefore, this.findings.length);
     // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
-    const unknown = this.paths.slice(pathsBefore).filter((p) => p.dynamic);
-    if (unknown.length > 0) this.#definitionPaths.set(name, unknown);
-    this.#functions.pop();
+    this.functions.defineDone(name, this.paths.slice(pathsBefore).filter((p) => p.dynamic));
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
     if (selfCall && body && /[|&]/.test(body.text)) {
       const f = ANALYSIS_FINDINGS.forkBomb;
       this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: selfCall.text });
     }
     return undefined;
-  }
-
-  /**
-   * True when `word` is `"$@"` (or `$*`) run as a command inside a function being defined: the function runs its
-   * arguments, and each call is judged by what it passes instead.
-   */
-  runsFunctionArguments(word: Word): boolean {
-    const fn = this.#functions.at(-1);
-    if (!fn || !/^"?\$(?:\{[@*]\}|[@*])"?$/.test(word.source)) return false;
-    let shifts = 0;
-    for (const m of fn.body.matchAll(/(?:^|[\s;&|{(])shift(?:\s+(\d+))?(?=$|[\s;&|})])/g)) shifts += Number(m[1] ?? 1);
-    this.argumentRunners.set(fn.name, Math.max(shifts, this.argumentRunners.get(fn.name) ?? 0));
-    return true;
   }
 
   /** `$(…)` or backticks: walks the inner commands one level deeper; returns their static output. */
