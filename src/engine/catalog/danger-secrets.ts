@@ -151,7 +151,8 @@ const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pa
 /** Inline code reading a variable from the environment by name (group 1–4: the name). */
 const ENVIRONMENT_READ = String.raw`(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|getenv\s*\(\s*|ENV\s*\[\s*|ENVIRON\s*\[\s*|\$ENV\{\s*)["']?(\w+)|process\.env(?:\.(\w+)|\[\s*["'](\w+))|Deno\.env\.get\(\s*["'](\w+)`;
 /** Such a read given straight to a printer: `print(os.environ['X'])`, `console.log(process.env.X)`, `puts ENV["X"]`, `print(f"{…}")`, `"t=" + …`. */
-const PRINTED_READ = new RegExp(String.raw`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|pp?|var_dump|process\.stdout\.write)\s*\(?\s*(?:f?["'][^"'\n]*?(?:\{|["']\s*[+.,]\s*))?(?:` + ENVIRONMENT_READ + ')', 'g');
+// (Not a test of it: `console.log(process.env.X ? 'set' : 'unset')`, `print('X' in os.environ and …)`.)
+const PRINTED_READ = new RegExp(String.raw`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|pp?|var_dump|process\.stdout\.write)\s*\(?\s*(?:f?["'][^"'\n]*?(?:\{|["']\s*[+.,]\s*))?(?:` + ENVIRONMENT_READ + String.raw`)(?!\w|['"\])]*\s*(?:\?|&&|\|\||[=!]==?|\.length\b|(?:is|in|and|or|if)\b))`, 'g');
 const READ = new RegExp(ENVIRONMENT_READ, 'g');
 
 /** Inline code that prints a secret read from the environment; `prints`: the code's value is printed (`node -p`). */

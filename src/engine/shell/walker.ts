@@ -478,7 +478,8 @@ export class ScriptWalker {
       stageCommands.push(ran);
       // `aws ecr get-login-password | docker login --password-stdin …`, `echo "$KEY" | tr -d '\r' | ssh-add -`: the
       // secret goes into what keeps or digests it (through stages that only reshape it), not to the agent's output.
-      if (i > 0 && ran.length === 1 && this.#takesSecretOnStdin(ran[0]!)) {
+      // (The stage's command is its last: substitutions in its words ran before it.)
+      if (i > 0 && ran.length > 0 && this.#takesSecretOnStdin(ran.at(-1)!)) {
         for (let j = i - 1; j >= 0; j--) {
           this.dropFindings(PRINTED_SECRETS, starts[j]!, starts[j + 1]!);
           if (!stageCommands[j]!.every((c) => PASS_THROUGH.has(c.program) && c.wrappers.length === 0)) break;
@@ -532,7 +533,8 @@ export class ScriptWalker {
       case 'openssl': return argv.includes('-out');
       case 'npm-cli-login': return true;
       // (`wc --files0-from=-` reads file names from stdin and prints each back in its error.)
-      default: return DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'));
+      // `cargo login`, `az devops login`, `pass insert -e x`, `… secret put`: a login or a store reading it from stdin.
+      default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || argv.slice(1).filter((x) => !x.startsWith('-')).slice(0, 3).some((x) => STDIN_STORES.has(x));
     }
   }
 
@@ -783,6 +785,9 @@ const PASS_THROUGH = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'bas
 const LIST_FILTERS = new Set(['head', 'tail', 'grep', 'egrep', 'sort', 'uniq', 'shuf', 'sed', 'awk', 'cat', 'tr']);
 /** What xargs may run on a list of names without reading the files: names, metadata, sizes. */
 const NAMES_ONLY = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'ls', 'du', 'file', 'test', '[']);
+
+/** Subcommands that take a secret from stdin to log in with or keep (`cargo login`, `pass insert`, `… secret put`). */
+const STDIN_STORES = new Set(['login', 'insert', 'put', 'store', 'import', 'approve']);
 
 /** Programs that print a digest or a count of their input, not the input. */
 const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);
