@@ -131,6 +131,8 @@ function printsSecretVariable(v: CommandView): boolean {
   // (`node -p EXPR` prints the expression's value.)
   const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
   if (inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints))) return true;
+  // `cat /tmp/t` after `echo "$GITHUB_TOKEN" > /tmp/t`: a file the script wrote the secret into, printed.
+  if (v.secretFiles && HERESTRING_PRINTERS.has(v.program) && v.args.some((a) => v.secretFiles!.has(a.replace(/^\.\//, '')))) return true;
   // `cat <<< "$GITHUB_TOKEN"`: a here-string of a secret, printed by a program that prints its input.
   if (HERESTRING_PRINTERS.has(v.program)) {
     const m = v.stdin?.kind === 'herestring' ? /<<<\s*("(?:[^"\\]|\\.)*"|\S+)/.exec(v.text) : null;

@@ -14,6 +14,7 @@ import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
+import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { runsFromUrl, URL_RUN_DANGERS, URL_RUNNERS } from '../catalog/danger-url-run.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
@@ -145,6 +146,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,
   };
   if (info.stdin) view.stdin = info.stdin;
+  if (walker.secretFiles.size > 0) view.secretFiles = walker.secretFiles;
   if (base !== undefined && base !== '.') view.base = base;
   if (noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
@@ -181,6 +183,10 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   }
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
   recordWrites(walker.written, info.redirects, output);
+  // `echo "$GITHUB_TOKEN" > /tmp/t`: the file holds the secret now (a later `cat /tmp/t` prints it).
+  if (writes && writes.length > 0 && (program === 'echo' || program === 'printf') && words.some((w) => w.inner?.secret || referencesSecret(w.source))) {
+    for (const r of info.redirects) if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.secretFiles.add(r.target.value.replace(/^\.\//, ''));
+  }
   if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);
   if (wrappers.length === 0 && /^(cp|ln|install|hash)$/.test(program)) recordProgramAlias(walker.programAliases, program, view.args);
   return output;

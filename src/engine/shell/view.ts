@@ -54,6 +54,8 @@ export interface CommandView {
   downloads: ReadonlySet<string>;
   /** Files the script wrote earlier with known contents (`cat > x.sh <<'EOF' …`), paths as written without `./`. */
   written: ReadonlyMap<string, string>;
+  /** Files the script wrote a secret into earlier (`echo "$GITHUB_TOKEN" > /tmp/t`), paths as written without `./`. */
+  secretFiles?: ReadonlySet<string>;
 }
 
 /** A path as seen from where the command runs: a relative one joined to the directory the script moved to (`cd /etc && … passwd`). */

@@ -73,6 +73,8 @@ export class ScriptWalker {
   readonly findings: Finding[] = [];
   readonly paths: ShellPath[] = [];
   readonly downloads = new Set<string>();
+  /** Files a secret was written into (`echo "$GITHUB_TOKEN" > /tmp/t`): printing one prints the secret. */
+  readonly secretFiles = new Set<string>();
   /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
   readonly written = new Map<string, string>();
   /** Programs copied or linked under another name so far (`cp /bin/rm ./x`, `hash -p /bin/rm ls`): name → program. */
