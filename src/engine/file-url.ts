@@ -1,4 +1,5 @@
-// A `file:` URL's local path: what a fetch tool, curl or a browser reads when given one.
+// URLs that stand for local content: a `file:` URL's path (what a fetch tool, curl or a browser reads when given one),
+// and a `data:` URL's text (code a runtime imports from its command line).
 
 /** The local path a `file:` URL names (`file:///etc/x`, `file://localhost/etc/x`), else undefined. */
 export function fileUrlPath(url: string): string | undefined {
@@ -9,4 +10,20 @@ export function fileUrlPath(url: string): string | undefined {
   } catch {
     return url.trim().replace(/^file:(\/\/[^/]*)?/i, '') || '/';
   }
+}
+
+/** Percent-escapes decoded; a stray `%` leaves the text as written. */
+export function decodePercent(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/** The text a `data:` URL holds (`data:text/javascript,…`, `;base64`), else undefined. */
+export function dataUrlText(url: string): string | undefined {
+  const data = /^data:[^,]*?(;base64)?,(.*)$/s.exec(url);
+  if (!data) return undefined;
+  return data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodePercent(data[2]!);
 }

@@ -128,19 +128,21 @@ function printsSecretVariable(v: CommandView): boolean {
   }
   // `python3 -c "print(os.environ['GITHUB_TOKEN'])"`, `node -p process.env.OPENAI_API_KEY`, `jq -n env.GITHUB_TOKEN`.
   if (v.program === 'jq' || v.program === 'gojq') return v.args.some((a) => [...a.matchAll(/\$?(?:env|ENV)\.(\w+)/g)].some((m) => SECRET_VARIABLE.test(m[1]!)));
-  // (`node -p EXPR` prints the expression's value.)
-  const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
-  if (inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints))) return true;
-  // `cat /tmp/t` after `echo "$GITHUB_TOKEN" > /tmp/t`: a file the script wrote the secret into, printed.
-  if (v.secretFiles && HERESTRING_PRINTERS.has(v.program) && v.args.some((a) => v.secretFiles!.has(a.replace(/^\.\//, '')))) return true;
-  // `cat <<< "$GITHUB_TOKEN"`: a here-string of a secret, printed by a program that prints its input.
   if (HERESTRING_PRINTERS.has(v.program)) {
+    // `cat /tmp/t` after `echo "$GITHUB_TOKEN" > /tmp/t`: a file the script wrote the secret into, printed.
+    if (v.secretFiles && v.args.some((a) => v.secretFiles!.has(a.replace(/^\.\//, '')))) return true;
+    // `cat <<< "$GITHUB_TOKEN"`: a here-string of a secret, printed by a program that prints its input.
     const m = v.stdin?.kind === 'herestring' ? /<<<\s*("(?:[^"\\]|\\.)*"|\S+)/.exec(v.text) : null;
-    return m !== null && referencesSecret(m[1]!);
+    if (m !== null && referencesSecret(m[1]!)) return true;
+    if (v.program !== 'awk') return false;
   }
-  // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again.
-  if (v.words.slice(1).some((w) => w.inner?.secret === true)) return true;
-  return v.words.slice(1).some((w) => w.expanded && referencesSecret(w.source));
+  if (v.program === 'echo' || v.program === 'printf') {
+    // `echo "$(gh auth token)"`: a substitution that printed a secret, printed again; `x=$GITHUB_TOKEN; echo $x`.
+    return v.words.slice(1).some((w) => w.inner?.secret === true || (w.expanded && referencesSecret(w.source)));
+  }
+  // `python3 -c "print(os.environ['X'])"`, awk's ENVIRON; `node -p EXPR` prints the expression's value.
+  const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
+  return inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints));
 }
 
 /** Programs that print what they read (a here-string given them is printed). */
@@ -161,6 +163,41 @@ const READ = new RegExp(ENVIRONMENT_READ, 'g');
 function printsEnvironmentSecret(code: string, prints: boolean): boolean {
   const secretIn = (m: RegExpMatchArray) => SECRET_VARIABLE.test(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
   return [...code.matchAll(PRINTED_READ)].some(secretIn) || (prints && [...code.matchAll(READ)].some(secretIn));
+}
+
+/** Findings about a secret printed: not printed when it goes into what keeps it (`… | docker login --password-stdin`). */
+export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['credential-export', 'secret-variable-print']);
+
+/** Pipeline stages that only reshape what flows through them (a secret still flows on to the next stage). */
+export const RESHAPES_INPUT: ReadonlySet<string> = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
+
+/** Subcommands that take a secret from stdin to log in with or keep (`cargo login`, `pass insert`, `… secret put`). */
+const STDIN_STORES = new Set(['login', 'insert', 'put', 'store', 'import', 'approve']);
+
+/** Programs that print a digest or a count of their input, not the input. */
+const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);
+
+/**
+ * Whether a command keeps or only digests what it reads on stdin, so a secret piped into it is not printed: a login
+ * reading its password from stdin (`docker login --password-stdin`, `cargo login`, `gh auth login --with-token`), a
+ * store (`gh secret set`, `pass insert`, `aws configure set`, `ssh-add -`, `gpg --import`), a digest (`sha256sum`,
+ * `wc -c`; not `--files0-from`, which prints each name back in its error), `grep -q`.
+ */
+export function keepsSecretInput(program: string, argv: readonly string[]): boolean {
+  if (argv.some((a, i) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a) || (a === '--data-file' && argv[i + 1] === '-'))) return true;
+  const operands = argv.slice(1).filter((x) => !x.startsWith('-'));
+  const [a, b] = operands;
+  switch (program) {
+    case 'gh': case 'glab': return a === 'secret' && b === 'set' || operands.slice(0, 3).includes('login');
+    case 'ssh-add': return argv.includes('-');
+    case 'gpg': case 'gpg2': return argv.includes('--import');
+    case 'npm': return a === 'login' || a === 'adduser';
+    case 'grep': case 'egrep': case 'fgrep': return argv.some((x) => /^-[a-zA-Z]*[qc][a-zA-Z]*$|^--(quiet|silent|count)$/.test(x));
+    case 'aws': return a === 'configure' && b === 'set';
+    case 'chpasswd': case 'npm-cli-login': return true;
+    case 'openssl': return argv.includes('-out');
+    default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || operands.slice(0, 3).some((x) => STDIN_STORES.has(x));
+  }
 }
 
 /** Whether shell text expands a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`; not `${#X}` or `${X:+set}`). */

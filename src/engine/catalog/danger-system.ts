@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
 
-const PRIVILEGE = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'sudoedit', 'sg', 'newgrp']);
+export const PRIVILEGE: ReadonlySet<string> = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'sudoedit', 'sg', 'newgrp']);
 const KILL_SIGNALS = /^(-?(9|KILL|SIGKILL))$/i;
 /** systemctl / service verbs that only read state. */
 const SERVICE_READS = new Set(['status', 'show', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'is-active', 'is-enabled', 'is-failed', 'cat', 'help', '--version', 'list']);

@@ -1,6 +1,7 @@
 // Finds code handed to interpreters inline (python -c, perl -e, node -e, awk programs, here-docs) and what it does.
 import { writtenContents, type CommandView } from '../shell/view.ts';
 import { interpreterOf } from './programs.ts';
+import { dataUrlText } from '../file-url.ts';
 
 /** One piece of inline code and its language. */
 export interface InlineCode {
@@ -136,8 +137,8 @@ function findInlineCode(view: CommandView): InlineCode[] {
     for (let i = 0; i < args.length; i++) {
       const m = /^(?:--import|--require|-r|--loader|--experimental-loader)(?:=(.*))?$/s.exec(args[i]!);
       const url = m ? (m[1] ?? args[i + 1]) : undefined;
-      const data = url === undefined ? null : /^data:[^,]*?(;base64)?,(.*)$/s.exec(url);
-      if (data) out.push(piece('node', data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodePercent(data[2]!)));
+      const code = url === undefined ? undefined : dataUrlText(url);
+      if (code !== undefined) out.push(piece('node', code));
     }
   }
   // A here-doc or here-string given to an interpreter without a script is its program.
@@ -150,15 +151,6 @@ function findInlineCode(view: CommandView): InlineCode[] {
     if (contents !== undefined) out.push(piece(view.program, contents));
   }
   return out;
-}
-
-/** A percent-encoded text decoded, or left as it is when it is not valid. */
-function decodePercent(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }
 
 /** The script an interpreter or shell runs: its first operand (none with -c/-e code or -m module). */

@@ -1,5 +1,6 @@
 // Variables whose value bash, or a program the command starts, runs as code: `PROMPT_COMMAND='cmd' bash -i`,
 // `PS4='$(cmd)'; set -x`, `EDITOR='cmd #' git commit`, `BASH_ENV=<(echo cmd) bash -c :`.
+import { dataUrlText } from '../file-url.ts';
 
 /** The code a variable's value amounts to: scripts to walk, or code whose text is not known here. */
 export interface VariableCode {
@@ -33,13 +34,16 @@ const CODE_FILE_VARIABLES: Record<string, (value: string) => { runner: string; f
   LD_PRELOAD: libraries, LD_AUDIT: libraries, DYLD_INSERT_LIBRARIES: libraries,
   NODE_OPTIONS: (value) => optionFiles(value, /^(?:--require|-r|--import|--loader|--experimental-loader)$/, 'node'),
   npm_config_node_options: (value) => optionFiles(value, /^(?:--require|-r|--import|--loader|--experimental-loader)$/, 'node'),
-  // `PERL5OPT='-MFoo'` loads a module (a path with -I); perl runs `use Foo…` with whatever follows in the value.
-  PERL5OPT: (value) => [...value.matchAll(/(?:^|\s)-[mM]([^\s].*)$/gs)].map((m) => ({ runner: 'perl -e', file: `use ${m[1]!.trim()}` })),
   RUBYOPT: (value) => optionFiles(value, /^-r$/, 'ruby'),
   PYTHONSTARTUP: (value) => (value.trim() ? [{ runner: 'python3', file: value.trim() }] : []),
   JAVA_TOOL_OPTIONS: javaAgents, _JAVA_OPTIONS: javaAgents, JDK_JAVA_OPTIONS: javaAgents, JAVA_OPTS: javaAgents, MAVEN_OPTS: javaAgents, GRADLE_OPTS: javaAgents,
   LUA_INIT: (value) => (value.startsWith('@') ? [{ runner: 'lua', file: value.slice(1) }] : []),
 };
+
+/** A git setting's value that reads as a command line (words, or an alias's `!cmd`), not a setting like `user.email=x`. */
+function readsAsCommandLine(value: string): boolean {
+  return /\S\s+\S/.test(value.trim()) || /^\s*!/.test(value);
+}
 
 /** A file named from the root, the home, by URL, or climbing out of the project (a relative one below it is the project's). */
 const OUTSIDE_PROJECT = /^([/~]|[a-z][\w+.-]*:|\.\.(\/|$))/i;
@@ -103,18 +107,24 @@ export function variableCode(name: string, value: string | undefined, processOut
   // GIT_CONFIG_VALUE_<n> with its GIT_CONFIG_KEY_<n>: judged as any value git may run (the key is elsewhere).
   // (Only a value that reads as a command line — words, or an alias's `!` — is walked: `user.email=ci@x`, `safe.directory=*`
   // and `insteadOf=git@github.com:` are settings, and a lone program name runs as itself anyway.)
-  if (/^GIT_CONFIG_VALUE_\d+$/.test(name)) return value !== undefined && (/\S\s+\S/.test(value.trim()) || /^\s*!/.test(value)) ? { scripts: [value.replace(/^\s*!/, '')], unknown: false } : NONE;
+  if (/^GIT_CONFIG_VALUE_\d+$/.test(name)) return value !== undefined && readsAsCommandLine(value) ? { scripts: [value.replace(/^\s*!/, '')], unknown: false } : NONE;
   // GIT_CONFIG_PARAMETERS="'alias.x'='!cmd' 'core.pager'='cmd'": each value, as above.
   if (name === 'GIT_CONFIG_PARAMETERS') {
     if (value === undefined) return { scripts: [], unknown: true };
     // Both of git's forms: `'key'='value'` and the older `'key=value'`.
-    const scripts = [...value.matchAll(/'[^'=]*'='((?:[^']|'\\'')*)'|'[^'=]+=((?:[^']|'\\'')*)'/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'").replace(/^\s*!/, '')).filter((c) => /\S\s+\S/.test(c.trim()));
+    const values = [...value.matchAll(/'[^'=]*'='((?:[^']|'\\'')*)'|'[^'=]+=((?:[^']|'\\'')*)'/g)].map((m) => (m[1] ?? m[2]!).replace(/'\\''/g, "'"));
+    const scripts = values.filter(readsAsCommandLine).map((c) => c.replace(/^\s*!/, ''));
     return scripts.length ? { scripts, unknown: false } : NONE;
   }
   // `GIT_CONFIG_GLOBAL=/tmp/gc git log`: a config file of the agent's may set a pager, an ssh command, hooks.
   if (GIT_PLACES.has(name)) return value === undefined || (value.trim() !== '' && value.trim() !== '/dev/null') ? { scripts: [], unknown: true } : NONE;
   // `TAR_OPTIONS='--checkpoint-action=exec=…'`: options every tar takes, as if written on its command line.
   if (name === 'TAR_OPTIONS') return value !== undefined && /--(checkpoint-action|to-command|use-compress-program|info-script|new-volume-script)|(^|\s)-[IF]\b/.test(value) ? { scripts: [`tar ${value}`], unknown: false } : NONE;
+  // `PERL5OPT='-MFoo;…'`: perl runs `use Foo;…` — the text after -M is code (a module by name is installed code).
+  if (name === 'PERL5OPT') {
+    const code = value === undefined ? undefined : /(?:^|\s)-[mM](\S.*)$/s.exec(value)?.[1];
+    return code !== undefined && /[;`(]/.test(code) ? { scripts: [`perl -e ${shellWord(`use ${code.trim()}`)}`], unknown: false } : NONE;
+  }
   // `LUA_INIT='os.execute(…)'`: Lua code lua runs first (`@file` names a file instead).
   if (name === 'LUA_INIT' && value !== undefined && value.trim() !== '' && !value.startsWith('@')) return { scripts: [`lua -e ${shellWord(value)}`], unknown: false };
   const loads = CODE_FILE_VARIABLES[name];
@@ -124,13 +134,13 @@ export function variableCode(name: string, value: string | undefined, processOut
     if (files.length === 0) return NONE;
     // `NODE_OPTIONS='--import data:text/javascript,…'`: the code itself is in the value.
     const scripts = files.map(({ runner, file }) => {
-      const data = /^data:[^,]*?(;base64)?,(.*)$/s.exec(file);
-      if (data && runner === 'node') return `node -e ${shellWord(data[1] ? Buffer.from(data[2]!, 'base64').toString('utf8') : decodeURIComponentSafe(data[2]!))}`;
+      const code = runner === 'node' ? dataUrlText(file) : undefined;
+      if (code !== undefined) return `node -e ${shellWord(code)}`;
       return runner ? `${runner} ${shellWord(file)}` : shellWord(file);
     });
     // Code from outside the project and the system's own libraries is asked about even when nothing more is known
     // of it: the command as written (`ls`, `npm test`) does not show it.
-    const outside = (file: string) => (moved || OUTSIDE_PROJECT.test(file)) && !SYSTEM_LIBRARY.test(file) && !file.startsWith('data:') && !file.startsWith('use ');
+    const outside = (file: string) => (moved || OUTSIDE_PROJECT.test(file)) && !SYSTEM_LIBRARY.test(file) && !file.startsWith('data:');
     return { scripts, unknown: files.some(({ file }) => outside(file)) };
   }
   if (PROMPTS.has(name)) return value !== undefined && /\$\(|`/.test(value) ? { scripts: [`: "${value.replace(/(["\\])/g, '\\$1')}"`], unknown: false } : NONE;
@@ -143,13 +153,4 @@ export function variableCode(name: string, value: string | undefined, processOut
     return value.trim() === '' ? NONE : { scripts: [`bash ${shellWord(value.trim())}`], unknown: moved || OUTSIDE_PROJECT.test(value.trim()) };
   }
   return NONE;
-}
-
-/** A percent-encoded text decoded, or left as it is when it is not valid. */
-function decodeURIComponentSafe(text: string): string {
-  try {
-    return decodeURIComponent(text);
-  } catch {
-    return text;
-  }
 }

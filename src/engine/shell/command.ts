@@ -14,6 +14,7 @@ import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
 import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
+import { PRIVILEGE } from '../catalog/danger-system.ts';
 import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { runsFromUrl, URL_RUN_DANGERS, URL_RUNNERS } from '../catalog/danger-url-run.ts';
 import { isReadOnlyCommand } from '../catalog/read-only.ts';
@@ -43,9 +44,6 @@ function knownBasename(word: Word): string | undefined {
 
 /** Wrappers whose command is a package they fetch (`npx node@20`, `uvx ruff@0.6`), named with its version. */
 const PACKAGE_RUNNERS = new Set(['npx', 'pnpx', 'bunx', 'bun', 'pnpm', 'yarn', 'npm', 'uvx', 'pipx']);
-
-/** Wrappers that run their command with another user's privileges. */
-const PRIVILEGED = new Set(['sudo', 'doas', 'run0', 'pkexec', 'su', 'runuser']);
 
 /** Programs that only print where a program is: a substitution of theirs names a program plainly. */
 const LOOKUPS = new Set(['which', 'command', 'type']);
@@ -126,7 +124,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   const named0 = head ? programName(head.value) : (wrappers.at(-1) ?? '');
   const program = head && PACKAGE_RUNNERS.has(wrappers.at(-1) ?? '') ? named0.replace(/^(@?[^@=]+)(@|==).*$/, '$1').replace(/^@[^/]+\//, '') : named0;
   // `exec "$@"`, `time "$@"` in a function that runs its arguments (not under sudo: the privilege is its own finding).
-  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGED.has(w)) && walker.functions.runsArguments(head);
+  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGE.has(w)) && walker.functions.runsArguments(head);
   if (head?.dynamic && info.nameKind === 'literal' && !passesOn) pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   const writes = info.redirects.length > 0 ? fileWrites(info.redirects) : undefined;
   // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.

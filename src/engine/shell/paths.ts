@@ -3,14 +3,14 @@
 import micromatch from 'micromatch';
 import type { ShellPath } from './types.ts';
 import type { CommandView, Redirect } from './view.ts';
-import type { Word } from './word.ts';
+import { literalWord, type Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
 import { optionValue } from '../catalog/flags.ts';
 import { inlineCode } from '../catalog/inline-code.ts';
 import { EDITORS } from '../catalog/danger-exec.ts';
 import { editorFiles } from './editor-files.ts';
 import { sedReadFiles, sedScripts, sedWriteFiles } from '../catalog/sed-script.ts';
-import { fileUrlPath } from '../file-url.ts';
+import { decodePercent, fileUrlPath } from '../file-url.ts';
 import { gitCommand } from '../catalog/danger-git.ts';
 import { PROTECTED_IN_HOME } from '../catalog/protected-dirs.ts';
 import { DEEP, escapeLiteral, expandTilde, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
@@ -158,8 +158,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
 function fileUrlTemplates(url: string): string[] {
   const path = /[[\]{}*?]/.test(url) ? url.replace(/^file:(\/\/[^/]*)?/i, '') : fileUrlPath(url);
   if (!path) return [];
-  let decoded = path;
-  try { decoded = decodeURIComponent(path); } catch { /* a stray % stays as written */ }
+  const decoded = decodePercent(path);
   const brace = /\{([^{}]*)\}/.exec(decoded);
   const alternatives = brace ? brace[1]!.split(',').map((alt) => decoded.slice(0, brace.index) + alt + decoded.slice(brace.index + brace[0].length)) : [decoded];
   return alternatives.map((p) => escapeLiteral(p).replace(/\\([*?[\]])/g, '$1'));
@@ -419,28 +418,37 @@ function locateSecretPaths(view: CommandView, base: string | undefined): ShellPa
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
+/** How many of find's arguments are its roots: the words before its first expression. */
+export function findRootCount(args: readonly string[]): number {
+  const end = args.findIndex((a) => /^[-(!]/.test(a));
+  return end < 0 ? args.length : end;
+}
+
+/** A find's roots (`.` when none is given). */
+export function findRoots(args: readonly string[]): string[] {
+  const count = findRootCount(args);
+  return count > 0 ? args.slice(0, count) : ['.'];
+}
+
+/** Stages a file list passes through on its way to xargs (`find ~ -type f | head | xargs cat`). */
+export const LIST_FILTERS: ReadonlySet<string> = new Set(['head', 'tail', 'grep', 'egrep', 'sort', 'uniq', 'shuf', 'sed', 'awk', 'cat', 'tr']);
+/** What xargs may run on a list of names without reading the files: names, metadata, sizes. */
+export const NAMES_ONLY: ReadonlySet<string> = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'ls', 'du', 'file', 'test', '[']);
+
 /**
  * `find ~ -type f | xargs cat`: what find lists, when no name test narrows it, is everything below its roots — and
  * the command xargs runs on the list reads it all (the walker calls this for a find piped into xargs). Roots from
- * the command's argv (resolved words), `.` when none is given.
+ * the command's argv (resolved words).
  */
 export function listedTreePaths(findArgs: string[], command: string, base: string | undefined): ShellPath[] {
-  const rootEnd = findArgs.findIndex((a) => /^[-(!]/.test(a));
   // A name test narrows the list to names the protected-path check judges (findSecretPaths); times and sizes do not.
   if (findArgs.some((a) => /^-(i?name|i?path|wholename|iwholename|i?regex)$/.test(a))) return [];
-  const roots = rootEnd < 0 ? findArgs : findArgs.slice(0, rootEnd);
-  return (roots.length ? roots : ['.']).map((root) => {
-    const t = `${escapeLiteral(root).replace(/\/+$/, '')}/${DEEP}`;
-    const p: ShellPath = { path: templateValue(t).replace(DEEP, '**'), kind: 'argument', glob: true, dynamic: false, command, template: t };
-    if (base !== undefined) p.base = base;
-    return p;
-  });
+  return findRoots(findArgs).map((root) => treePath(literalWord(root), command, base, escapeLiteral(root)));
 }
 
 function findSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
   const words = view.words.slice(1);
-  const rootEnd = words.findIndex((w) => /^[-(!]/.test(w.value));
-  const roots = (rootEnd < 0 ? words : words.slice(0, rootEnd));
+  const roots = words.slice(0, findRootCount(view.args));
   const out: ShellPath[] = [];
   for (let i = 0; i < words.length - 1; i++) {
     if (!/^-(i?name|i?path|wholename|iwholename|regex|iregex)$/.test(words[i]!.value)) continue;

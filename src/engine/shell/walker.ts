@@ -14,11 +14,10 @@ import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKin
 import { programName } from './unwrap.ts';
 import { stdoutToFile, type Stdin } from './view.ts';
 import { xargsProgram } from './nested.ts';
-import { PRINTERS } from '../catalog/programs.ts';
-import { referencesSecret } from '../catalog/danger-secrets.ts';
+import { keepsSecretInput, PRINTED_SECRETS, referencesSecret, RESHAPES_INPUT } from '../catalog/danger-secrets.ts';
 import { variableCode } from './code-variables.ts';
 import { FunctionTable } from './functions.ts';
-import { assignedPaths, listedTreePaths, wordPath } from './paths.ts';
+import { assignedPaths, findRoots, LIST_FILTERS, listedTreePaths, NAMES_ONLY, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
 import { resolveRedirects, type ResolvedRedirects } from './redirects.ts';
@@ -484,7 +483,7 @@ export class ScriptWalker {
       if (i > 0 && ran.length > 0 && this.#takesSecretOnStdin(ran.at(-1)!)) {
         for (let j = i - 1; j >= 0; j--) {
           this.dropFindings(PRINTED_SECRETS, starts[j]!, starts[j + 1]!);
-          if (!stageCommands[j]!.every((c) => PASS_THROUGH.has(c.program) && c.wrappers.length === 0)) break;
+          if (!stageCommands[j]!.every((c) => RESHAPES_INPUT.has(c.program) && c.wrappers.length === 0)) break;
         }
       }
       // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
@@ -516,28 +515,7 @@ export class ScriptWalker {
     const { program, argv } = command;
     if (this.functions.defined.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
     if (command.stdoutToFile) return true;
-    if (argv.some((a) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a)) || argv.some((a, i) => a === '--data-file' && argv[i + 1] === '-')) return true;
-    const [a, b] = argv.slice(1).filter((x) => !x.startsWith('-'));
-    switch (program) {
-      case 'gh': case 'glab': return (a === 'auth' && b === 'login' && (argv.includes('--with-token') || argv.includes('--stdin'))) || (a === 'secret' && b === 'set');
-      case 'ssh-add': return argv.includes('-');
-      case 'gpg': case 'gpg2': return argv.includes('--import');
-      case 'vault': return a === 'login' && argv.includes('-');
-      case 'wrangler': return a === 'secret' && b === 'put';
-      case 'huggingface-cli': return a === 'login';
-      // `npm login` / `adduser` read the credentials from stdin; so does the npm-cli-login helper.
-      case 'npm': return a === 'login' || a === 'adduser';
-      // `grep -q` / `-c` print no line of their input; `aws configure set`, `git credential approve`, `chpasswd` store it.
-      case 'grep': case 'egrep': case 'fgrep': return argv.some((x) => /^-[a-zA-Z]*[qc][a-zA-Z]*$|^--(quiet|silent|count)$/.test(x));
-      case 'aws': return a === 'configure' && b === 'set';
-      case 'git': return a === 'credential' && (b === 'approve' || b === 'store');
-      case 'chpasswd': return true;
-      case 'openssl': return argv.includes('-out');
-      case 'npm-cli-login': return true;
-      // (`wc --files0-from=-` reads file names from stdin and prints each back in its error.)
-      // `cargo login`, `az devops login`, `pass insert -e x`, `… secret put`: a login or a store reading it from stdin.
-      default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || argv.slice(1).filter((x) => !x.startsWith('-')).slice(0, 3).some((x) => STDIN_STORES.has(x));
-    }
+    return keepsSecretInput(program, argv);
   }
 
   #assign(node: SyntaxNode, frame: Frame, statement = node.text): void {
@@ -714,8 +692,8 @@ class FrameScope implements WordScope {
     return out;
   }
 
-  secretVariable(name: string): boolean {
-    return this.walker.secretVars.has(name);
+  get secretVars(): ReadonlySet<string> {
+    return this.walker.secretVars;
   }
 
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {
@@ -778,25 +756,3 @@ function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | und
   return /^\d+$/.test(m[1]!) ? open.get(m[1]!) : open.get(`{${m[1]}}`);
 }
 
-/** Findings about a secret printed: not printed when it goes straight into a login (`… | docker login --password-stdin`). */
-const PRINTED_SECRETS: ReadonlySet<string> = new Set(['credential-export', 'secret-variable-print']);
-
-/** Stages that only reshape what flows through them (the secret still flows on). */
-const PASS_THROUGH = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
-/** Stages a file list passes through on its way to xargs. */
-const LIST_FILTERS = new Set(['head', 'tail', 'grep', 'egrep', 'sort', 'uniq', 'shuf', 'sed', 'awk', 'cat', 'tr']);
-/** What xargs may run on a list of names without reading the files: names, metadata, sizes. */
-const NAMES_ONLY = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'ls', 'du', 'file', 'test', '[']);
-
-/** Subcommands that take a secret from stdin to log in with or keep (`cargo login`, `pass insert`, `… secret put`). */
-const STDIN_STORES = new Set(['login', 'insert', 'put', 'store', 'import', 'approve']);
-
-/** Programs that print a digest or a count of their input, not the input. */
-const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);
-
-/** A find's roots: the words before its first expression (`.` when none). */
-function findRoots(args: string[]): string[] {
-  const end = args.findIndex((a) => /^[-(!]/.test(a));
-  const roots = end < 0 ? args : args.slice(0, end);
-  return roots.length ? roots : ['.'];
-}

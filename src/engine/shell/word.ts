@@ -50,8 +50,8 @@ export interface WordScope {
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string };
   /** Runs (records) code bash finds in text (a quoted array subscript); returns the programs it ran. */
   evaluate(code: string, origin: string): string[];
-  /** Whether a variable holds a secret copied from one (`x=$GITHUB_TOKEN`, a function's `$1` given one). */
-  secretVariable?(name: string): boolean;
+  /** Variables holding a secret copied from one (`x=$GITHUB_TOKEN`, a function's `$1` given one). */
+  readonly secretVars?: ReadonlySet<string>;
 }
 
 interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
@@ -236,9 +236,10 @@ const CREDENTIAL_FILE_VARIABLES: Record<string, string> = {
 
 /** `$x` / `${x}` of a variable that holds a copied secret. */
 function holdsSecret(node: SyntaxNode, scope: WordScope): boolean {
-  if (!scope.secretVariable) return false;
+  const held = scope.secretVars;
+  if (!held || held.size === 0) return false;
   const m = /^\$\{?([A-Za-z_][A-Za-z0-9_]*|\d|[@*])/.exec(node.text);
-  return m !== null && scope.secretVariable(m[1]!);
+  return m !== null && held.has(m[1]!);
 }
 
 /** The value of `$x` / `${x}` when statically known (HOME is the sidecar's home unless reassigned). */
