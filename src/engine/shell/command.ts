@@ -176,7 +176,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   // `cd -- DIR` (or `cd --`, home): options end at `--`.
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) {
     // (`cd -P ~`, `cd -L dir`: options first; `cd -` alone goes back.)
-    const target = argv.slice(1).find((w, i, rest) => w.value === '-' || !/^-[PLe@]+$/.test(w.value) || (i > 0 && rest[i - 1]!.value === '--'));
+    const target = argv.slice(1).find((w) => w.value === '-' || !/^-[PLe@]+$/.test(w.value));
     moveTo(frame, program, target?.value === '--' ? argv[argv.indexOf(target) + 1] : target, homeOf(walker, frame));
   }
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
@@ -418,9 +418,9 @@ function sudoLoginHome(wrapperWords: Word[]): string | undefined {
   let user: string | undefined;
   for (let i = 0; i < options.length; i++) {
     const o = options[i]!;
-    if (o === '-u' || o === '--user') user = options[i + 1];
+    // `-u U`, `-iu U` (a cluster ending in u), `-uU`, `--user U`, `--user=U`.
+    if (o === '--user' || /^-[a-zA-Z]*u$/.test(o)) user = options[i + 1];
     else if (o.startsWith('--user=')) user = o.slice(7);
-    else if (/^-[a-zA-Z]*u$/.test(o)) user = options[i + 1];
     else if (/^-u./.test(o)) user = o.slice(2);
   }
   return loginHome(user);

@@ -56,8 +56,13 @@ export function assignedPaths(name: string, words: Word[], command: string, base
 }
 
 function treePath(word: Word, command: string, base: string | undefined, template: string): ShellPath {
-  const t = `${template.replace(/\/+$/, '')}/${DEEP}`;
+  const t = below(template);
   return { ...wordPath(word, command, base), path: templateValue(t).replace(DEEP, '**'), glob: true, template: t };
+}
+
+/** A template for everything below a directory's template (`~/src/` → `~/src/**`). */
+function below(template: string): string {
+  return `${template.replace(/\/+$/, '')}/${DEEP}`;
 }
 
 /** Index of the first unescaped `=` in a template, or -1. */
@@ -90,9 +95,9 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
       const glued = GLUED_PATH.exec(word.value);
       if (glued && !word.dynamic) {
         const path = expandTilde(escapeLiteral(glued[1]!), view.home);
-        out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) && word.value.startsWith('-C') ? `${path.replace(/\/+$/, '')}/${DEEP}` : path));
+        out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) && word.value.startsWith('-C') ? below(path) : path));
       }
-      if (eq > 0 && WORKS_IN_DIRECTORY.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, `${expandTilde(t.slice(eq + 1), view.home).replace(/\/+$/, '')}/${DEEP}`));
+      if (eq > 0 && WORKS_IN_DIRECTORY.has(program) && /^--(directory|work-tree|git-dir)=/.test(word.value)) out.push(shellPath(word, kind, view, base, below(expandTilde(t.slice(eq + 1), view.home))));
       // `docker run --volume=~/.ssh:/k`, `--mount=type=bind,src=…`: as the two-word forms below.
       if (eq > 0 && CONTAINER_RUNNERS.has(program) && /^--(volume|mount)=/.test(word.value)) out.push(...volumePaths(word, t.slice(eq + 1), kind, view, base));
       continue;
@@ -101,7 +106,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     // in, read below (and no subcommand or pattern).
     if (w > 1 && DIRECTORY_OPTIONS.has(view.words[w - 1]!.value) && DIRECTORY_PROGRAMS.has(program)) {
       // tar's `-C DIR` is where the members named after it are found (tarMembers), or where an archive is unpacked.
-      out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) ? `${t.replace(/\/+$/, '')}/${DEEP}` : undefined));
+      out.push(shellPath(word, kind, view, base, WORKS_IN_DIRECTORY.has(program) ? below(t) : undefined));
       continue;
     }
     // `kubectl --kubeconfig "$KUBECONFIG" get pods`: the tool's own default credentials handed back to it (it reads
@@ -134,7 +139,7 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   else if (LOCATE.has(program)) out.push(...locateSecretPaths(view, base));
   // `cd ~ && python3 -m http.server`, `git add -A` in the home: everything below a directory is served or committed.
   const tree = wholeTreeUsed(view);
-  if (tree !== undefined) out.push(shellPath(tree, 'argument', view, base, `${tree === '.' ? '.' : expandTilde(escapeLiteral(tree), view.home).replace(/\/+$/, '')}/${DEEP}`));
+  if (tree !== undefined) out.push(shellPath(tree, 'argument', view, base, below(tree === '.' ? '.' : expandTilde(escapeLiteral(tree), view.home))));
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
     const rest = view.words.slice(view.program === 'git' ? 2 : 1);
@@ -142,8 +147,8 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     const firstExpression = rest.findIndex((w) => /^[-(!]/.test(w.value));
     const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : treeOperands(view.program, rest);
     if (program === 'tar' || program === 'bsdtar') {
-      for (const m of tarMembers(rest, operands, view.home)) out.push(shellPath(m.word, 'argument', view, base, `${m.template.replace(/\/+$/, '')}/${DEEP}`));
-    } else for (const w of copySources(program, view.words.slice(1), operands)) out.push(shellPath(w, 'argument', view, base, `${w.template.replace(/\/+$/, '')}/${DEEP}`));
+      for (const m of tarMembers(rest, operands, view.home)) out.push(shellPath(m.word, 'argument', view, base, below(m.template)));
+    } else for (const w of copySources(program, view.words.slice(1), operands)) out.push(shellPath(w, 'argument', view, base, below(w.template)));
     // A search given only its pattern (`cd ~ && grep -r BEGIN`), or a find given no path, reads the directory it runs in.
     const searchesCwd = SEARCHERS.has(view.program) ? operands.length <= (view.args.some((a) => /^(-e|-f|--regexp|--file)/.test(a)) ? 0 : 1) : view.program === 'find' && operands.length === 0;
     if (searchesCwd) out.push(shellPath('.', 'argument', view, base, `./${DEEP}`));
@@ -241,11 +246,11 @@ function volumePaths(word: Word, t: string, kind: ShellPath['kind'], view: Comma
     const source = expandTilde(t.slice(0, colon), view.home);
     // (Not a source only known at run time: `-v $PWD:/app` is the usual way to mount the project.)
     const tree = container && !templateIsDynamic(source);
-    out.push(shellPath(word, kind, view, base, tree ? `${source.replace(/\/+$/, '')}/${DEEP}` : source));
+    out.push(shellPath(word, kind, view, base, tree ? below(source) : source));
   }
   // (`volume-opt=device=/root/.ssh` binds a host directory through a local volume.)
   const mountSource = container ? /(?:^|,)(?:src|source|volume-opt=device|device)=([^,]+)/.exec(templateValue(t)) : null;
-  if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, `${expandTilde(escapeLiteral(mountSource[1]!), view.home).replace(/\/+$/, '')}/${DEEP}`));
+  if (mountSource) out.push(shellPath(mountSource[1]!, kind, view, base, below(expandTilde(escapeLiteral(mountSource[1]!), view.home))));
   return out;
 }
 
