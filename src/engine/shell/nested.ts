@@ -2,7 +2,7 @@
 // here-docs fed to shells, git aliases, sed `e`, editor escapes and shell strings inside inline interpreter code.
 import { writtenContents, type CommandView } from './view.ts';
 import type { Word } from './word.ts';
-import { literalWord, unknownWord } from './word.ts';
+import { literalWord, partlyUnknownWord, unknownWord } from './word.ts';
 import { joinWords, programName, suffixWord } from './unwrap.ts';
 import { SHELLS } from '../catalog/programs.ts';
 import { EDITOR_SHELL, EDITORS, editorCommands, PARALLEL_SOURCE, parallelCommand, shellReadsStdin, STDIN_FILE } from '../catalog/danger-exec.ts';
@@ -557,14 +557,12 @@ function xargsReplaceString(options: Word[]): string | undefined {
 /** A path find reports below a root: the root, then something unknown (`~/projects/…`). */
 function foundBelow(root: Word): Word {
   if (root.dynamic) return unknownWord('{}');
-  const template = `${root.template.replace(/\/+$/, '')}/${dynamicPart('{}')}`;
-  return { value: `${root.value.replace(/\/+$/, '')}/{}`, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: '{}' };
+  return partlyUnknownWord(`${root.value.replace(/\/+$/, '')}/{}`, `${root.template.replace(/\/+$/, '')}/${dynamicPart('{}')}`);
 }
 
 /** A word with an unknown item in place of each replace string (`~/{}/id_rsa` with unknown input). */
 function placeholderWord(value: string, replace: string): Word {
-  const template = value.split(replace).map(escapeLiteral).join(dynamicPart('{xargs input}'));
-  return { value, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: value };
+  return partlyUnknownWord(value, value.split(replace).map(escapeLiteral).join(dynamicPart('{xargs input}')));
 }
 
 function firstOperand(args: Word[], withArg: string[]): number {

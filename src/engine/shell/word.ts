@@ -64,8 +64,12 @@ export function literalWord(value: string): Word {
 
 /** A word standing for something unknowable (the items xargs appends, find's `{}`). */
 export function unknownWord(display: string): Word {
-  const template = dynamicPart(display);
-  return { value: display, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: display };
+  return partlyUnknownWord(display, dynamicPart(display));
+}
+
+/** A word known in part: `template` holds its unknown stretches (`~/projects/` + find's `{}`). */
+export function partlyUnknownWord(value: string, template: string): Word {
+  return { value, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: value };
 }
 
 /** A bare word with nothing the shell would expand or unescape: its text is its value (the common case). */
