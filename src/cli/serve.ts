@@ -19,7 +19,7 @@ Options:
   --port N                  port (default 7411; 0 picks a free one)
   --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
   --mode MODE               default | strict | auto_approve | read_only | bypass_all
-  --config FILE             JSON config file (see README)
+  --config FILE             JSON config file (see docs/configuration.md)
   --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
   --approval-timeout DUR    how long an approval waits for a reviewer (default 15m; e.g. 6s, 1h)
   --max-pending N           pending approvals per agent before 429 (default 50)

@@ -1,4 +1,4 @@
-// The decision pipeline (DESIGN.md §1): a pure, synchronous function over a compiled policy snapshot.
+// The decision pipeline (docs/design.md, "The pipeline"): a pure, synchronous function over a compiled policy snapshot.
 import type { AliasIndex } from './catalog/tool-aliases.ts';
 import { effectiveMode, type EffectiveMode } from './modes.ts';
 import { normalizeCall, type NormalizedCall, type ToolCall } from './normalize.ts';

@@ -9,7 +9,7 @@ export type Effect = Decision;
 /** How bad it would be if the call did harm: high = data loss or code from the network, medium = privilege or process/service control. */
 export type Risk = 'high' | 'medium' | 'low';
 
-/** The operator's permission mode (DESIGN.md §1). */
+/** The operator's permission mode (docs/rules.md, "Modes"). */
 export type Mode = 'default' | 'strict' | 'auto_approve' | 'read_only' | 'bypass_all';
 
 /** Which stage (or who) decided. */

@@ -12,7 +12,7 @@ import { seededRandom } from '../support/random.ts';
 const HOME = '/home/tester';
 const aliases = buildAliasIndex();
 
-/** The reference: every rule in declaration order, with the matching rules of DESIGN.md §2. */
+/** The reference: every rule in declaration order, with the matching rules of docs/rules.md. */
 function linearFirstMatch(rules: Rule[], effect: Effect, tool: string, subject: MatchSubject, scope: MatchScope): Rule | undefined {
   for (const rule of [...rules].sort((a, b) => a.position - b.position)) {
     if (rule.effect !== effect || !ruleInScope(rule, scope.agentId, scope.sessionId, scope.now)) continue;

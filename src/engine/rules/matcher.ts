@@ -53,7 +53,7 @@ export function compileSpec(spec: string, kind: ToolKind | 'any', home: string):
 }
 
 /**
- * Command specs (DESIGN.md §2): `git:*` is a word prefix; a spec with `*` is a glob over the command line
+ * Command specs (docs/rules.md, "Rules"): `git:*` is a word prefix; a spec with `*` is a glob over the command line
  * where a trailing ` *` also matches the bare command; a spec without wildcard is a contiguous word sequence.
  */
 export function compileCommandSpec(spec: string): SpecMatcher {
