@@ -61,3 +61,25 @@ describe('suggested patterns and "allow for this session"', () => {
     assert.equal(other.body.rule?.pattern, 'bash(git push *)');
   });
 });
+
+describe('"always allow" for an ask an ask rule raised', () => {
+  let h: Harness;
+  before(async () => (h = await startHarness()));
+  after(() => h.close());
+
+  it('is refused with the reason (the saved allow rule would never apply), allow_session and allow_once still work', async () => {
+    assert.equal((await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'ask', pattern: 'bash(npm publish *)' }) })).status, 201);
+    const first = (await openAsk(h, 'npm publish --tag next', { session_id: 'pub' })).approval;
+    const always = await resolveAs(h, first.id, { choice: 'allow_always' });
+    assert.equal(always.status, 400);
+    assert.match(JSON.stringify(always.body), /ask rules are checked before allow rules/);
+    assert.equal((await resolveAs(h, first.id, { choice: 'allow_session' })).status, 200);
+    const rules = (await (await h.reviewer('/v1/rules')).json()).rules.map((r: any) => `${r.effect} ${r.pattern}`);
+    assert.deepEqual(rules, ['ask bash(npm publish *)'], 'no allow rule was saved');
+  });
+
+  it('control: an ask raised by a danger finding may still be answered "always allow"', async () => {
+    const { approval } = await openAsk(h, 'sudo systemctl restart nginx', { session_id: 'svc' });
+    assert.equal((await resolveAs(h, approval.id, { choice: 'allow_always' })).status, 200);
+  });
+});
