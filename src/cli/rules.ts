@@ -24,7 +24,8 @@ const HELP = `Usage: toolgate rules <list|add|rm|import|export|test> [options]
   toolgate rules test 'PATTERN' [--effect allow] [--since 30d] [--json]
                                    replay the audit log: which past calls would this rule have decided differently?
 
-Patterns: read_file · bash(git *) · bash(git:*) · bash(docker) · read_file(src/**) · web_fetch(domain:example.com)
+Patterns: read_file · bash(git status) (exactly that command) · bash(git *) · bash(npm run test:*) (word prefixes)
+          bash(git * main) (glob) · read_file(src/**) · web_fetch(domain:example.com)   — docs/rules.md
 A running server picks up changes on its next decision.
 
 Options:
@@ -130,7 +131,7 @@ async function importFile(store: SqliteStore, io: Io, rest: string[]): Promise<n
   }
   const { rules, errors } = rulesFromSettings(json);
   for (const r of rules) await store.addRule({ effect: r.effect, pattern: r.pattern, createdBy: `import:${rest[0]}` });
-  io.out(`imported ${rules.length} rule(s) from ${rest[0]} (deny → allow → ask, in file order)`);
+  io.out(`imported ${rules.length} rule(s) from ${rest[0]} (checked deny → ask → allow; each list in file order)`);
   for (const e of errors) io.err(`not imported: ${e}`);
   return errors.length > 0 && rules.length === 0 ? 1 : 0;
 }

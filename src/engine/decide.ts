@@ -144,9 +144,14 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   }
   trace?.add('read_only', mode.flags.readOnly ? 'passed' : 'skipped', mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode');
 
+  // Claude Code's order: deny, then ask, then allow — an ask rule asks even when an allow rule matches too. Only a
+  // session grant (a reviewer's own answer to an ask, for this session) comes before the ask rules.
   const coverage = allowCoverage(call, analysis, subjects, policy, scope);
+  const asked = hit ? protectedAsk(hit) : askRuleFor(call, analysis, subjects, coverage.grantedTexts, coverage.grantedAll, policy, scope, trace);
+  if (asked) return resolveAsk(asked, mode, request, verdict, trace, ctx);
+
   const uncoveredFindings = findings.filter((f) => !coverage.coveredTexts.has(f.command ?? ''));
-  if (coverage.all && !hit) {
+  if (coverage.all) {
     const first = coverage.rules[0]!;
     const source: DecisionSource = coverage.rules.every((r) => r.rule.origin === 'grant') ? 'session_grant' : 'rule';
     trace?.add('allow_rules', 'decided', `covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`);
@@ -155,9 +160,9 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   }
   trace?.add('allow_rules', 'passed', coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : `no allow rule or grant matched${triedRules(policy, 'allow')}`);
 
-  const ask = hit ? protectedAsk(hit) : askRuleFor(call, analysis, subjects, coverage.coveredTexts, policy, scope, trace) ?? dangerAsk(uncoveredFindings, trace);
+  const ask = dangerAsk(uncoveredFindings, trace);
   if (!ask) {
-    if (mode.flags.askUnmatched && !coverage.all) {
+    if (mode.flags.askUnmatched) {
       trace?.add('unmatched', 'decided', `mode ${mode.name} asks for calls no rule covers`);
       return resolveAsk({ reason: `no rule covers this call and mode ${mode.name} asks for unmatched calls`, risk: 'low', source: 'default' }, mode, request, verdict, trace, ctx);
     }
@@ -221,16 +226,25 @@ interface Coverage {
   all: boolean;
   rules: CompiledRule[];
   coveredTexts: Set<string>;
+  /** The commands (their text) a session grant covers: ask rules pass over them. */
+  grantedTexts: Set<string>;
+  /** A session grant covers the whole call. */
+  grantedAll: boolean;
 }
 
-/** Allow rules and grants: for bash each simple command must be covered, as written (wrappers included). */
+/**
+ * Allow rules and grants: for bash each simple command must be covered as written — wrappers included, so an allow
+ * of `git status` does not cover `sudo git status` (deny and ask rules, by contrast, also meet the unwrapped forms).
+ */
 function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): Coverage {
   const coveredTexts = new Set<string>();
+  const grantedTexts = new Set<string>();
   if (analysis) {
     const whole = policy.firstMatch('allow', call.tool, {}, scope);
     if (whole && analysis.ok) {
       for (const cmd of analysis.commands) coveredTexts.add(cmd.text);
-      return { all: true, rules: [whole], coveredTexts };
+      const granted = whole.rule.origin === 'grant';
+      return { all: true, rules: [whole], coveredTexts, grantedTexts: granted ? coveredTexts : grantedTexts, grantedAll: granted };
     }
     const rules: CompiledRule[] = [];
     let all = analysis.ok && analysis.commands.length > 0;
@@ -244,21 +258,27 @@ function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined
       if (rule) {
         rules.push(rule);
         coveredTexts.add(cmd.text);
+        if (rule.rule.origin === 'grant') grantedTexts.add(cmd.text);
       } else all = false;
     }
-    return { all, rules, coveredTexts };
+    return { all, rules, coveredTexts, grantedTexts, grantedAll: all && rules.every((r) => r.rule.origin === 'grant') };
   }
   const rule = call.problem ? undefined : firstForSubjects('allow', call, subjects, policy, scope);
-  return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts };
+  return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts, grantedTexts, grantedAll: rule?.rule.origin === 'grant' };
 }
 
-function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], covered: Set<string>, policy: Policy, scope: MatchScope, trace: Trace | undefined): Ask | undefined {
+/**
+ * Ask rules, checked before allow rules (an ask rule asks even when an allow rule matches too): for bash, any simple
+ * command in any of its forms, as deny rules are; a command a session grant covers is passed over.
+ */
+function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], granted: Set<string>, grantedAll: boolean, policy: Policy, scope: MatchScope, trace: Trace | undefined): Ask | undefined {
   let rule: CompiledRule | undefined;
-  if (analysis) {
+  if (grantedAll) rule = undefined;
+  else if (analysis) {
     rule = policy.firstMatch('ask', call.tool, {}, scope);
     for (const cmd of analysis.commands) {
       if (rule) break;
-      if (covered.has(cmd.text)) continue;
+      if (granted.has(cmd.text)) continue;
       for (const subject of commandSubjects(cmd, true)) if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
     }
   } else rule = firstForSubjects('ask', call, subjects, policy, scope);

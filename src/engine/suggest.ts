@@ -1,13 +1,14 @@
-// The narrow pattern suggested for "always allow": program, subcommands and stable flags — never a bare program name.
+// The pattern suggested for "allow for this session" and "always allow": the exact command, or a narrow prefix that reaches no new danger.
 import type { NormalizedCall } from './normalize.ts';
 import { absolutePath } from './paths.ts';
+import { exactSpecOf } from './rules/command-spec.ts';
 import { compileCommandSpec, type SpecMatcher } from './rules/matcher.ts';
 import type { ShellAnalyzer } from './shell/analyzer.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import type { Finding } from './types.ts';
 
 /** Arguments appended to a candidate's stem to see whether its ` *` would also allow something worse. */
-const DANGEROUS_TAILS = ['/', '~', '/*', '-rf /', '-rf ~', '--force', '-f', '--hard', '-9 -1', '-R 777 /', '--recursive /', '/dev/sda', '/var/www'];
+const DANGEROUS_TAILS = ['/', '~', '/*', '-rf /', '-rf ~', '--force', '-f', '--hard', '-9 -1', '-R 777 /', '--recursive /', '/dev/sda', '/var/www', '-delete', '--delete', '-exec rm -rf / ;', '--no-preserve-root /'];
 
 const SUBCOMMAND_RE = /^[A-Za-z][A-Za-z0-9:_.@-]*$/;
 
@@ -37,18 +38,19 @@ function commandThatAsked(analysis: ShellAnalysis): SimpleCommand | undefined {
 }
 
 /**
- * The spec for one simple command: its stem (program, up to two subcommands, stable flags) followed by ` *`,
- * else the whole command followed by ` *`, each only when appending a dangerous tail cannot raise a finding
- * the approved command did not have. Only ` *` forms are suggested because they are anchored at the
- * command's start and end: a spec without a wildcard is a word sequence that matches *anywhere* in a
- * command (`bash(rm -rf /tmp/build)` also covers `rm -rf /tmp/build /` and `rm -rf / rm -rf /tmp/build`),
- * and the rule syntax has no exact form. So when both ` *` forms reach a new danger there is no safe
- * suggestion: undefined, and the reviewer types a `rule_pattern`. Also undefined when the command's own
- * words contain `*` (it would turn into a glob reaching further than the command).
+ * The spec for one simple command, never wider than what the reviewer saw unless that is harmless:
+ * - a command with a high-risk finding gets its exact command (`rm -rf /` → `rm -rf /`, never `rm -rf *`);
+ * - otherwise its stem (program, up to two subcommands, stable flags) followed by ` *`, else the whole command
+ *   followed by ` *`, each only when appending a dangerous tail cannot raise a finding the approved command did
+ *   not have (`kill -9 *` would cover `kill -9 -1`);
+ * - else the exact command (`kill -9 4242`), which always exists: "allow for this session" works for every ask.
+ * A command whose words contain `*` gets its exact command too, the star quoted (a glob would reach further).
  */
-export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Finding[], analyzer: ShellAnalyzer): string | undefined {
+export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Finding[], analyzer: ShellAnalyzer): string {
   const words = cmd.words;
-  if (words.some((w) => w.includes('*'))) return undefined;
+  const exact = exactSpecOf(words);
+  const own = findings.filter((f) => f.command === cmd.text);
+  if (own.some((f) => f.risk === 'high') || words.some((w) => w.includes('*'))) return exact;
   const programAt = words.length - cmd.argv.length;
   let end = programAt + 1;
   let subcommands = 0;
@@ -57,12 +59,12 @@ export function suggestCommandSpec(cmd: SimpleCommand, findings: readonly Findin
     subcommands++;
   }
   while (end < words.length && /^-{1,2}[A-Za-z]/.test(words[end]!) && !words[end]!.includes('=')) end++;
-  const known = new Set(findings.filter((f) => f.command === cmd.text).map((f) => f.id));
+  const known = new Set(own.map((f) => f.id));
   for (const length of end < words.length ? [end, words.length] : [words.length]) {
-    const stem = words.slice(0, length).join(' ');
+    const stem = exactSpecOf(words.slice(0, length));
     if (!reachesNewDanger(stem, known, analyzer)) return `${stem} *`;
   }
-  return undefined;
+  return exact;
 }
 
 /** Whether `<stem> *` would also allow a command with a finding outside `known`. */

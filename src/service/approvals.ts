@@ -199,6 +199,8 @@ export class ApprovalService {
       const parsed = parsePattern(rulePattern);
       if (isPatternError(parsed)) return { kind: 'invalid', field: 'rule_pattern', message: parsed.message };
     }
+    // Ask rules come before allow rules (docs/rules.md "Order"): a saved allow rule would not stop an ask rule asking.
+    if (answer.choice === 'allow_always' && approval.source === 'rule') return { kind: 'invalid', field: 'choice', message: 'an ask rule asked for this call, and ask rules are checked before allow rules, so a saved allow rule would not stop it asking: answer allow_session, or narrow the ask rule' };
     if (answer.choice === 'allow_session' && !approval.sessionId) return { kind: 'invalid', field: 'choice', message: 'the call carried no session_id, so there is no session to allow: use allow_once or allow_always' };
     const approved = answer.choice.startsWith('allow');
     const resolution: Resolution = {

@@ -1,6 +1,12 @@
 // Schema migrations, applied in order and tracked by PRAGMA user_version.
 import type Database from 'better-sqlite3';
 
+/** A stored shell rule `tool(spec)` whose spec has no `*`: its meaning changed in migration 3. */
+const OLD_MEANING = `instr(pattern, '(') > 0 AND substr(rtrim(pattern), -1) = ')' AND instr(pattern, '*') = 0
+    AND lower(trim(substr(pattern, 1, instr(pattern, '(') - 1))) IN ('bash', 'shell', 'run_shell_command', 'exec_command',
+      'local_shell', 'container.exec', 'unified_exec', 'bashoutput', 'execute_command', 'run_command', 'start_process',
+      'run_terminal_cmd', 'run_in_terminal')`;
+
 /** Each entry moves the schema from version i to i+1. Never edit a shipped migration: add one. */
 export const MIGRATIONS: readonly string[] = [
   `
@@ -103,6 +109,19 @@ export const MIGRATIONS: readonly string[] = [
   CREATE TRIGGER audit_log_in_order BEFORE INSERT ON audit_log
   WHEN NEW.seq IS NOT NULL AND NEW.seq <= (SELECT MAX(seq) FROM audit_log)
   BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: a new row needs a higher seq than every existing row'); END;
+  `,
+  // 3: shell rule specs without a wildcard became exact commands (docs/rules.md "Rule semantics"); before, `bash(X)`
+  // matched the words X anywhere in a command. A saved deny or ask rule keeps its reach over X's arguments as
+  // `bash(X *)` (narrowing a deny would open what it closed); a saved allow rule becomes narrower by itself (safe), and
+  // is flagged in its note. The shell tool names are the built-in aliases (src/engine/catalog/tool-aliases.ts).
+  `
+  UPDATE rules SET
+    note = COALESCE(note || ' · ', '') || 'was ' || pattern || ' (words anywhere); rewritten for exact shell specs, see docs/rules.md',
+    pattern = substr(rtrim(pattern), 1, length(rtrim(pattern)) - 1) || ' *)'
+  WHERE effect IN ('deny', 'ask') AND ${OLD_MEANING};
+  UPDATE rules SET
+    note = COALESCE(note || ' · ', '') || 'now matches this exact command only (it matched these words anywhere); add a rule with " *" for its arguments, see docs/rules.md'
+  WHERE effect = 'allow' AND ${OLD_MEANING};
   `,
 ];
 

@@ -139,3 +139,11 @@ test('a failed send lets the reviewer answer again', () => {
   assert.equal(state.sending, null);
   assert.deepEqual(type(state, '4').effects, [{ kind: 'answer', answer: { approvalId: 'a1', choice: 'deny' } }]);
 });
+
+test('3 is not available when an ask rule asked (ask rules come before allow rules); 2 still is', () => {
+  const asked = approval({ source: 'rule' });
+  const { state, effects } = type(withQueue(asked), '3');
+  assert.deepEqual(effects, []);
+  assert.match(state.notice ?? '', /\[3\] is not available: an ask rule asked/);
+  assert.deepEqual(answerOf('2', asked), [{ approvalId: 'a1', choice: 'allow_session' }]);
+});

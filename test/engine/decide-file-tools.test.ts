@@ -60,8 +60,9 @@ describe('the trace', () => {
     const quiet = decide({ call }, policy, await engine());
     assert.equal(quiet.trace, undefined);
     const explained = decide({ call, explain: true }, policy, await engine());
-    assert.deepEqual(explained.trace?.map((s) => `${s.stage} ${s.outcome}`), ['normalize passed', 'protected_path passed', 'deny_rules passed', 'read_only skipped', 'allow_rules decided']);
-    assert.equal(explained.trace?.[4]?.detail, 'covered by read_file(src/**)');
+    // Ask rules now come before allow rules (Claude Code's order, issue 22): the trace passes ask_rules first.
+    assert.deepEqual(explained.trace?.map((s) => `${s.stage} ${s.outcome}`), ['normalize passed', 'protected_path passed', 'deny_rules passed', 'read_only skipped', 'ask_rules passed', 'allow_rules decided']);
+    assert.equal(explained.trace?.[5]?.detail, 'covered by read_file(src/**)');
   });
   it('tells the protected path that decided', async () => {
     const v = decide({ call: { tool: 'Read', args: { file_path: '~/.ssh/id_rsa' }, cwd: CWD }, explain: true }, policy, await engine());

@@ -24,9 +24,9 @@ function linearFirstMatch(rules: Rule[], effect: Effect, tool: string, subject: 
     const kind = alias ? alias.kind : 'any';
     const spec = parsed.spec === undefined ? undefined : compileSpec(parsed.spec, kind, HOME);
     if (spec && kind === 'shell' && spec.key !== undefined) {
-      // Command patterns with a literal first word name the program: anchored ones at the start, sequences anywhere.
-      const words = subject.words ?? [];
-      if (spec.anywhere ? !words.includes(spec.key) : words[0] !== spec.key) continue;
+      // Command patterns with a literal first word name the program the command starts with (exact, prefix or glob;
+      // the word-sequence patterns that matched anywhere are gone: docs/rules.md).
+      if ((subject.words ?? [])[0] !== spec.key) continue;
     }
     if (!spec || spec.test(subject)) return rule;
   }
@@ -37,7 +37,8 @@ const PATTERNS = [
   'bash', 'Bash(git *)', 'bash(git log *)', 'bash(git log --oneline *)', 'bash(git lo*)', 'bash(git*)', 'bash(*git*)', 'bash(git push --force *)',
   'bash(git:*)', 'bash(git commit:*)', 'bash(npm run test:*)', 'bash(npm run *)', 'bash(npm run test *)', 'bash(npm  run *)', 'bash(docker)',
   'bash(docker rm)', 'bash(rm -rf *)', 'bash(rm -rf /)', 'bash(sudo *)', 'bash(a b c d e *)', 'bash(a b c d *)', 'bash(a b c *)', 'bash(a b c d e f)',
-  'bash(echo *hi*)', 'bash(make)', 'bash(make build-*)', 'bash(git commit -m fix *)',
+  'bash(echo *hi*)', 'bash(make)', 'bash(make build-*)', 'bash(git commit -m fix *)', 'bash(git commit -m "fix bug")', "bash('git log' *)",
+  'bash(echo \\*)', 'bash(* run:*)', 'bash(git * main)', 'bash(* --version)', 'bash(git push:*)', "bash('' *)",
   'read_file', 'Read(src/**)', 'Read(./src/**)', 'read_file(/etc/passwd)', 'read_file(/etc/*)', 'read_file(~/.config/**)', 'read_file(**/*.env)',
   'read_file(src/{a,b}/**)', 'read_file(/srv/data-1/**)', 'read_file(/srv/data-1/x.txt)', 'read_file(/srv/**/secret)', 'read_file(.)', 'read_file(src)',
   'edit_file(src/**)', 'edit_file(src/*.ts)', 'write_file(~/notes/*.md)', 'grep(/var/log/**)', 'list_dir(/home/tester/work/**)',

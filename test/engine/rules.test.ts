@@ -40,13 +40,17 @@ describe('command specs', () => {
     assert.ok(m.test(words('npm run test -- --watch')));
     assert.ok(!m.test(words('npm run testing')));
   });
-  it('a spec without wildcard is a contiguous word sequence, not a substring', () => {
+  // Changed on purpose (issue 22): a spec without wildcard was a word sequence matching anywhere in a command, so an
+  // allow of `git status` covered `rm -rf ~/x git status`. It is now the exact command, as in Claude Code.
+  it('a spec without wildcard is the exact command, not a word sequence or a substring', () => {
     const m = compileCommandSpec('docker');
-    assert.ok(m.test(words('sudo docker ps')));
     assert.ok(m.test(words('docker')));
+    assert.ok(!m.test(words('sudo docker ps')));
+    assert.ok(!m.test(words('docker ps')));
     assert.ok(!m.test(words('dockerfile-lint')));
     const seq = compileCommandSpec('git push');
-    assert.ok(seq.test(words('git push origin main')));
+    assert.ok(seq.test(words('git push')));
+    assert.ok(!seq.test(words('git push origin main')));
     assert.ok(!seq.test(words('git log push')));
   });
   it('a glob in the middle matches any characters', () => {
@@ -104,10 +108,11 @@ describe('compiled policy', () => {
   it('finds the right rule among ten thousand by its index', () => {
     const rules: Rule[] = [];
     for (let i = 0; i < 10_000; i++) rules.push(rule('allow', `bash(tool${i} run *)`, i + 1));
-    rules.push(rule('deny', 'bash(docker)', 10_001));
+    // `docker *` (not `docker`, which is now the bare command only); the pipeline meets `sudo docker ps` unwrapped.
+    rules.push(rule('deny', 'bash(docker *)', 10_001));
     const policy = compilePolicy(rules, aliases, '/home/u');
     assert.equal(policy.firstMatch('allow', 'bash', words('tool9876 run x'), { now: 0 })?.rule.pattern, 'bash(tool9876 run *)');
-    assert.equal(policy.firstMatch('deny', 'bash', words('sudo docker ps'), { now: 0 })?.rule.pattern, 'bash(docker)');
+    assert.equal(policy.firstMatch('deny', 'bash', words('docker ps'), { now: 0 })?.rule.pattern, 'bash(docker *)');
     assert.equal(policy.firstMatch('allow', 'bash', words('tool9876 build'), { now: 0 }), undefined);
   });
 });

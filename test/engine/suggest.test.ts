@@ -1,4 +1,4 @@
-// The suggested "always allow" pattern: narrow, anchored, never the bare program, never reaching a new danger.
+// The suggested "allow for this session" / "always allow" pattern: exact for high risk, else narrow and anchored, never the bare program, never reaching a new danger.
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { buildAliasIndex } from '../../src/engine/catalog/tool-aliases.ts';
@@ -38,17 +38,31 @@ describe('suggestPattern for bash', () => {
     ['npm run test -- --watch', 'bash(npm run test *)'],
     ['npm run test', 'bash(npm run test *)'],
     ['sudo systemctl restart nginx', 'bash(sudo systemctl restart nginx *)'],
-    ['git push --force origin main', 'bash(git push --force *)'],
+    // High risk: the exact command the reviewer saw (issue 22; it was `git push --force *`, any branch, any remote).
+    ['git push --force origin main', 'bash(git push --force origin main)'],
+    ['rm -rf /', 'bash(rm -rf /)'],
+    ['kill -9 4242', 'bash(kill -9 4242)'],
     ['sudo apt-get install -y vim', 'bash(sudo apt-get install -y *)'],
   ];
   for (const [command, expected] of cases) {
     it(`${command} → ${expected}`, () => assert.equal(suggest('Bash', { command }), expected));
   }
 
-  it('suggests nothing when every anchored form would reach a new danger (the reviewer types the pattern)', () => {
-    // `kill -9 *` covers `kill -9 -1` (every process); `rm -rf *` and `rm -rf /tmp/build *` cover `rm -rf /`;
-    // the exact `bash(rm -rf /tmp/build)` would be a word sequence, covering `rm -rf /tmp/build /` too.
-    for (const command of ['kill -9 1234', 'rm -rf /tmp/build', 'chmod -R 777 /srv/app']) assert.equal(suggest('bash', { command }), undefined, command);
+  // Changed on purpose (issue 22): these suggested nothing, so "allow for this session" was impossible. A spec without
+  // wildcard is now the exact command, so the exact command is suggested — and it covers no dangerous variant.
+  it('suggests the exact command when every prefix form would reach a new danger', () => {
+    // `kill -9 *` covers `kill -9 -1` (every process); `rm -rf *` and `rm -rf /tmp/build *` cover `rm -rf /`.
+    const cases: [command: string, dangerous: string[]][] = [
+      ['kill -9 1234', ['kill -9 -1', 'kill -9 1234 -1', 'sudo kill -9 1234', 'kill -9 -1 1234']],
+      ['rm -rf /tmp/build', ['rm -rf /tmp/build /', 'rm -rf / /tmp/build', 'rm -rf ~/x rm -rf /tmp/build', 'sudo rm -rf /tmp/build']],
+      ['chmod -R 777 /srv/app', ['chmod -R 777 /', 'chmod -R 777 /srv/app /']],
+    ];
+    for (const [command, dangerous] of cases) {
+      const pattern = suggest('bash', { command });
+      assert.equal(pattern, `bash(${command})`, command);
+      assert.ok(covers(specOf(pattern!), command), command);
+      for (const variant of dangerous) assert.ok(!covers(specOf(pattern!), variant), `${pattern} must not cover ${variant}`);
+    }
   });
 
   it('is never the bare program name (the seed suggested bash(*sudo*) / bash(*mkdir*))', () => {
@@ -84,8 +98,13 @@ describe('suggestPattern for bash', () => {
     assert.equal(suggest('bash', { command: 'cd /srv && sudo systemctl restart nginx' }), 'bash(sudo systemctl restart nginx *)');
   });
 
-  it('suggests nothing rather than a glob when the command itself has a *', () => {
-    assert.equal(suggest('bash', { command: 'rm -rf ./build/*' }), undefined);
+  // Changed on purpose (issue 22): nothing was suggested; now the exact command, its star quoted (not a wildcard).
+  it('suggests the exact command, star quoted, rather than a glob when the command itself has a *', () => {
+    const pattern = suggest('bash', { command: 'rm -rf ./build/*' })!;
+    assert.equal(pattern, "bash(rm -rf './build/*')");
+    assert.ok(covers(specOf(pattern), 'rm -rf ./build/*'));
+    assert.ok(!covers(specOf(pattern), 'rm -rf ./build/x'));
+    assert.ok(!covers(specOf(pattern), 'rm -rf ./build/x /'));
   });
 });
 

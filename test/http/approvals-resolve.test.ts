@@ -156,8 +156,10 @@ describe('the five choices', () => {
   });
 
   it('allow_always without a suggestion needs rule_pattern (400), and the dangerous variant of the typed rule still asks', async () => {
-    const { approval } = await openAsk(h, 'rm -rf /tmp/build', { session_id: 'always-4' });
-    assert.equal(approval.suggested_pattern, null, 'no anchored pattern is safe for rm -rf /tmp/build');
+    // Changed on purpose (issue 22): `rm -rf /tmp/build` now gets its exact command as the suggestion (a spec without
+    // wildcard is exact). A command whose program is not literal still has none: nothing names what would run.
+    const { approval } = await openAsk(h, '$CMD -rf /tmp/build', { session_id: 'always-4' });
+    assert.equal(approval.suggested_pattern, null, 'no pattern names a command whose program is a variable');
     const missing = await resolveAs(h, approval.id, { choice: 'allow_always' });
     assert.equal(missing.status, 400);
     assert.ok(missing.body.errors.some((e: string) => e.startsWith('rule_pattern:')), JSON.stringify(missing.body));

@@ -138,10 +138,17 @@ describe('rules', () => {
     assert.deepEqual([publish.body.decision, publish.body.risk], ['ask', 'low']);
     await removeAllRules();
   });
-  it('bash(docker) matches sudo docker ps but not dockerfile-lint', async () => {
-    await addRule('deny', 'bash(docker)');
+  // Changed on purpose (issue 22): `bash(docker)` was a word sequence matching anywhere; a spec without wildcard is
+  // now the exact command, so denying docker with its arguments is `bash(docker *)` (still met behind sudo).
+  it('bash(docker *) denies sudo docker ps but not dockerfile-lint; bash(docker) is the bare command only', async () => {
+    await addRule('deny', 'bash(docker *)');
     assert.equal((await h.decide(bash('sudo docker ps'))).body.decision, 'deny');
+    assert.equal((await h.decide(bash('docker'))).body.decision, 'deny');
     assert.equal((await h.decide(bash('dockerfile-lint Dockerfile'))).body.decision, 'allow');
+    await removeAllRules();
+    await addRule('deny', 'bash(docker)');
+    assert.equal((await h.decide(bash('sudo docker'))).body.decision, 'deny');
+    assert.equal((await h.decide(bash('docker ps'))).body.decision, 'allow');
     await removeAllRules();
   });
   it('Claude-style rules work through the alias table', async () => {

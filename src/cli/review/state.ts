@@ -64,6 +64,7 @@ export function current(state: ReviewState): Approval | undefined {
 export function unavailable(approval: Approval, index: number): string | undefined {
   if (index === 1 && !approval.session_id) return 'the call carried no session id';
   if (index === 2 && !approval.suggested_pattern) return 'no rule to suggest for this call';
+  if (index === 2 && approval.source === 'rule') return 'an ask rule asked, and ask rules come before allow rules';
   return undefined;
 }
 

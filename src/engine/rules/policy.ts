@@ -52,12 +52,10 @@ type RuleList = IndexedRule[];
 interface Bucket {
   /** Rules with no spec (the whole tool) or a spec without literal parts to index: tested every time. */
   plain: RuleList;
-  /** Anchored command rules by the literal start of the line (`git log`, `npm run test`). */
+  /** Command rules by the literal start of the line (`git log`, `npm run test`). */
   byLine: Map<string, RuleList>;
-  /** Anchored command rules with a literal first word but no usable line key. */
+  /** Command rules with a literal first word but no usable line key. */
   byFirstWord: Map<string, RuleList>;
-  /** Word-sequence command rules, by their first word (which may occur anywhere in the command). */
-  anywhere: Map<string, RuleList>;
   /** Path rules by their literal leading directories. */
   byPath: Map<string, RuleList>;
   /** Domain rules by domain. */
@@ -127,7 +125,7 @@ function newIndex(): EffectIndex {
 }
 
 function newBucket(): Bucket {
-  return { plain: [], byLine: new Map(), byFirstWord: new Map(), anywhere: new Map(), byPath: new Map(), byDomain: new Map() };
+  return { plain: [], byLine: new Map(), byFirstWord: new Map(), byPath: new Map(), byDomain: new Map() };
 }
 
 function indexedRule(rule: Rule, order: number, kind: ToolKind | 'any', spec: SpecMatcher | undefined): IndexedRule {
@@ -140,7 +138,6 @@ function indexedRule(rule: Rule, order: number, kind: ToolKind | 'any', spec: Sp
 function addToBucket(bucket: Bucket, compiled: IndexedRule): void {
   const spec = compiled.spec;
   if (spec && compiled.kind === 'shell' && spec.key !== undefined) {
-    if (spec.anywhere) return push(bucket.anywhere, spec.key, compiled);
     if (spec.lineKey !== undefined) {
       compiled.firstWord = spec.key;
       return push(bucket.byLine, spec.lineKey, compiled);
@@ -181,7 +178,6 @@ function scanBucket(bucket: Bucket, subject: MatchSubject, scope: MatchScope, be
   if (words && words.length > 0) {
     if (bucket.byFirstWord.size > 0) best = firstIn(bucket.byFirstWord.get(words[0]!), subject, scope, best);
     if (bucket.byLine.size > 0) best = scanLine(bucket.byLine, subject.line ?? words.join(' '), subject, scope, best);
-    if (bucket.anywhere.size > 0) for (const w of words) best = firstIn(bucket.anywhere.get(w), subject, scope, best);
   }
   if (bucket.byPath.size > 0) {
     if (subject.absPath !== undefined) best = scanPath(bucket.byPath, subject.absPath, subject, scope, best);

@@ -14,7 +14,10 @@ export interface SettingsImport {
   errors: string[];
 }
 
-/** Load order of the seed (deny → allow → ask); within each list, declaration order. */
+/**
+ * The order rules are stored in (deny, allow, ask lists; within each, declaration order). Which effect wins does not
+ * depend on it: the pipeline checks deny, then ask, then allow rules (docs/rules.md "Order"), as Claude Code does.
+ */
 const LOAD_ORDER: readonly Effect[] = ['deny', 'allow', 'ask'];
 
 /** Reads either format; Claude Code keys other than `permissions.allow|deny|ask` are ignored. */
@@ -44,7 +47,7 @@ export function rulesFromSettings(json: unknown): SettingsImport {
   return { rules, errors };
 }
 
-/** Claude Code spellings toolgate reads differently: `Bash(npm test)` means exactly that command there. */
+/** Claude Code spellings toolgate reads differently (a shell spec means the same in both: docs/rules.md). */
 function translateClaudePattern(entry: string): string {
   const trimmed = entry.trim();
   // Claude's `Read(/x)` is relative to the settings file; `//x` is absolute. Ours: `/x` absolute, `./x` relative.

@@ -61,7 +61,10 @@ function renderDialog() {
     detail.appendChild(ul);
   }
   detail.appendChild(metaEl(a));
-  $('rule-text').textContent = a.suggested_pattern || '(you write the rule)';
+  // Ask rules come before allow rules: an "always allow" rule would not stop an ask rule asking (docs/rules.md).
+  var askedByRule = a.source === 'rule';
+  $('rule-text').textContent = askedByRule ? '(an ask rule asked: it is checked before allow rules)' : a.suggested_pattern || '(you write the rule)';
+  optionButtons[2].disabled = askedByRule;
   $('grant-text').textContent = a.session_id ? (a.suggested_pattern ? a.suggested_pattern + ' in session ' + a.session_id : '') : '(no session)';
   optionButtons[1].disabled = !a.session_id || !a.suggested_pattern;
   renderOptions();
@@ -174,6 +177,7 @@ function choose(n) {
   highlighted = n;
   renderOptions();
   if (n === 2 && optionButtons[1].disabled) { msg.textContent = 'This call has no session (or no pattern) to allow for.'; return; }
+  if (n === 3 && optionButtons[2].disabled) { msg.textContent = 'An ask rule asked for this call; ask rules are checked before allow rules, so a saved allow rule would not stop it asking.'; return; }
   if (n === 3) return setMode('rule');
   if (n === 5) return setMode('feedback');
   var body = { choice: CHOICES[n] };
