@@ -145,6 +145,13 @@ describe('after-tool events are recorded as results', () => {
     assert.deepEqual(gm.map((r) => r.decision), ['allow', 'result']);
   });
 
+  it('a PostToolUse that fails (no token) is answered {} with the status in X-Toolgate-Status: the tool already ran', async () => {
+    const res = await h.app.request('/v1/hooks/claude-code', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: {} }) });
+    assert.equal(res.status, 200);
+    assert.equal(res.headers.get('x-toolgate-status'), '401');
+    assert.deepEqual(await res.json(), {});
+  });
+
   it('a PostToolUse for a call toolgate never saw is answered {} all the same (nothing to block)', async () => {
     const res = await hook(h, 'claude-code', { session_id: 'cc-unseen', transcript_path: '/t', cwd: '/', hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, tool_response: {}, tool_use_id: 'never' });
     assert.equal(res.status, 200);
