@@ -126,7 +126,6 @@ function networkTarget(input: HookInput): { target: string; url: string; ownerCo
   const description = typeof args.description === 'string' ? args.description : '';
   const byCommand = NETWORK_ACCESS.exec(command)?.[1];
   const target = byCommand ?? NETWORK_ACCESS.exec(description)?.[1];
-  if (!target && input.tool_name !== 'NetworkAccess') return undefined;
   if (!target) return undefined;
   return { target, url: targetUrl(target), ownerCommand: byCommand === undefined && command.trim() !== '' };
 }
