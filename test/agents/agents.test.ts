@@ -3,8 +3,10 @@
 // sidecar does — and that a protected file's contents never reach the model.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { makeWorkspace, runAgent, SECRET, type AgentRun, type Runtime, type Wiring, type Workspace } from './support/runtimes.ts';
-import { downUrl, startSidecar, type Sidecar } from './support/sidecar.ts';
+import { downUrl, ROOT, startSidecar, type Sidecar } from './support/sidecar.ts';
 
 const WIRINGS: [Runtime, Wiring][] = [['claude-code', 'command'], ['claude-code', 'http'], ['codex', 'command'], ['gemini', 'command']];
 
@@ -58,14 +60,18 @@ for (const [runtime, wiring] of WIRINGS) {
       });
     }
 
-    if (wiring === 'http') {
-      it("blocks a read of the agent's own home by its absolute path (x-toolgate-agent-home: $HOME)", async () => {
-        const ws = workspace();
-        const run = await runAgent(runtime, wiring, ws, sidecar.url, `cat ${ws.home}/.ssh/id_rsa`);
-        assert.ok(!run.model.received().includes(SECRET), 'the secret reached the model');
-        assert.match(run.model.requests.at(-1)!.body, /protected path/);
-      });
-    }
+    // The http hook sets x-toolgate-agent-home from $HOME; the command hook sends it once `toolgate hook` does (its
+    // rewrite lands separately): until then that variant is a todo, reported but not failing.
+    const sendsHome = wiring === 'http' || readFileSync(join(ROOT, 'src/cli/hook.ts'), 'utf8').includes('x-toolgate-agent-home');
+    it("blocks a read of the agent's own home by its absolute path (x-toolgate-agent-home: $HOME)", { todo: sendsHome ? undefined : 'toolgate hook does not send x-toolgate-agent-home yet' }, async () => {
+      const ws = workspace();
+      // Not below the sidecar's home, /root, /home/* or /Users/*: protected only as the agent's home.
+      const run = await runAgent(runtime, wiring, ws, sidecar.url, `cat ${ws.home}/.ssh/id_rsa`);
+      assert.ok(!run.model.received().includes(SECRET), 'the secret reached the model');
+      assert.match(run.model.requests.at(-1)!.body, /protected path/);
+      const rows = await sidecar.audit();
+      assert.ok(rows.some((r) => r.decision === 'deny' && r.reason.includes(`${ws.home}/.ssh`)), 'denied as a protected place of the agent\'s home');
+    });
 
     it('holds rm -r ./build for a reviewer, and runs it after allow_once', async () => {
       const ws = workspace();
