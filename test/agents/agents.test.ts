@@ -3,9 +3,9 @@
 // sidecar does — and that a protected file's contents never reach the model.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { makeWorkspace, runAgent, SECRET, type AgentRun, type Runtime, type Wiring, type Workspace } from './support/runtimes.ts';
+import { makeWorkspace, mcpLog, runAgent, SECRET, type AgentRun, type Runtime, type Wiring, type Workspace } from './support/runtimes.ts';
 import { downUrl, ROOT, startSidecar, type Sidecar } from './support/sidecar.ts';
 
 const WIRINGS: [Runtime, Wiring][] = [['claude-code', 'command'], ['claude-code', 'http'], ['codex', 'command'], ['gemini', 'command']];
@@ -72,6 +72,24 @@ for (const [runtime, wiring] of WIRINGS) {
       const rows = await sidecar.audit();
       assert.ok(rows.some((r) => r.decision === 'deny' && r.reason.includes(`${ws.home}/.ssh`)), 'denied as a protected place of the agent\'s home');
     });
+
+    if (runtime === 'gemini') {
+      it('judges an MCP tool named mcp_<server>_<tool> like mcp__<server>__<tool>: rm -rf ~ through it is held, and denied', async () => {
+        const ws = workspace();
+        const call = { name: 'mcp_desktop-commander_execute_command', args: { command: 'rm -rf ~' } };
+        const running = runAgent(runtime, wiring, ws, sidecar.url, '', { mcpCall: call });
+        const approval = await sidecar.pendingApproval();
+        assert.equal(approval.tool, 'mcp__desktop-commander__execute_command');
+        await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, { choice: 'deny_with_feedback', feedback: 'never delete the home' });
+        const run = await running;
+        assert.ok(!existsSync(mcpLog(ws)), `the MCP server never got the call\n${explain(run)}`);
+        assert.match(run.model.received(), /never delete the home/);
+        // Control: a harmless command through the same MCP tool reaches the server.
+        const control = workspace();
+        const ok = await runAgent(runtime, wiring, control, sidecar.url, '', { mcpCall: { ...call, args: { command: 'ls' } } });
+        assert.equal(existsSync(mcpLog(control)) ? readFileSync(mcpLog(control), 'utf8') : '', 'ls\n', explain(ok));
+      });
+    }
 
     it('holds rm -r ./build for a reviewer, and runs it after allow_once', async () => {
       const ws = workspace();

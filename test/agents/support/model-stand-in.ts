@@ -16,8 +16,14 @@ export interface StandIn {
 
 export type Api = 'anthropic' | 'openai' | 'gemini';
 
-/** Starts a stand-in for `api` whose first turn runs `command` in the runtime's shell tool. */
-export async function startStandIn(api: Api, command: string): Promise<StandIn> {
+/** A tool call other than the shell (Gemini only): its function name and arguments. */
+export interface ToolCallSpec {
+  name: string;
+  args: Record<string, unknown>;
+}
+
+/** Starts a stand-in for `api` whose first turn runs `command` in the runtime's shell tool (or makes `call`). */
+export async function startStandIn(api: Api, command: string, call?: ToolCallSpec): Promise<StandIn> {
   const requests: StandIn['requests'] = [];
   const server = createServer((req, res) => {
     void readBody(req).then((body) => {
@@ -25,7 +31,7 @@ export async function startStandIn(api: Api, command: string): Promise<StandIn> 
       try {
         if (api === 'anthropic') return anthropic(req, res, body, command);
         if (api === 'openai') return openai(req, res, body, command);
-        return gemini(req, res, body, command);
+        return gemini(req, res, body, call ?? { name: 'run_shell_command', args: { command } });
       } catch (error) {
         res.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: String(error) }));
       }
@@ -119,7 +125,7 @@ function openai(req: IncomingMessage, res: ServerResponse, body: string, command
 }
 
 // Gemini API (POST /v1beta/models/<model>:streamGenerateContent?alt=sse).
-function gemini(req: IncomingMessage, res: ServerResponse, body: string, command: string): void {
+function gemini(req: IncomingMessage, res: ServerResponse, body: string, call: ToolCallSpec): void {
   const url = req.url ?? '';
   if (!url.includes(':streamGenerateContent') && !url.includes(':generateContent')) {
     if (url.includes(':countTokens')) {
@@ -130,9 +136,9 @@ function gemini(req: IncomingMessage, res: ServerResponse, body: string, command
     return;
   }
   const request = JSON.parse(body) as { tools?: { functionDeclarations?: { name: string }[] }[] };
-  const shellTool = request.tools?.some((t) => t.functionDeclarations?.some((f) => f.name === 'run_shell_command'));
-  const callTool = shellTool && !hasToolResult(body);
-  const part = callTool ? { functionCall: { name: 'run_shell_command', args: { command } } } : { text: 'All done.' };
+  const declared = request.tools?.some((t) => t.functionDeclarations?.some((f) => f.name === call.name));
+  const callTool = declared && !hasToolResult(body);
+  const part = callTool ? { functionCall: { name: call.name, args: call.args } } : { text: 'All done.' };
   const chunk = { candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 }, modelVersion: 'gemini-2.5-pro' };
   if (url.includes(':generateContent')) {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chunk));

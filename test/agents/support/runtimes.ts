@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startStandIn, type Api, type StandIn } from './model-stand-in.ts';
+import { startStandIn, type Api, type StandIn, type ToolCallSpec } from './model-stand-in.ts';
 import { AGENT_TOKEN, ROOT } from './sidecar.ts';
 
 const MODULES = join(ROOT, 'test/agents/node_modules');
@@ -63,13 +63,27 @@ const OFFLINE = {
   GEMINI_CLI_NO_RELAUNCH: 'true', GEMINI_TELEMETRY_ENABLED: 'false', NO_COLOR: '1', CI: '1',
 };
 
+/** How a run differs from the plain one. */
+export interface AgentOptions {
+  /** Claude Code: the user's settings allow Bash (default true). */
+  userAllowsShell?: boolean;
+  timeoutMs?: number;
+  /** Gemini CLI: the model calls this tool of the stub MCP server `desktop-commander` instead of the shell. */
+  mcpCall?: ToolCallSpec;
+}
+
+/** Where the stub MCP server writes the commands it was given. */
+export function mcpLog(ws: Workspace): string {
+  return join(ws.home, 'mcp-calls.log');
+}
+
 /**
  * Runs `runtime` in `ws` with toolgate at `toolgateUrl` wired as `wiring`; the model asks for `command` once, then
  * ends with a text.
  */
-export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, toolgateUrl: string, command: string, options: { userAllowsShell?: boolean; timeoutMs?: number } = {}): Promise<AgentRun> {
+export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, toolgateUrl: string, command: string, options: AgentOptions = {}): Promise<AgentRun> {
   const { userAllowsShell = true, timeoutMs = 120_000 } = options;
-  const model = await startStandIn(API[runtime], command);
+  const model = await startStandIn(API[runtime], command, options.mcpCall);
   const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, TOOLGATE_URL: toolgateUrl, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, ...OFFLINE };
   let argv: string[];
   if (runtime === 'claude-code') {
@@ -87,7 +101,9 @@ export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, 
     argv = [process.execPath, join(MODULES, '@openai/codex/bin/codex.js'), 'exec', '--ephemeral', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'Run the command.'];
   } else {
     mkdirSync(join(ws.home, '.gemini'), { recursive: true });
-    writeFileSync(join(ws.home, '.gemini', 'settings.json'), JSON.stringify(geminiSettings(), null, 2));
+    const settings = geminiSettings();
+    if (options.mcpCall) settings.mcpServers = { 'desktop-commander': { command: process.execPath, args: [join(ROOT, 'test/agents/support/mcp-stub.mjs')], env: { MCP_STUB_LOG: mcpLog(ws) }, trust: false } };
+    writeFileSync(join(ws.home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
     // Folder trust: Gemini CLI loads a project's hooks only in a trusted folder; the project is trusted here.
     writeFileSync(join(ws.home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [ws.work]: 'TRUST_FOLDER' }));
     Object.assign(env, { GEMINI_API_KEY: 'stand-in', GOOGLE_GEMINI_BASE_URL: model.url });
