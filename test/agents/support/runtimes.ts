@@ -177,7 +177,9 @@ export function geminiSettings(): Record<string, unknown> {
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
     privacy: { usageStatisticsEnabled: false },
     telemetry: { enabled: false },
-    general: { disableAutoUpdate: true, disableUpdateNag: true },
+    general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
+    // Ripgrep would be downloaded on first use: the built-in grep needs nothing.
+    tools: { useRipgrep: false },
     hooks: { BeforeTool: hook(60_000), AfterTool: hook(30_000) },
   };
 }
