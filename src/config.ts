@@ -38,6 +38,12 @@ export interface Config {
   hookAsk: 'passthrough' | 'hold';
   /** How long a held hook waits for a reviewer before answering deny, in seconds (keep it below the hook's timeout). */
   hookHoldSeconds: number;
+  /**
+   * What a hook answers when toolgate has no opinion (no rule, grant or human decided, nothing dangerous found):
+   * `unmatched` leaves the decision to the runtime's own permission checks (the default: a guard added to an agent
+   * must only make it safer); `allow` answers allow, which switches the runtime's own prompt off for that call.
+   */
+  hookDefault: 'unmatched' | 'allow';
   /** Where the config file was read from, if any. */
   configFile: string | null;
 }
@@ -84,12 +90,13 @@ export const ConfigFileSchema = z.object({
   offload_threshold: z.coerce.number().int().min(1),
   hook_ask: z.enum(['passthrough', 'hold']),
   hook_hold: duration,
+  hook_default: z.enum(['unmatched', 'allow']),
 }).partial().strict();
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default', string>> & { plugin?: string[] };
 
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
@@ -108,9 +115,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
     plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
+    hook_default: flags['hook-default'],
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -139,6 +147,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     offloadThresholdBytes: merged.offload_threshold ?? 64 * 1024,
     hookAsk: merged.hook_ask ?? 'passthrough',
     hookHoldSeconds: Math.max(1, Math.round((merged.hook_hold ?? 50_000) / 1000)),
+    hookDefault: merged.hook_default ?? 'unmatched',
     configFile,
   };
 }

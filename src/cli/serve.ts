@@ -30,6 +30,8 @@ Options:
   --offload-threshold BYTES tool outputs larger than this are offloaded (default 65536)
   --hook-ask passthrough|hold  agent hooks: hand an ask to the agent's own prompt (default), or hold it for a reviewer
   --hook-hold DUR           how long a held hook waits for a reviewer before denying (default 50s)
+  --hook-default unmatched|allow  agent hooks: when toolgate has no opinion, leave the call to the agent's own
+                            permission checks (default), or answer allow (skips the agent's own prompt)
   -h, --help                this help
 
 Tokens: TOOLGATE_AGENT_TOKEN / TOOLGATE_REVIEWER_TOKEN, or generated into <data-dir>/tokens.json (0600).`;
@@ -117,7 +119,7 @@ export const serveCommand: Command = {
       host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
-      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' },
+      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, 'hook-default': { type: 'string' },
     }, false);
     if (values.help) {
       io.out(HELP);

@@ -42,6 +42,11 @@ export interface DecideRequest {
    * remembers them): a shell command that runs one is judged by what it contains.
    */
   files?: ReadonlyMap<string, string>;
+  /**
+   * The agent's home when it runs elsewhere than the sidecar (sent by its hook): its credential places are protected
+   * as well as the sidecar's. An absolute path (the HTTP layer validates it).
+   */
+  agentHome?: string;
 }
 
 /** The rule that decided, as reported to the agent. */
@@ -122,7 +127,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };
   const verdict = (v: Outcome, needsHuman = false): Verdict => verdictOf(v, shared, needsHuman);
 
-  const hit = protectedHitFor(call, analysis, ctx);
+  const hit = protectedHitFor(call, analysis, ctx, request.agentHome);
   if (hit?.certain) {
     trace?.add('protected_path', 'decided', `${hit.path}: ${hit.reason}`);
     return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
@@ -186,8 +191,8 @@ function resolveAsk(ask: Ask, mode: EffectiveMode, request: DecideRequest, verdi
   return verdict({ decision: 'ask', reason, risk, source, rule }, true);
 }
 
-function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext): ProtectedHit | undefined {
-  const pathCtx = pathContext(call, ctx);
+function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext, agentHome: string | undefined): ProtectedHit | undefined {
+  const pathCtx = pathContext(call, ctx, agentHome);
   if (analysis) return protectedShellPath(analysis, pathCtx);
   let uncertain: ProtectedHit | undefined;
   for (const p of call.paths) {
@@ -202,8 +207,10 @@ function protectedAsk(hit: ProtectedHit): Ask {
   return { reason: `${hit.path} may reach a protected path (${hit.reason})`, risk: 'high', source: 'protected_path', hard: true };
 }
 
-function pathContext(call: NormalizedCall, ctx: EngineContext): PathContext {
-  return { home: ctx.home, cwd: call.cwd ?? ctx.home, dataDir: ctx.dataDir, extra: ctx.extraProtected, realpath: ctx.realpath };
+function pathContext(call: NormalizedCall, ctx: EngineContext, agentHome: string | undefined): PathContext {
+  const pathCtx: PathContext = { home: ctx.home, cwd: call.cwd ?? ctx.home, dataDir: ctx.dataDir, extra: ctx.extraProtected, realpath: ctx.realpath };
+  if (agentHome !== undefined && agentHome !== ctx.home) pathCtx.agentHome = agentHome;
+  return pathCtx;
 }
 
 /** Deny rules: for bash, any simple command in any of its forms (as written, unwrapped, program basename). */

@@ -53,7 +53,7 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   const args = isRecord(call.args) ? call.args : {};
   // An MCP server's shell or fetch tool (`mcp__desktop-commander__execute_command`, `mcp__fetch__fetch`) is read as
   // the built-in tool of its name: its command is analysed, its URL checked (under its own name for rules).
-  const own = alias.kind === 'other' ? mcpOwnAlias(call.tool, aliases) : undefined;
+  const own = alias.kind === 'other' ? mcpOwnAlias(call.tool, alias.canonical, aliases) : undefined;
   const kind = own?.kind === 'shell' || own?.kind === 'fetch' ? own.kind : alias.kind;
   const normalized: NormalizedCall = {
     tool: alias.canonical,
@@ -107,10 +107,23 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   return normalized;
 }
 
-/** The built-in tool an MCP tool (`mcp__<server>__<tool>`) is named after, when its own name is one's alias. */
-function mcpOwnAlias(tool: string, aliases: AliasIndex): ToolAlias | undefined {
-  const m = /^mcp__.+?__(.+)$/.exec(tool);
-  return m ? aliases.get(m[1]!.toLowerCase()) : undefined;
+/**
+ * The built-in tool an MCP tool (`mcp__<server>__<tool>`, or Gemini's `mcp_<server>_<tool>` as `canonical` spells
+ * it) is named after, when its own name is one's alias. In Gemini's spelling a server name with an underscore makes
+ * the split ambiguous (`mcp_my_srv_execute_command`): there every tail after an underscore is tried too, longest
+ * first, so a shell or fetch tool is read as one whichever way the name splits (reading more is the safe side).
+ */
+function mcpOwnAlias(raw: string, canonical: string, aliases: AliasIndex): ToolAlias | undefined {
+  const m = /^mcp__.+?__(.+)$/.exec(canonical);
+  if (!m) return undefined;
+  const own = aliases.get(m[1]!.toLowerCase());
+  if (own || raw === canonical) return own;
+  const words = m[1]!.split('_');
+  for (let i = 1; i < words.length; i++) {
+    const tail = aliases.get(words.slice(i).join('_').toLowerCase());
+    if (tail) return tail;
+  }
+  return undefined;
 }
 
 /** The shell command of a call to a shell tool, else undefined: the part of `normalizeCall` a quick look needs. */

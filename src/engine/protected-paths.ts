@@ -11,6 +11,11 @@ export interface PathContext {
   cwd: string;
   dataDir?: string;
   extra?: string[];
+  /**
+   * The agent's own home when it is not the sidecar's (a container, another user): its credential places are
+   * protected too. It only adds protection: the sidecar's home and the other homes stay protected whatever it is.
+   */
+  agentHome?: string;
   /** Injected by the service: resolves symlinks where the path exists. */
   realpath?: (p: string) => string | undefined;
 }
@@ -57,22 +62,22 @@ const rootsCache = new Map<string, RootSet>();
 const ROOTS_CACHE_SIZE = 256;
 
 /** The settings the last roots were built for (one server has one home, data dir and extras): no key to build. */
-let lastRoots: { home: string; dataDir: string | undefined; extra: string[]; cwd: string | undefined; roots: RootSet } | undefined;
+let lastRoots: { home: string; agentHome: string | undefined; dataDir: string | undefined; extra: string[]; cwd: string | undefined; roots: RootSet } | undefined;
 
 /** The protected roots for a context: the six credential places in every home, the data dir, the extras. */
 function protectedRoots(ctx: PathContext): RootSet {
   const last = lastRoots;
-  if (last && last.home === ctx.home && last.dataDir === ctx.dataDir && (last.cwd === undefined || last.cwd === ctx.cwd) && sameList(last.extra, ctx.extra)) return last.roots;
+  if (last && last.home === ctx.home && last.agentHome === ctx.agentHome && last.dataDir === ctx.dataDir && (last.cwd === undefined || last.cwd === ctx.cwd) && sameList(last.extra, ctx.extra)) return last.roots;
   const configured = ctx.extra ?? [];
   const relative = [ctx.dataDir ?? '/', ...configured].some((p) => !expandHome(p, ctx.home).startsWith('/'));
-  const key = [ctx.home, relative ? ctx.cwd : '', ctx.dataDir ?? '', ...configured].join('\u0000');
+  const key = [ctx.home, ctx.agentHome ?? '', relative ? ctx.cwd : '', ctx.dataDir ?? '', ...configured].join('\u0000');
   let roots = rootsCache.get(key);
   if (!roots) {
     if (rootsCache.size >= ROOTS_CACHE_SIZE) rootsCache.clear();
     roots = rootSet(buildRoots(ctx));
     rootsCache.set(key, roots);
   }
-  lastRoots = { home: ctx.home, dataDir: ctx.dataDir, extra: [...configured], cwd: relative ? ctx.cwd : undefined, roots };
+  lastRoots = { home: ctx.home, agentHome: ctx.agentHome, dataDir: ctx.dataDir, extra: [...configured], cwd: relative ? ctx.cwd : undefined, roots };
   return roots;
 }
 
@@ -130,6 +135,7 @@ function collectRoots(at: RootNode, cand: Seg[], i: number, found: Set<Root>): v
 function buildRoots(ctx: PathContext): Root[] {
   const roots: Root[] = [];
   const homes = [{ dir: ctx.home, label: '~' }, ...OTHER_HOMES.map((h) => ({ dir: h, label: h }))];
+  if (ctx.agentHome && ctx.agentHome !== ctx.home) homes.push({ dir: ctx.agentHome, label: ctx.agentHome });
   for (const { dir, label } of homes) {
     for (const entry of PROTECTED_IN_HOME) {
       roots.push({ segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason });

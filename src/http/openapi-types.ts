@@ -792,20 +792,35 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * An agent runtime's hook (agent). Claude Code's `http` hook posts PreToolUse / PermissionRequest here directly.
-         * @description The body is the runtime's own hook input; the answer is its own hook output. Claude Code: PreToolUse →
-         *     `hookSpecificOutput.permissionDecision` allow|deny|ask; PermissionRequest → `hookSpecificOutput.decision.behavior`.
-         *     Codex: PreToolUse answers deny (an ask is held on toolgate's queue) or `{}`; PermissionRequest as Claude Code.
-         *     Gemini CLI: BeforeTool → `{decision, reason}`. With `hook_ask: hold` an ask waits for a reviewer up to `hook_hold`.
+         * An agent runtime's hook (agent). Claude Code's `http` hook posts its tool events here directly.
+         * @description The body is the runtime's own hook input (the schemas of Claude Code's SDK types, Codex's generated hook
+         *     schemas and Gemini CLI's hooks/types.ts); the answer is its own hook output.
+         *     Before a tool runs — Claude Code: PreToolUse → `hookSpecificOutput.permissionDecision` allow|deny|ask;
+         *     PermissionRequest → `hookSpecificOutput.decision.behavior`. Codex: PreToolUse answers deny (an ask is held on
+         *     toolgate's queue) or `{}`; PermissionRequest as Claude Code (a network-access request is judged as a fetch of
+         *     its host). Gemini CLI: BeforeTool → `{decision, reason}`. With `hook_ask: hold` an ask waits for a reviewer up
+         *     to `hook_hold`.
+         *     When toolgate has no opinion (no rule, grant or human decided and nothing dangerous was found: source
+         *     `default`) the answer leaves the call to the runtime's own permission checks: `{}` (no permissionDecision,
+         *     no decision) — unless the operator sets `hook_default: allow`.
+         *     After a tool ran — PostToolUse (Claude Code, Codex), AfterTool (Gemini CLI): the output is recorded as the
+         *     result of the decision made for that call (as POST /v1/results) and the answer is `{}` (no effect).
          *     Fail closed: Claude Code runs the tool on any non-2xx answer from an http hook, so a failure here (no or a bad
-         *     token, an unreadable body, a body over the limit, the rate limit) is answered 200 with a deny in the runtime's
-         *     format whose reason names the problem, and the real status in `X-Toolgate-Status`. Only an unknown runtime (404)
-         *     and a hook event toolgate does not answer (400, e.g. PostToolUse, which cannot block) keep a problem response.
+         *     token, an unreadable body, a body over the limit, the rate limit, a malformed agent home) is answered 200 with
+         *     a deny in the runtime's format whose reason names the problem, and the real status in `X-Toolgate-Status`.
+         *     Only an unknown runtime (404) and a hook event toolgate does not answer (400) keep a problem response.
          */
         post: {
             parameters: {
                 query?: never;
-                header?: never;
+                header?: {
+                    /**
+                     * @description The agent's home directory (`$HOME` where the agent runs; `toolgate hook` sends it, the http hook snippet
+                     *     sets it with `allowedEnvVars: ["HOME"]`). Its credential places (`.ssh`, `.aws`, …) are protected as well as
+                     *     the sidecar's. Absolute, normalised, at most 1024 characters; empty means unknown.
+                     */
+                    "x-toolgate-agent-home"?: string;
+                };
                 path: {
                     runtime: "claude-code" | "codex" | "gemini";
                 };
@@ -1289,6 +1304,8 @@ export interface components {
             /** @description Seconds to wait for a human answer (decide-and-wait). */
             wait?: number;
             tool_call_id?: string;
+            /** @description The agent's home directory when it is not the sidecar's (a container, another user); its credential places are protected too. Absolute and normalised. */
+            agent_home?: string;
         };
         Finding: {
             id: string;
@@ -1497,20 +1514,38 @@ export interface components {
             /** @description e.g. "allow bash(git *) would have allowed 37 past call(s), including `git push --force` (of 1204 since …)". */
             summary: string;
         };
-        /** @description A runtime's hook input; fields toolgate does not read pass through. */
+        /**
+         * @description A runtime's hook input; fields toolgate does not read pass through. Nullable as the runtimes declare them:
+         *     Codex sends `"transcript_path": null` (its NullableString) for an ephemeral session.
+         */
         HookInput: {
-            /** @description PreToolUse, PermissionRequest (Claude Code, Codex) or BeforeTool (Gemini CLI); defaults to the runtime's pre-tool event. */
+            /** @description PreToolUse, PermissionRequest, PostToolUse (Claude Code, Codex); BeforeTool, AfterTool (Gemini CLI); defaults to the runtime's pre-tool event. */
             hook_event_name?: string;
             tool_name: string;
             /** @description The tool's arguments in the runtime's shape. */
             tool_input: unknown;
+            /** @description PostToolUse / AfterTool: the tool's output. */
+            tool_response?: unknown;
             session_id?: string;
-            transcript_path?: string;
+            transcript_path?: string | null;
             cwd?: string;
             permission_mode?: string;
             tool_use_id?: string;
+            /** @description Codex. */
+            turn_id?: string;
+            /** @description Codex. */
+            model?: string;
             agent_id?: string;
             agent_type?: string;
+            /** @description Gemini CLI. */
+            timestamp?: string;
+            /** @description Gemini CLI, MCP tools only: the server and the tool's own name (toolgate names the call mcp__<server_name>__<tool_name>). */
+            mcp_context?: {
+                server_name?: string;
+                tool_name?: string;
+            } & {
+                [key: string]: unknown;
+            };
         } & {
             [key: string]: unknown;
         };
@@ -1530,7 +1565,7 @@ export interface components {
             message?: string;
             updatedInput?: unknown;
         };
-        /** @description The runtime's hook output; `{}` means no objection (Codex allow) or "show your own prompt" (PermissionRequest ask). */
+        /** @description The runtime's hook output; `{}` leaves the call to the runtime (no opinion, PermissionRequest ask, and every PostToolUse / AfterTool). */
         HookOutput: {
             hookSpecificOutput?: components["schemas"]["HookSpecificOutput"];
             decision?: components["schemas"]["Decision"];

@@ -8,6 +8,17 @@ const mode = z.enum(['default', 'strict', 'auto_approve', 'read_only', 'bypass_a
 const risk = z.enum(['high', 'medium', 'low']);
 const id = z.string().min(1).max(200);
 
+/**
+ * The agent's home directory (`agent_home`, the hooks' `x-toolgate-agent-home` header): an absolute, normalised path of
+ * bounded length. It only adds protected places (the sidecar's own homes stay protected whatever it says), so a wrong
+ * value cannot open anything; a malformed one is refused with the reason, rather than silently protecting nothing.
+ */
+export const AgentHomeSchema = z.string().max(1024)
+  .refine((v) => v.startsWith('/'), 'must be an absolute path')
+  .refine((v) => !/[\u0000-\u001f]/.test(v), 'must not contain control characters')
+  .refine((v) => !v.split('/').some((s) => s === '..' || s === '.'), 'must be normalised (no . or .. segments)')
+  .transform((v) => (v.length > 1 ? v.replace(/\/+$/, '') : v));
+
 export const DecideRequestSchema = z.strictObject({
   tool: z.string().min(1).max(200),
   args: z.unknown().refine((v) => v !== undefined, 'required'),
@@ -18,6 +29,7 @@ export const DecideRequestSchema = z.strictObject({
   interactive: z.boolean().optional(),
   wait: z.number().min(0).max(60).optional(),
   tool_call_id: id.optional(),
+  agent_home: AgentHomeSchema.optional(),
 }) satisfies z.ZodType<Schemas['DecideRequest']>;
 
 export const NewRuleSchema = z.strictObject({

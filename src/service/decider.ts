@@ -28,6 +28,8 @@ export interface DecideInput {
    * something (a web Request for Hono's signal): it is called only when the request waits.
    */
   signal?: Cancellation | (() => Cancellation);
+  /** The agent's home, when its hook sent one (x-toolgate-agent-home, `agent_home`): its credentials are protected too. */
+  agentHome?: string;
   /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
   delegateAsk?: boolean;
 }
@@ -102,7 +104,7 @@ export class Decider {
     const policy = await this.deps.policy.current();
     const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
-    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}) }, policy);
+    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}) }, policy);
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
     if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();

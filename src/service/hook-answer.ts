@@ -1,24 +1,58 @@
-// Answers an agent runtime's hook: decide the call, then pass an ask to the runtime's prompt or hold it for a reviewer.
+// Answers an agent runtime's hook: decide the call, then pass an ask to the runtime's prompt or hold it for a reviewer; record a ran call's output.
 import { TooManyPendingError } from './approvals.ts';
 import type { DecideOutcome } from './decider.ts';
-import { askHandling, hookCall, hookOutput, type HookAnswer, type HookInput, type HookRuntime } from './hook-formats.ts';
+import { askHandling, hookCall, hookCalls, hookOutput, isAfterEvent, type HookAnswer, type HookCall, type HookInput, type HookRuntime } from './hook-formats.ts';
+import { hookCallLogFor, recordHookResult, type HookResultOutcome } from './hook-results.ts';
 import type { Toolgate } from './toolgate.ts';
 
 /** A hook's answer: the runtime's output and how it was reached. */
 export interface HookReply {
   output: Record<string, unknown>;
   answer: HookAnswer;
-  /** Undefined when no decision was made (the agent already had too many pending approvals). */
+  /** Undefined when no decision was made (the agent already had too many pending approvals, or an after-event). */
   outcome?: DecideOutcome;
+  /** After-events: what became of the output. */
+  result?: HookResultOutcome;
+}
+
+/** Where the hook came from besides its body. */
+export interface HookContext {
+  /** The agent's home (`x-toolgate-agent-home`), validated by the HTTP layer. */
+  agentHome?: string;
+  signal?: AbortSignal;
+}
+
+/** How strict an answer is: leaving a call to the runtime is stricter than allowing it. */
+function strictness(answer: HookAnswer): number {
+  return answer.decision === 'deny' ? 3 : answer.decision === 'ask' ? 2 : answer.unmatched ? 1 : 0;
 }
 
 /**
  * Decides a hook call. With `passthrough` an ask goes back to the runtime, which prompts its own user, and no
  * approval is opened here; with `hold` the request waits up to `hookHoldSeconds` for a reviewer's answer and
- * denies when none comes (the approval stays pending: retrying the same call waits on it again).
+ * denies when none comes (the approval stays pending: retrying the same call waits on it again). After-events
+ * (PostToolUse, AfterTool) record the output as the result of the call's decision and answer with no effect.
  */
-export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal): Promise<HookReply> {
-  const call = hookCall(runtime, input);
+export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, context: HookContext = {}): Promise<HookReply> {
+  const log = hookCallLogFor(toolgate);
+  const first = hookCall(runtime, input);
+  if (isAfterEvent(first.event)) {
+    const result = await recordHookResult(toolgate, log, runtime, input);
+    const answer: HookAnswer = { decision: 'allow', reason: 'recorded after the tool ran' };
+    return { output: hookOutput(runtime, first.event, answer, first.tool), answer, result };
+  }
+  // The strictest answer of the calls the input is judged as (one, but two for a Codex network request with a command).
+  let reply: HookReply | undefined;
+  for (const call of hookCalls(runtime, input)) {
+    const next = await answerCall(toolgate, runtime, call, context);
+    if (!reply || strictness(next.answer) > strictness(reply.answer)) reply = next;
+    if (reply.answer.decision === 'deny') break;
+  }
+  if (reply!.outcome && reply!.answer.decision !== 'deny') log.remember(runtime, input, reply!.outcome.decisionId);
+  return reply!;
+}
+
+async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCall, context: HookContext): Promise<HookReply> {
   const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
   try {
@@ -29,9 +63,10 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
       sessionId: call.sessionId,
       cwd: call.cwd,
       toolCallId: call.toolCallId,
+      agentHome: context.agentHome,
       delegateAsk: handling === 'passthrough',
       waitSeconds: handling === 'hold' ? toolgate.config.hookHoldSeconds : undefined,
-      signal,
+      signal: context.signal,
     });
   } catch (error) {
     // A runtime reads a non-2xx hook answer as "no opinion" and runs the call: answer deny instead.
@@ -39,12 +74,16 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
     const answer: HookAnswer = { decision: 'deny', reason: error.message };
     return { output: hookOutput(runtime, call.event, answer, call.tool), answer };
   }
-  const answer = hookAnswerOf(outcome, handling, toolgate.config.hookHoldSeconds);
+  const answer = hookAnswerOf(outcome, handling, toolgate.config.hookHoldSeconds, toolgate.config.hookDefault);
   return { output: hookOutput(runtime, call.event, answer, call.tool), answer, outcome };
 }
 
-/** The answer a runtime gets for an outcome. */
-export function hookAnswerOf(outcome: DecideOutcome, handling: 'passthrough' | 'hold', holdSeconds: number): HookAnswer {
+/**
+ * The answer a runtime gets for an outcome. An allow nobody chose (source `default`: no rule, grant, mode or human,
+ * nothing dangerous found) is `unmatched` — the runtime keeps its own checks — unless the operator set
+ * `hook_default: allow`.
+ */
+export function hookAnswerOf(outcome: DecideOutcome, handling: 'passthrough' | 'hold', holdSeconds: number, hookDefault: 'unmatched' | 'allow' = 'unmatched'): HookAnswer {
   const { verdict, answered, approval } = outcome;
   if (answered) {
     const modified = answered.modifiedArgs ?? outcome.modifiedArgs;
@@ -54,5 +93,6 @@ export function hookAnswerOf(outcome: DecideOutcome, handling: 'passthrough' | '
     const which = approval ? `approval ${approval.id}` : 'the approval';
     return { decision: 'deny', reason: `no reviewer answered within ${holdSeconds}s, so toolgate denies for now (${verdict.reason}). ${which} stays pending until ${approval?.expiresAt ?? 'it expires'}: retrying the same call waits on it again.` };
   }
-  return { decision: verdict.decision, reason: verdict.reason, ...(verdict.decision !== 'deny' && outcome.modifiedArgs !== undefined ? { modifiedArgs: outcome.modifiedArgs } : {}) };
+  const unmatched = verdict.decision === 'allow' && verdict.source === 'default' && hookDefault === 'unmatched';
+  return { decision: verdict.decision, reason: verdict.reason, ...(verdict.decision !== 'deny' && outcome.modifiedArgs !== undefined ? { modifiedArgs: outcome.modifiedArgs } : {}), ...(unmatched ? { unmatched } : {}) };
 }

@@ -43,10 +43,17 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.match(body.hookSpecificOutput.permissionDecisionReason, /\.ssh/);
   });
 
-  it('answers allow for git status', async () => {
+  // Issue 22: an allow toolgate did not choose (no rule: source default) used to answer permissionDecision allow,
+  // which switched Claude Code's own permission prompt off. It now leaves the call to Claude Code ({}); an allow
+  // from a rule still answers allow.
+  it('leaves git status to Claude Code when no rule allows it, and answers allow when one does', async () => {
     const { body } = await hook(h, 'claude-code', claude('Bash', { command: 'git status' }));
-    assert.deepEqual(Object.keys(body), ['hookSpecificOutput']);
-    assert.equal(body.hookSpecificOutput.permissionDecision, 'allow');
+    assert.deepEqual(body, {}, 'no permissionDecision: Claude Code applies its own permission settings');
+    const rule = await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'allow', pattern: 'bash(git diff)' }) });
+    assert.equal(rule.status, 201);
+    const ruled = await hook(h, 'claude-code', claude('Bash', { command: 'git diff' }));
+    assert.equal(ruled.body.hookSpecificOutput.permissionDecision, 'allow');
+    assert.match(ruled.body.hookSpecificOutput.permissionDecisionReason, /git diff/);
   });
 
   it('records the decision in the audit log with the session and the tool call id', async () => {
@@ -63,7 +70,10 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.equal(denied.body.hookSpecificOutput.hookEventName, 'PermissionRequest');
     assert.equal(denied.body.hookSpecificOutput.decision.behavior, 'deny');
     assert.match(denied.body.hookSpecificOutput.decision.message, /\.aws/);
-    const allowed = await hook(h, 'claude-code', claude('Bash', { command: 'ls -la' }, { hook_event_name: 'PermissionRequest' }));
+    // Issue 22: with no rule toolgate has no opinion, so Claude Code's own dialog shows (no decision).
+    const unmatched = await hook(h, 'claude-code', claude('Bash', { command: 'ls -la' }, { hook_event_name: 'PermissionRequest' }));
+    assert.deepEqual(unmatched.body, {});
+    const allowed = await hook(h, 'claude-code', claude('Bash', { command: 'git diff' }, { hook_event_name: 'PermissionRequest' }));
     assert.deepEqual(allowed.body.hookSpecificOutput.decision, { behavior: 'allow' });
     const asked = await hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./build' }, { hook_event_name: 'PermissionRequest' }));
     assert.deepEqual(asked.body, {});
@@ -74,9 +84,10 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.equal(missing.status, 200, 'Claude Code runs the tool on a non-2xx answer, so a bad body is a deny');
     assert.equal(missing.body.hookSpecificOutput.permissionDecision, 'deny');
     assert.match(missing.body.hookSpecificOutput.permissionDecisionReason, /400 .*tool_name/);
-    const post = await hook(h, 'claude-code', claude('Bash', { command: 'ls' }, { hook_event_name: 'PostToolUse' }));
-    assert.equal(post.status, 400);
-    assert.match(post.body.detail, /PreToolUse and PermissionRequest/);
+    // PostToolUse is answered now (issue 22, below); an event toolgate has no use for keeps its 400.
+    const stop = await hook(h, 'claude-code', claude('Bash', { command: 'ls' }, { hook_event_name: 'Stop' }));
+    assert.equal(stop.status, 400);
+    assert.match(stop.body.detail, /PreToolUse, PermissionRequest and PostToolUse/);
     const unknown = await hook(h, 'cursor', claude('Bash', { command: 'ls' }));
     assert.equal(unknown.status, 404);
   });
@@ -132,9 +143,9 @@ describe('POST /v1/hooks/codex and /v1/hooks/gemini', () => {
   });
 
   it('Gemini: BeforeTool gets {decision, reason} for run_shell_command and read_file', async () => {
+    // Issue 22: no rule, nothing dangerous: no decision, so Gemini CLI applies its own policy.
     const allowed = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'git status' }, session_id: 'gm', cwd: `${TEST_HOME}/w`, timestamp: new Date().toISOString() });
-    assert.equal(allowed.body.decision, 'allow');
-    assert.equal(typeof allowed.body.reason, 'string');
+    assert.deepEqual(allowed.body, {});
     const denied = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: { absolute_path: `${TEST_HOME}/.ssh/id_rsa` }, session_id: 'gm', cwd: `${TEST_HOME}/w` });
     assert.equal(denied.body.decision, 'deny');
     const asked = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' }, session_id: 'gm', cwd: `${TEST_HOME}/w` });

@@ -45,7 +45,26 @@ export function buildAliasIndex(extra: Record<string, string> = {}): AliasIndex 
   return index;
 }
 
-/** The canonical entry for a tool name; unknown tools keep their own name with kind `other`. */
+/** The canonical entry for a tool name; unknown tools keep their own name (MCP tools in one spelling) with kind `other`. */
 export function canonicalTool(name: string, index: AliasIndex): ToolAlias {
-  return index.get(name.toLowerCase()) ?? { canonical: name, kind: 'other', aliases: [], note: 'unknown tool' };
+  return index.get(name.toLowerCase()) ?? { canonical: mcpToolName(name), kind: 'other', aliases: [], note: 'unknown tool' };
+}
+
+/**
+ * An MCP tool's name in the `mcp__<server>__<tool>` spelling (Claude Code's and Codex's, toolgate's canonical one).
+ * Gemini CLI names the same tool `mcp_<server>_<tool>` (its `formatMcpToolName`), and splits such a name back
+ * (`parseMcpToolName`) at the first underscore after `mcp_`: the server is `[^_]+`, the tool is the rest. That is the
+ * rule here too, so a name is read the way Gemini itself reads it: `mcp_desktop-commander_execute_command` is server
+ * `desktop-commander`, tool `execute_command`; `mcp_my_server_read` is server `my`, tool `server_read` (a server
+ * whose name has an underscore is ambiguous in Gemini's spelling; a hook input's `mcp_context` names it exactly).
+ * Tool-name globs are read the same way (`mcp_github_*` → `mcp__github__*`, `mcp_*` → `mcp__*`). Names already
+ * in the `mcp__` spelling (Gemini never makes a server name empty) and every other name are returned unchanged.
+ */
+export function mcpToolName(name: string): string {
+  if (!/^mcp_/i.test(name) || /^mcp__/i.test(name)) return name;
+  const rest = name.slice(4);
+  const m = /^([^_]+)_(.+)$/.exec(rest);
+  if (m) return `mcp__${m[1]}__${m[2]}`;
+  // `mcp_*` (every MCP tool) and `mcp_<server>` without a tool.
+  return rest === '*' ? 'mcp__*' : `mcp__${rest}`;
 }

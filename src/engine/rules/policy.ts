@@ -1,6 +1,6 @@
 // The compiled policy snapshot: rules and session grants, indexed by effect, tool and the literal parts of patterns.
 import micromatch from 'micromatch';
-import { canonicalTool, type AliasIndex, type ToolKind } from '../catalog/tool-aliases.ts';
+import { canonicalTool, mcpToolName, type AliasIndex, type ToolKind } from '../catalog/tool-aliases.ts';
 import type { Effect } from '../types.ts';
 import { compileSpec, LINE_KEY_WORDS, type MatchSubject, type SpecMatcher } from './matcher.ts';
 import { isPatternError, parsePattern, type PatternError, type Rule } from './rule.ts';
@@ -95,7 +95,8 @@ export function compilePolicy(rules: readonly Rule[], aliases: AliasIndex, home:
       bucket = index.exact.get(key) ?? newBucket();
       index.exact.set(key, bucket);
     } else {
-      const glob = parsed.tool.toLowerCase();
+      // Gemini's MCP spelling (`mcp_github_*`) is read as the canonical `mcp__github__*` (tool-aliases.ts).
+      const glob = mcpToolName(parsed.tool).toLowerCase();
       let entry = index.globbed.get(glob);
       if (!entry) {
         entry = { isTool: micromatch.matcher(glob), bucket: newBucket() };

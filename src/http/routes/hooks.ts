@@ -5,9 +5,13 @@ import { answerHook } from '../../service/hook-answer.ts';
 import { HOOK_EVENTS, HOOK_RUNTIMES, defaultEvent, failClosedOutput, type HookRuntime } from '../../service/hook-formats.ts';
 import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
-import { readJson } from '../body.ts';
+import { readJson, validate } from '../body.ts';
 import type { components } from '../openapi-types.ts';
 import { ProblemError } from '../problem.ts';
+import { AgentHomeSchema } from '../schemas.ts';
+
+/** The header a hook sets to the agent's `$HOME` (`toolgate hook` sends it; the http hook snippet sets it). */
+export const AGENT_HOME_HEADER = 'x-toolgate-agent-home';
 
 const id = z.string().max(200);
 
@@ -17,12 +21,18 @@ export const HookInputSchema = z.looseObject({
   tool_name: z.string().min(1).max(200),
   tool_input: z.unknown().refine((v) => v !== undefined, 'required'),
   session_id: id.optional(),
-  transcript_path: z.string().max(4096).optional(),
+  // Nullable as Codex declares it (NullableString): `codex exec --ephemeral` sends null.
+  transcript_path: z.string().max(4096).nullable().optional(),
   cwd: z.string().max(4096).optional(),
   permission_mode: z.string().max(100).optional(),
   tool_use_id: id.optional(),
   agent_id: id.optional(),
   agent_type: id.optional(),
+  turn_id: id.optional(),
+  model: id.optional(),
+  timestamp: z.string().max(100).optional(),
+  tool_response: z.unknown().optional(),
+  mcp_context: z.looseObject({ server_name: id.optional(), tool_name: id.optional() }).optional(),
 }) satisfies z.ZodType<components['schemas']['HookInput']>;
 
 export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
@@ -32,10 +42,15 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
     const input = await readJson(c, HookInputSchema);
     const event = input.hook_event_name ?? defaultEvent(runtime);
     if (!HOOK_EVENTS[runtime].includes(event)) {
-      const message = `toolgate answers ${HOOK_EVENTS[runtime].join(' and ')} hooks for ${runtime}, not ${event}`;
+      const events = HOOK_EVENTS[runtime];
+      const message = `toolgate answers ${events.slice(0, -1).join(', ')} and ${events.at(-1)} hooks for ${runtime}, not ${event}`;
       throw new ProblemError(400, message, [`hook_event_name: ${message}`]);
     }
-    const reply = await answerHook(deps.toolgate, runtime, input, c.req.raw.signal);
+    // An empty header is no home (`$HOME` unset where the hook ran). A malformed one is refused — the hook then
+    // blocks the call, naming the header — rather than ignored: ignoring it would silently protect less.
+    const header = c.req.header(AGENT_HOME_HEADER);
+    const agentHome = header ? validate(z.object({ [AGENT_HOME_HEADER]: AgentHomeSchema }), { [AGENT_HOME_HEADER]: header })[AGENT_HOME_HEADER] : undefined;
+    const reply = await answerHook(deps.toolgate, runtime, input, { agentHome, signal: c.req.raw.signal });
     const body: components['schemas']['HookOutput'] = reply.output;
     return c.json(body);
   });
@@ -46,7 +61,8 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
  * error and runs the tool anyway, so every failure here (no token, a bad body, a body over the limit, the rate
  * limit, an internal error) becomes a 200 deny in the runtime's own format; the status and the problem's detail
  * travel in the reason and in `X-Toolgate-Status`. Registered before every other middleware so it sees them all.
- * An event toolgate does not answer (PostToolUse) and an unknown runtime keep their plain problem responses.
+ * An event toolgate does not answer and an unknown runtime keep their plain problem responses; an after-event
+ * (PostToolUse, AfterTool) that fails is answered `{}`: the tool already ran, there is nothing to block.
  */
 export function hookFailClosed(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
