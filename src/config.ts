@@ -91,6 +91,34 @@ export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 /** Raw flag values as parsed by the CLI (strings or undefined). */
 export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
 
+/** The environment variables that carry tokens. */
+export const TOKEN_VARIABLES = ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'] as const;
+
+/**
+ * Deletes the token variables from `env` once the config holds them: plugins, child processes and anything that
+ * prints the environment no longer see them. Linux still serves the environment the process *started* with at
+ * /proc/<pid>/environ (and `ps eww`), which JavaScript cannot overwrite: that file is a protected path, and running
+ * the sidecar as its own user (docs/security.md) puts it out of the agents' reach.
+ */
+export function forgetTokenVariables(env: NodeJS.ProcessEnv): void {
+  for (const name of TOKEN_VARIABLES) delete env[name];
+}
+
+/**
+ * The files toolgate reads its policy, tokens or code from: the config file, the settings file it syncs rules from,
+ * the plugins. An agent that could write one of them could turn a deny into an allow, or read the tokens, so each is
+ * protected like the data directory (absolute, resolved against the directory toolgate started in).
+ */
+export function operatorFiles(config: Pick<Config, 'configFile' | 'settingsFile' | 'plugins'>): string[] {
+  const files = [config.configFile, config.settingsFile, ...config.plugins].filter((f): f is string => typeof f === 'string' && f.length > 0);
+  return [...new Set(files.map((f) => resolve(expandTilde(f))))];
+}
+
+/** The protected paths beyond the built-in ones: the operator's `protected_paths` and toolgate's own files. */
+export function extraProtectedPaths(config: Pick<Config, 'protectedPaths' | 'configFile' | 'settingsFile' | 'plugins'>): string[] {
+  return [...config.protectedPaths, ...operatorFiles(config)];
+}
+
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
 

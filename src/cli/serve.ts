@@ -1,7 +1,7 @@
 // toolgate serve: the sidecar itself.
 import { createServer as createHttpServer } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, forgetTokenVariables, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
 import { startAuditPruner } from '../service/audit-pruner.ts';
@@ -130,6 +130,7 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;
     }
+    forgetTokenVariables(io.env);
     const running = await startServer(config, io);
     const { logger } = running;
     // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.

@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
+import { extraProtectedPaths, type Config } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import type { EngineContext } from '../engine/decide.ts';
 import { redactSecretsToJson } from '../engine/redact.ts';
@@ -69,7 +69,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
     askFallback: config.askFallback,
     home,
     dataDir: config.dataDir,
-    extraProtected: config.protectedPaths,
+    extraProtected: extraProtectedPaths(config),
     aliases,
     analyzer,
     // Once per path per turn of the event loop (see per-turn.ts); every cached verdict repeats its lookups.
