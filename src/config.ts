@@ -24,6 +24,12 @@ export interface Config {
   /** Longest long-poll wait the server grants, in seconds. */
   maxWaitSeconds: number;
   bodyLimitBytes: number;
+  /** An audit row keeps at most this much of a call's (masked) arguments as JSON; longer ones keep a digest and a prefix. */
+  auditArgsMaxBytes: number;
+  /** The largest tool output POST /v1/results accepts (413 beyond). */
+  resultMaxBytes: number;
+  /** Offloaded output bytes one token may store per day (429 beyond). */
+  resultBudgetBytes: number;
   protectedPaths: string[];
   aliases: Record<string, string>;
   readOnlyTools: string[];
@@ -73,6 +79,9 @@ export const ConfigFileSchema = z.object({
   max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
   max_wait: z.coerce.number().int().min(1).max(3600),
   body_limit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
+  audit_args_max_bytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
+  result_max_bytes: z.coerce.number().int().min(1024).max(256 * 1024 * 1024),
+  result_budget_bytes: z.coerce.number().int().min(1024),
   protected_paths: z.array(z.string().min(1)),
   aliases: z.record(z.string(), z.string()),
   read_only_tools: z.array(z.string()),
@@ -155,6 +164,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     maxPendingPerAgent: merged.max_pending_per_agent ?? 50,
     maxWaitSeconds: merged.max_wait ?? 60,
     bodyLimitBytes: merged.body_limit ?? 256 * 1024,
+    auditArgsMaxBytes: merged.audit_args_max_bytes ?? 16 * 1024,
+    resultMaxBytes: merged.result_max_bytes ?? 8 * 1024 * 1024,
+    resultBudgetBytes: merged.result_budget_bytes ?? 256 * 1024 * 1024,
     protectedPaths: merged.protected_paths ?? [],
     aliases: merged.aliases ?? {},
     readOnlyTools: merged.read_only_tools ?? [],

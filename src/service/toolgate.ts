@@ -81,7 +81,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages });
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes });
   return {
     config,
     store,
