@@ -30,6 +30,15 @@ export interface Config {
   resultMaxBytes: number;
   /** Offloaded output bytes one token may store per day (429 beyond). */
   resultBudgetBytes: number;
+  /** The HTTP server's connection limits and timeouts (src/http/connection-limits.ts); unset fields take its defaults. */
+  connections: {
+    maxConnections?: number;
+    maxPerPeer?: number;
+    reserve?: number;
+    headersTimeoutMs?: number;
+    requestTimeoutMs?: number;
+    keepAliveTimeoutMs?: number;
+  };
   protectedPaths: string[];
   aliases: Record<string, string>;
   readOnlyTools: string[];
@@ -82,6 +91,12 @@ export const ConfigFileSchema = z.object({
   audit_args_max_bytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
   result_max_bytes: z.coerce.number().int().min(1024).max(256 * 1024 * 1024),
   result_budget_bytes: z.coerce.number().int().min(1024),
+  max_connections: z.coerce.number().int().min(1).max(1_000_000),
+  max_connections_per_peer: z.coerce.number().int().min(1).max(1_000_000),
+  reserved_connections: z.coerce.number().int().min(0).max(10_000),
+  headers_timeout: duration,
+  request_timeout: duration,
+  keep_alive_timeout: duration,
   protected_paths: z.array(z.string().min(1)),
   aliases: z.record(z.string(), z.string()),
   read_only_tools: z.array(z.string()),
@@ -167,6 +182,14 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     auditArgsMaxBytes: merged.audit_args_max_bytes ?? 16 * 1024,
     resultMaxBytes: merged.result_max_bytes ?? 8 * 1024 * 1024,
     resultBudgetBytes: merged.result_budget_bytes ?? 256 * 1024 * 1024,
+    connections: dropUndefined({
+      maxConnections: merged.max_connections,
+      maxPerPeer: merged.max_connections_per_peer,
+      reserve: merged.reserved_connections,
+      headersTimeoutMs: merged.headers_timeout,
+      requestTimeoutMs: merged.request_timeout,
+      keepAliveTimeoutMs: merged.keep_alive_timeout,
+    }),
     protectedPaths: merged.protected_paths ?? [],
     aliases: merged.aliases ?? {},
     readOnlyTools: merged.read_only_tools ?? [],

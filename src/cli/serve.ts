@@ -3,6 +3,7 @@ import { createServer as createHttpServer } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import { ConfigError, forgetTokenVariables, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
+import { limitConnections, serverTimeouts, type ConnectionLimiter } from '../http/connection-limits.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
 import { startAuditPruner } from '../service/audit-pruner.ts';
 import { createLogger, type Logger } from '../service/logger.ts';
@@ -54,6 +55,8 @@ export interface RunningServer {
   toolgate: Toolgate;
   tokens: TokenSet;
   server: ServerType;
+  /** The connection caps and reserve (src/http/connection-limits.ts). */
+  connections: ConnectionLimiter;
   /** JSON logs (pino) at the configured level, on standard error. */
   logger: Logger;
   close(): Promise<void>;
@@ -67,9 +70,13 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
   const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
   const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
+  let connections!: ConnectionLimiter;
   const server = await new Promise<ServerType>((resolve, reject) => {
-    // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts).
-    const s = createHttpServer(withFastPaths(getRequestListener(app.fetch, { hostname: config.host })));
+    // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts); header and
+    // idle timeouts, connection caps and the reserve for /healthz and the hooks come first (connection-limits.ts).
+    const s = createHttpServer(serverTimeouts(config.connections));
+    connections = limitConnections(s, config.connections);
+    s.on('request', connections.wrap(withFastPaths(getRequestListener(app.fetch, { hostname: config.host }))));
     s.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
@@ -83,6 +90,7 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
     toolgate,
     tokens,
     server,
+    connections,
     logger,
     close() {
       closing ??= (async () => {
