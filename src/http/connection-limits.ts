@@ -18,9 +18,9 @@ import { problemBody } from './problem.ts';
 
 /** Limits of the server's connections; every field has a default. */
 export interface ConnectionLimitOptions {
-  /** Connections at most, beyond the reserve (default 10 000). */
+  /** Connections at most, beyond the reserve (default 16 384: a team's 10 000 held long-polls fit, bench/long-poll.ts). */
   maxConnections?: number;
-  /** Connections one peer address may hold, beyond the reserve (default 4096; on loopback every local client is one peer). */
+  /** Connections one peer address may hold, beyond the reserve (default 12 288; on loopback every local client is one peer). */
   maxPerPeer?: number;
   /** Extra connections kept for /healthz and /v1/hooks/* when the rest are busy (default 64). */
   reserve?: number;
@@ -34,8 +34,8 @@ export interface ConnectionLimitOptions {
 
 /** The defaults, as docs/security.md lists them. */
 export const CONNECTION_LIMIT_DEFAULTS = {
-  maxConnections: 10_000,
-  maxPerPeer: 4096,
+  maxConnections: 16_384,
+  maxPerPeer: 12_288,
   reserve: 64,
   headersTimeoutMs: 10_000,
   requestTimeoutMs: 60_000,
