@@ -10,6 +10,8 @@ import type { Mode } from './engine/types.ts';
 export interface NamedToken {
   name: string;
   token: string;
+  /** An agent token's fixed agent id: its calls act as this agent whatever they declare (docs/security.md). */
+  agentId?: string;
 }
 
 /** Everything the server needs, resolved from flags > env > config file > defaults. */
@@ -75,7 +77,10 @@ const duration = z.union([z.number().nonnegative().transform((n) => n * 1000), z
   }
   return ms;
 })]);
-const namedTokens = z.array(z.object({ name: z.string().min(1).max(100), token: z.string().min(16).max(512) }));
+const namedToken = z.object({ name: z.string().min(1).max(100), token: z.string().min(16).max(512) });
+const namedTokens = z.array(namedToken);
+// An agent token may be bound to an agent id (`agent_id`): see src/service/agent-binding.ts.
+const agentTokens = z.array(namedToken.extend({ agent_id: z.string().min(1).max(200).optional() }).transform(({ agent_id, ...t }) => (agent_id === undefined ? t : { ...t, agentId: agent_id })));
 
 /** The config file's schema (JSON): every key optional. */
 export const ConfigFileSchema = z.object({
@@ -100,7 +105,7 @@ export const ConfigFileSchema = z.object({
   protected_paths: z.array(z.string().min(1)),
   aliases: z.record(z.string(), z.string()),
   read_only_tools: z.array(z.string()),
-  tokens: z.object({ agent: namedTokens.optional(), reviewer: namedTokens.optional() }),
+  tokens: z.object({ agent: agentTokens.optional(), reviewer: namedTokens.optional() }),
   log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   audit_retention: duration,
   settings: z.string().min(1),

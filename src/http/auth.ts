@@ -10,6 +10,8 @@ export type Role = 'agent' | 'reviewer';
 export interface Identity {
   role: Role;
   name: string;
+  /** The agent id an agent token is bound to (its calls act as this agent); undefined when unbound. */
+  agentId?: string;
 }
 
 /** The variables toolgate's middleware sets on the Hono context. */
@@ -33,7 +35,7 @@ export class TokenAuthenticator {
   constructor(tokens: { agent: NamedToken[]; reviewer: NamedToken[] }) {
     this.digests = [
       ...tokens.reviewer.map((t) => ({ digest: sha256(t.token), identity: { role: 'reviewer' as const, name: t.name } })),
-      ...tokens.agent.map((t) => ({ digest: sha256(t.token), identity: { role: 'agent' as const, name: t.name } })),
+      ...tokens.agent.map((t) => ({ digest: sha256(t.token), identity: { role: 'agent' as const, name: t.name, ...(t.agentId === undefined ? {} : { agentId: t.agentId }) } })),
     ];
   }
 

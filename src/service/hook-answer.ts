@@ -1,5 +1,6 @@
 // Answers an agent runtime's hook: decide the call, then pass an ask to the runtime's prompt or hold it for a reviewer.
 import { TooManyPendingError } from './approvals.ts';
+import { bindCaller, claimedAgentIds } from './agent-binding.ts';
 import type { DecideOutcome } from './decider.ts';
 import { askHandling, hookCall, hookOutput, type HookAnswer, type HookInput, type HookRuntime } from './hook-formats.ts';
 import type { Toolgate } from './toolgate.ts';
@@ -17,16 +18,18 @@ export interface HookReply {
  * approval is opened here; with `hold` the request waits up to `hookHoldSeconds` for a reviewer's answer and
  * denies when none comes (the approval stays pending: retrying the same call waits on it again).
  */
-export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal): Promise<HookReply> {
+export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal, boundAgentId?: string): Promise<HookReply> {
   const call = hookCall(runtime, input);
+  // A bound token's hook acts as its agent: the runtime names the agent itself, so a different name is replaced.
+  const as = bindCaller(boundAgentId, { agentId: call.agentId, sessionId: call.sessionId }, claimedAgentIds(toolgate.config.agentTokens), false);
   const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
   try {
     outcome = await toolgate.decider.decide({
       tool: call.tool,
       args: call.args,
-      agentId: call.agentId,
-      sessionId: call.sessionId,
+      agentId: as.agentId,
+      sessionId: as.sessionId,
       cwd: call.cwd,
       toolCallId: call.toolCallId,
       delegateAsk: handling === 'passthrough',
