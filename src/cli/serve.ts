@@ -1,11 +1,13 @@
 // toolgate serve: the sidecar itself.
 import { createServer as createHttpServer } from 'node:http';
+import { homedir } from 'node:os';
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import { ConfigError, forgetTokenVariables, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
 import { limitConnections, serverTimeouts, type ConnectionLimiter } from '../http/connection-limits.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
 import { startAuditPruner } from '../service/audit-pruner.ts';
+import { deploymentWarnings, inspectDeployment } from '../service/deployment-check.ts';
 import { createLogger, type Logger } from '../service/logger.ts';
 import { describeTokens, loadTokens, tokenWarnings, type TokenSet } from '../service/tokens.ts';
 import { createToolgate, type Toolgate } from '../service/toolgate.ts';
@@ -138,6 +140,8 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;
     }
+    // Looked at before the token variables are dropped: their presence is one of the findings.
+    const deployment = deploymentWarnings(inspectDeployment(config.dataDir, io.env, io.env.HOME ?? homedir()));
     forgetTokenVariables(io.env);
     const running = await startServer(config, io);
     const { logger } = running;
@@ -148,6 +152,7 @@ export const serveCommand: Command = {
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
     for (const line of describeTokens(running.tokens)) announce(line);
     for (const warning of tokenWarnings(running.tokens, config.configFile)) logger.warn(warning);
+    for (const warning of deployment) logger.warn(warning);
     if (!isLoopback(config.host)) logger.warn(`listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
