@@ -19,6 +19,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * The home directory of the agents' user: what `~` and `$HOME` in their calls mean. Defaults to toolgate's own
+   * home, which is right only when toolgate runs as the agents' user; set it when it runs as its own (docs/security.md).
+   */
+  agentHome: string | null;
   mode: Mode;
   askFallback: 'deny' | 'allow';
   approvalTimeoutMs: number;
@@ -87,6 +92,7 @@ export const ConfigFileSchema = z.object({
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65535),
   data_dir: z.string().min(1),
+  agent_home: z.string().min(1).refine((p) => p.startsWith('/'), 'an absolute path'),
   mode: z.enum(MODES as [Mode, ...Mode[]]),
   ask_fallback: z.enum(['deny', 'allow']),
   approval_timeout: duration,
@@ -118,7 +124,7 @@ export const ConfigFileSchema = z.object({
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'agent-home' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
 
 /** The environment variables that carry tokens. */
 export const TOKEN_VARIABLES = ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'] as const;
@@ -161,13 +167,13 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   const configFile = flags.config ?? env.TOOLGATE_CONFIG ?? null;
   const file = configFile ? readConfigFile(configFile) : {};
   const fromFlags = ConfigFileSchema.safeParse(dropUndefined({
-    host: flags.host, port: flags.port, data_dir: flags['data-dir'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
+    host: flags.host, port: flags.port, data_dir: flags['data-dir'], agent_home: flags['agent-home'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
     approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
     plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ agent_home: env.TOOLGATE_AGENT_HOME, mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -178,6 +184,7 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     host: merged.host ?? '127.0.0.1',
     port: merged.port ?? 7411,
     dataDir: merged.data_dir ? resolve(expandTilde(merged.data_dir)) : defaultDataDir(env),
+    agentHome: merged.agent_home ?? null,
     mode: merged.mode ?? 'default',
     askFallback: merged.ask_fallback ?? 'deny',
     approvalTimeoutMs: merged.approval_timeout ?? 15 * 60_000,

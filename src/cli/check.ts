@@ -56,7 +56,7 @@ export const checkCommand: Command = {
     const tool = values.tool ?? 'bash';
     const dbPath = join(config.dataDir, 'toolgate.db');
     const store = openSqliteStore(existsSync(dbPath) ? dbPath : ':memory:');
-    const home = homedir();
+    const home = config.agentHome ?? homedir();
     try {
       const aliases = buildAliasIndex(config.aliases);
       const policy = compilePolicy(await store.listRules(), aliases, home);

@@ -21,6 +21,8 @@ Options:
   --host HOST               address to bind (default 127.0.0.1, loopback only)
   --port N                  port (default 7411; 0 picks a free one)
   --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
+  --agent-home DIR          the agents' home directory, what ~ means in their calls (default: toolgate's own home;
+                            set it when toolgate runs as its own user, or TOOLGATE_AGENT_HOME)
   --mode MODE               default | strict | auto_approve | read_only | bypass_all
   --config FILE             JSON config file (see README)
   --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
@@ -124,7 +126,7 @@ export const serveCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values } = parseFlags(argv, {
-      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
+      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'agent-home': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
       'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' },

@@ -58,7 +58,7 @@ export function realpathIfExists(path: string): string | undefined {
 export async function createToolgate(config: Config, options: ToolgateOptions = {}): Promise<Toolgate> {
   const dbPath = options.dbPath ?? join(config.dataDir, 'toolgate.db');
   if (dbPath !== ':memory:') ensureDataDir(config.dataDir);
-  const home = options.home ?? homedir();
+  const home = options.home ?? config.agentHome ?? homedir();
   // The server checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts).
   const store = openSqliteStore(dbPath, { checkpointIntervalMs: 1000 });
   const aliases = buildAliasIndex(config.aliases);

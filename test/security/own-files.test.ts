@@ -123,3 +123,21 @@ describe('a process environment (row 10)', () => {
     }
   });
 });
+
+describe("the agents' home when toolgate runs as its own user", () => {
+  it("--agent-home makes the agents' home the one whose credentials are protected (toolgate's own home is not theirs)", async () => {
+    const own = await startHarness({ flags: { 'agent-home': '/srv/agent' }, service: { home: undefined } });
+    const plain = await startHarness({ service: { home: undefined } });
+    try {
+      const call = { tool: 'read_file', args: { file_path: '/srv/agent/.ssh/id_rsa' }, cwd: '/srv/agent/work' };
+      const guarded = await own.decide(call);
+      assert.equal(guarded.body.decision, 'deny', JSON.stringify(guarded.body));
+      assert.equal(guarded.body.source, 'protected_path');
+      // Control: without it, a home outside /home, /Users and /root is nobody's credentials.
+      assert.notEqual((await plain.decide(call)).body.source, 'protected_path');
+    } finally {
+      await own.close();
+      await plain.close();
+    }
+  });
+});
