@@ -10,11 +10,13 @@ COPY src ./src
 RUN npm ci --no-audit --no-fund && npm prune --omit=dev
 
 # Runtime stage: no compilers, a non-root user, the data directory as a volume.
+# The sidecar runs as `node` (uid 1000) in its own container: agents in other containers or on the host cannot read
+# its data volume (0700), its tokens or its process; give them only the agent token and the port (docs/security.md).
 FROM node:20-slim
 ENV NODE_ENV=production TOOLGATE_DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app /app
-RUN mkdir -p /data && chown node:node /data
+COPY --from=build --chown=root:root /app /app
+RUN mkdir -p /data && chown node:node /data && chmod 700 /data
 USER node
 VOLUME ["/data"]
 EXPOSE 7411

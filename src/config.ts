@@ -10,6 +10,8 @@ import type { Mode } from './engine/types.ts';
 export interface NamedToken {
   name: string;
   token: string;
+  /** An agent token's fixed agent id: its calls act as this agent whatever they declare (docs/security.md). */
+  agentId?: string;
 }
 
 /** Everything the server needs, resolved from flags > env > config file > defaults. */
@@ -17,6 +19,11 @@ export interface Config {
   host: string;
   port: number;
   dataDir: string;
+  /**
+   * The home directory of the agents' user: what `~` and `$HOME` in their calls mean. Defaults to toolgate's own
+   * home, which is right only when toolgate runs as the agents' user; set it when it runs as its own (docs/security.md).
+   */
+  agentHome: string | null;
   mode: Mode;
   askFallback: 'deny' | 'allow';
   approvalTimeoutMs: number;
@@ -24,6 +31,21 @@ export interface Config {
   /** Longest long-poll wait the server grants, in seconds. */
   maxWaitSeconds: number;
   bodyLimitBytes: number;
+  /** An audit row keeps at most this much of a call's (masked) arguments as JSON; longer ones keep a digest and a prefix. */
+  auditArgsMaxBytes: number;
+  /** The largest tool output POST /v1/results accepts (413 beyond). */
+  resultMaxBytes: number;
+  /** Offloaded output bytes one token may store per day (429 beyond). */
+  resultBudgetBytes: number;
+  /** The HTTP server's connection limits and timeouts (src/http/connection-limits.ts); unset fields take its defaults. */
+  connections: {
+    maxConnections?: number;
+    maxPerPeer?: number;
+    reserve?: number;
+    headersTimeoutMs?: number;
+    requestTimeoutMs?: number;
+    keepAliveTimeoutMs?: number;
+  };
   protectedPaths: string[];
   aliases: Record<string, string>;
   readOnlyTools: string[];
@@ -66,23 +88,36 @@ const duration = z.union([z.number().nonnegative().transform((n) => n * 1000), z
   }
   return ms;
 })]);
-const namedTokens = z.array(z.object({ name: z.string().min(1).max(100), token: z.string().min(16).max(512) }));
+const namedToken = z.object({ name: z.string().min(1).max(100), token: z.string().min(16).max(512) });
+const namedTokens = z.array(namedToken);
+// An agent token may be bound to an agent id (`agent_id`): see src/service/agent-binding.ts.
+const agentTokens = z.array(namedToken.extend({ agent_id: z.string().min(1).max(200).optional() }).transform(({ agent_id, ...t }) => (agent_id === undefined ? t : { ...t, agentId: agent_id })));
 
 /** The config file's schema (JSON): every key optional. */
 export const ConfigFileSchema = z.object({
   host: z.string().min(1),
   port: z.coerce.number().int().min(0).max(65535),
   data_dir: z.string().min(1),
+  agent_home: z.string().min(1).refine((p) => p.startsWith('/'), 'an absolute path'),
   mode: z.enum(MODES as [Mode, ...Mode[]]),
   ask_fallback: z.enum(['deny', 'allow']),
   approval_timeout: duration,
   max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
   max_wait: z.coerce.number().int().min(1).max(3600),
   body_limit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
+  audit_args_max_bytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
+  result_max_bytes: z.coerce.number().int().min(1024).max(256 * 1024 * 1024),
+  result_budget_bytes: z.coerce.number().int().min(1024),
+  max_connections: z.coerce.number().int().min(1).max(1_000_000),
+  max_connections_per_peer: z.coerce.number().int().min(1).max(1_000_000),
+  reserved_connections: z.coerce.number().int().min(0).max(10_000),
+  headers_timeout: duration,
+  request_timeout: duration,
+  keep_alive_timeout: duration,
   protected_paths: z.array(z.string().min(1)),
   aliases: z.record(z.string(), z.string()),
   read_only_tools: z.array(z.string()),
-  tokens: z.object({ agent: namedTokens.optional(), reviewer: namedTokens.optional() }),
+  tokens: z.object({ agent: agentTokens.optional(), reviewer: namedTokens.optional() }),
   log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
   audit_retention: duration,
   settings: z.string().min(1),
@@ -96,7 +131,35 @@ export const ConfigFileSchema = z.object({
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'agent-home' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default', string>> & { plugin?: string[] };
+
+/** The environment variables that carry tokens. */
+export const TOKEN_VARIABLES = ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'] as const;
+
+/**
+ * Deletes the token variables from `env` once the config holds them: plugins, child processes and anything that
+ * prints the environment no longer see them. Linux still serves the environment the process *started* with at
+ * /proc/<pid>/environ (and `ps eww`), which JavaScript cannot overwrite: that file is a protected path, and running
+ * the sidecar as its own user (docs/security.md) puts it out of the agents' reach.
+ */
+export function forgetTokenVariables(env: NodeJS.ProcessEnv): void {
+  for (const name of TOKEN_VARIABLES) delete env[name];
+}
+
+/**
+ * The files toolgate reads its policy, tokens or code from: the config file, the settings file it syncs rules from,
+ * the plugins. An agent that could write one of them could turn a deny into an allow, or read the tokens, so each is
+ * protected like the data directory (absolute, resolved against the directory toolgate started in).
+ */
+export function operatorFiles(config: Pick<Config, 'configFile' | 'settingsFile' | 'plugins'>): string[] {
+  const files = [config.configFile, config.settingsFile, ...config.plugins].filter((f): f is string => typeof f === 'string' && f.length > 0);
+  return [...new Set(files.map((f) => resolve(expandTilde(f))))];
+}
+
+/** The protected paths beyond the built-in ones: the operator's `protected_paths` and toolgate's own files. */
+export function extraProtectedPaths(config: Pick<Config, 'protectedPaths' | 'configFile' | 'settingsFile' | 'plugins'>): string[] {
+  return [...config.protectedPaths, ...operatorFiles(config)];
+}
 
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
@@ -111,14 +174,14 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
   const configFile = flags.config ?? env.TOOLGATE_CONFIG ?? null;
   const file = configFile ? readConfigFile(configFile) : {};
   const fromFlags = ConfigFileSchema.safeParse(dropUndefined({
-    host: flags.host, port: flags.port, data_dir: flags['data-dir'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
+    host: flags.host, port: flags.port, data_dir: flags['data-dir'], agent_home: flags['agent-home'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
     approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
     plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
     hook_default: flags['hook-default'],
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ agent_home: env.TOOLGATE_AGENT_HOME, mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -129,12 +192,24 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     host: merged.host ?? '127.0.0.1',
     port: merged.port ?? 7411,
     dataDir: merged.data_dir ? resolve(expandTilde(merged.data_dir)) : defaultDataDir(env),
+    agentHome: merged.agent_home ?? null,
     mode: merged.mode ?? 'default',
     askFallback: merged.ask_fallback ?? 'deny',
     approvalTimeoutMs: merged.approval_timeout ?? 15 * 60_000,
     maxPendingPerAgent: merged.max_pending_per_agent ?? 50,
     maxWaitSeconds: merged.max_wait ?? 60,
     bodyLimitBytes: merged.body_limit ?? 256 * 1024,
+    auditArgsMaxBytes: merged.audit_args_max_bytes ?? 16 * 1024,
+    resultMaxBytes: merged.result_max_bytes ?? 8 * 1024 * 1024,
+    resultBudgetBytes: merged.result_budget_bytes ?? 256 * 1024 * 1024,
+    connections: dropUndefined({
+      maxConnections: merged.max_connections,
+      maxPerPeer: merged.max_connections_per_peer,
+      reserve: merged.reserved_connections,
+      headersTimeoutMs: merged.headers_timeout,
+      requestTimeoutMs: merged.request_timeout,
+      keepAliveTimeoutMs: merged.keep_alive_timeout,
+    }),
     protectedPaths: merged.protected_paths ?? [],
     aliases: merged.aliases ?? {},
     readOnlyTools: merged.read_only_tools ?? [],

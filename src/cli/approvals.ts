@@ -1,7 +1,7 @@
 // toolgate approvals: the queue and its answers, from a terminal, through the running sidecar's API.
 import type { components } from '../http/openapi-types.ts';
 import { parseFlags, UsageError, type Command } from './command.ts';
-import { callSidecar, RemoteError, roleToken, sidecarUrl } from './remote.ts';
+import { callSidecar, NO_REVIEWER_TOKEN, RemoteError, reviewerToken, sidecarUrl } from './remote.ts';
 
 type Approval = components['schemas']['Approval'];
 
@@ -17,8 +17,10 @@ Choices: ${CHOICES.join(', ')}.
 
 Options:
   --url URL        the sidecar (default TOOLGATE_URL or http://127.0.0.1:7411)
-  --data-dir DIR   where tokens.json is, when TOOLGATE_REVIEWER_TOKEN is not set
-  -h, --help       this help`;
+  -h, --help       this help
+
+The reviewer token comes from TOOLGATE_REVIEWER_TOKEN (set it in the reviewer's shell, never the agent's), or is
+asked for at the terminal. <data-dir>/tokens.json is not read: see docs/security.md.`;
 
 export const approvalsCommand: Command = {
   name: 'approvals',
@@ -35,7 +37,11 @@ export const approvalsCommand: Command = {
       return values.help ? 0 : 2;
     }
     const base = sidecarUrl(values.url, io.env);
-    const token = roleToken('reviewer', io.env, values['data-dir']);
+    const token = await reviewerToken(io);
+    if (!token) {
+      io.err(`toolgate approvals ${NO_REVIEWER_TOKEN}${values['data-dir'] ? ' (--data-dir is no longer used to find it)' : ''}`);
+      return 2;
+    }
     try {
       switch (sub) {
         case 'list': {

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { loadConfig } from '../config.ts';
+import { extraProtectedPaths, loadConfig } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import { decide } from '../engine/decide.ts';
 import { MODES } from '../engine/modes.ts';
@@ -56,13 +56,13 @@ export const checkCommand: Command = {
     const tool = values.tool ?? 'bash';
     const dbPath = join(config.dataDir, 'toolgate.db');
     const store = openSqliteStore(existsSync(dbPath) ? dbPath : ':memory:');
-    const home = homedir();
+    const home = config.agentHome ?? homedir();
     try {
       const aliases = buildAliasIndex(config.aliases);
       const policy = compilePolicy(await store.listRules(), aliases, home);
       const analyzer = await loadShellAnalyzer({ home });
       const verdict = decide({ call: { tool, args, cwd: values.cwd ?? process.cwd() }, explain: true }, policy, {
-        operatorMode: config.mode, askFallback: config.askFallback, home, dataDir: config.dataDir, extraProtected: config.protectedPaths, aliases, analyzer, realpath: realpathIfExists, readOnlyTools: config.readOnlyTools,
+        operatorMode: config.mode, askFallback: config.askFallback, home, dataDir: config.dataDir, extraProtected: extraProtectedPaths(config), aliases, analyzer, realpath: realpathIfExists, readOnlyTools: config.readOnlyTools,
       });
       if (values.json) {
         io.out(JSON.stringify({ decision: verdict.decision, reason: verdict.reason, risk: verdict.risk, source: verdict.source, rule: verdict.rule ?? null, findings: verdict.findings, mode: verdict.mode, tool: verdict.call.tool, commands: verdict.analysis?.commands.map((c) => c.words) ?? [], trace: verdict.trace ?? [] }, null, 2));

@@ -1,5 +1,6 @@
 // What every CLI command shares: its shape, the output streams, and a usage error.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { promptHidden } from './prompt.ts';
 
 /** Where a command writes; tests pass their own. */
 export interface Io {
@@ -8,6 +9,8 @@ export interface Io {
   env: NodeJS.ProcessEnv;
   /** Standard input, for commands that read it (hooks). */
   stdin?: () => Promise<string>;
+  /** Asks the person at the terminal for a secret (no echo); undefined when not interactive. */
+  promptSecret?: (question: string) => Promise<string | undefined>;
 }
 
 /** A subcommand: its help text and its runner, which returns the exit code. */
@@ -36,6 +39,7 @@ export function processIo(): Io {
     out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : t + '\n'),
     env: process.env,
+    promptSecret: promptHidden,
     stdin: async () => {
       const chunks: Buffer[] = [];
       for await (const chunk of process.stdin) chunks.push(chunk as Buffer);

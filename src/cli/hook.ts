@@ -2,7 +2,7 @@
 import { parseDuration } from '../config.ts';
 import { defaultEvent, failClosedOutput, HOOK_EVENTS, HOOK_RUNTIMES, type HookRuntime } from '../service/hook-formats.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
-import { roleToken, sidecarUrl } from './remote.ts';
+import { agentToken, sidecarUrl } from './remote.ts';
 
 const HELP = `Usage: toolgate hook <claude-code|codex|gemini> [options]
 
@@ -60,7 +60,7 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
     return block(`the hook input on standard input is not JSON (${(error as Error).message})`);
   }
   if (typeof input.hook_event_name === 'string' && HOOK_EVENTS[runtime].includes(input.hook_event_name)) event = input.hook_event_name;
-  const token = roleToken('agent', io.env);
+  const token = agentToken(io.env);
   if (!token) return block('no agent token: set TOOLGATE_AGENT_TOKEN (or run on the machine whose ~/.toolgate/tokens.json holds it)');
   let response: Response;
   try {

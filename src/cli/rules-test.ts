@@ -1,6 +1,6 @@
 // toolgate rules test: replays the audit log against a rule before it is saved (see service/rule-preview.ts).
 import { homedir } from 'node:os';
-import type { Config } from '../config.ts';
+import { extraProtectedPaths, type Config } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import type { Effect, Risk } from '../engine/types.ts';
@@ -31,9 +31,9 @@ export async function ruleTest(store: Store, config: Config, io: Io, rest: strin
   if (flags.risk !== undefined && !['high', 'medium', 'low'].includes(flags.risk)) throw new UsageError(`--risk must be high, medium or low, not ${flags.risk}`);
   const since = timeBound(flags.since ?? '30d');
   if (!since) throw new UsageError(`--since must be an ISO date-time or a duration such as 30d, not ${flags.since}`);
-  const home = homedir();
+  const home = config.agentHome ?? homedir();
   const aliases = buildAliasIndex(config.aliases);
-  const engine = { operatorMode: config.mode, askFallback: config.askFallback, home, dataDir: config.dataDir, extraProtected: config.protectedPaths, aliases, analyzer: await loadShellAnalyzer({ home }), realpath: realpathIfExists, readOnlyTools: config.readOnlyTools };
+  const engine = { operatorMode: config.mode, askFallback: config.askFallback, home, dataDir: config.dataDir, extraProtected: extraProtectedPaths(config), aliases, analyzer: await loadShellAnalyzer({ home }), realpath: realpathIfExists, readOnlyTools: config.readOnlyTools };
   const preview = await previewRule({ store, engine, rules: await store.listRules() }, { effect, pattern, risk: flags.risk as Risk | undefined, scope: flags.scope }, { since, examples: 10 });
   if (flags.json) {
     io.out(JSON.stringify(preview));

@@ -1,10 +1,13 @@
 // toolgate serve: the sidecar itself.
 import { createServer as createHttpServer } from 'node:http';
+import { homedir } from 'node:os';
 import { getRequestListener, type ServerType } from '@hono/node-server';
-import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { ConfigError, forgetTokenVariables, loadConfig, type Config } from '../config.ts';
 import { createApp, type RouteModule } from '../http/app.ts';
+import { limitConnections, serverTimeouts, type ConnectionLimiter } from '../http/connection-limits.ts';
 import { failedAuthLimiter } from '../http/rate-limit.ts';
 import { startAuditPruner } from '../service/audit-pruner.ts';
+import { deploymentWarnings, inspectDeployment } from '../service/deployment-check.ts';
 import { createLogger, type Logger } from '../service/logger.ts';
 import { describeTokens, loadTokens, tokenWarnings, type TokenSet } from '../service/tokens.ts';
 import { createToolgate, type Toolgate } from '../service/toolgate.ts';
@@ -18,6 +21,8 @@ Options:
   --host HOST               address to bind (default 127.0.0.1, loopback only)
   --port N                  port (default 7411; 0 picks a free one)
   --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
+  --agent-home DIR          the agents' home directory, what ~ means in their calls (default: toolgate's own home;
+                            set it when toolgate runs as its own user, or TOOLGATE_AGENT_HOME)
   --mode MODE               default | strict | auto_approve | read_only | bypass_all
   --config FILE             JSON config file (see docs/configuration.md)
   --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
@@ -56,6 +61,8 @@ export interface RunningServer {
   toolgate: Toolgate;
   tokens: TokenSet;
   server: ServerType;
+  /** The connection caps and reserve (src/http/connection-limits.ts). */
+  connections: ConnectionLimiter;
   /** JSON logs (pino) at the configured level, on standard error. */
   logger: Logger;
   close(): Promise<void>;
@@ -69,9 +76,13 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
   const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
   const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
+  let connections!: ConnectionLimiter;
   const server = await new Promise<ServerType>((resolve, reject) => {
-    // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts).
-    const s = createHttpServer(withFastPaths(getRequestListener(app.fetch, { hostname: config.host })));
+    // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts); header and
+    // idle timeouts, connection caps and the reserve for /healthz and the hooks come first (connection-limits.ts).
+    const s = createHttpServer(serverTimeouts(config.connections));
+    connections = limitConnections(s, config.connections);
+    s.on('request', connections.wrap(withFastPaths(getRequestListener(app.fetch, { hostname: config.host }))));
     s.listen(config.port, config.host, () => resolve(s));
     s.once('error', reject);
   });
@@ -85,6 +96,7 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
     toolgate,
     tokens,
     server,
+    connections,
     logger,
     close() {
       closing ??= (async () => {
@@ -116,7 +128,7 @@ export const serveCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values } = parseFlags(argv, {
-      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
+      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'agent-home': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
       'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, 'hook-default': { type: 'string' },
@@ -132,6 +144,9 @@ export const serveCommand: Command = {
       if (error instanceof ConfigError) throw new UsageError(error.message);
       throw error;
     }
+    // Looked at before the token variables are dropped: their presence is one of the findings.
+    const deployment = deploymentWarnings(inspectDeployment(config.dataDir, io.env, io.env.HOME ?? homedir()));
+    forgetTokenVariables(io.env);
     const running = await startServer(config, io);
     const { logger } = running;
     // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.
@@ -141,6 +156,7 @@ export const serveCommand: Command = {
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
     for (const line of describeTokens(running.tokens)) announce(line);
     for (const warning of tokenWarnings(running.tokens, config.configFile)) logger.warn(warning);
+    for (const warning of deployment) logger.warn(warning);
     if (!isLoopback(config.host)) logger.warn(`listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {

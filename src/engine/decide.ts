@@ -115,13 +115,15 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const trace = request.explain === true ? new Trace() : undefined;
   const mode = effectiveMode(ctx.operatorMode, request.mode);
   const call = normalizeCall(request.call, ctx.aliases);
-  const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command, request.files && scriptNames(request.files, call.cwd, ctx.home)) : undefined;
+  const scripts = request.files && scriptNames(request.files, call.cwd, ctx.home);
+  // Every command the arguments carry is analysed on its own (an unclosed quote in one must not swallow another).
+  const analysis = call.command !== undefined ? mergeAnalyses([call.command, ...(call.otherCommands ?? [])].map((command) => ctx.analyzer.analyze(command, scripts))) : undefined;
   const findings = analysis ? [...analysis.findings] : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.
   if (call.kind === 'write' || call.kind === 'edit') findings.push(...fileWriteFindings(call.paths.map((p) => absolutePath(p, ctx.home, call.cwd)), ctx.home));
-  if (call.url !== undefined) findings.push(...fetchFindings(call.url));
+  for (const url of fetchUrls(call)) findings.push(...fetchFindings(url));
   trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };
@@ -199,6 +201,11 @@ function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefin
     const hit = protectedPathFor(p, pathCtx, call.recursive, call.toolGlob);
     if (hit?.certain) return hit;
     uncertain ??= hit;
+  }
+  // Strings elsewhere in an unknown tool's arguments: only a certain hit counts (a message text is no path).
+  for (const p of call.mentionedPaths ?? []) {
+    const hit = protectedPathFor(p, pathCtx);
+    if (hit?.certain) return hit;
   }
   return uncertain;
 }
@@ -347,14 +354,14 @@ function callSubjects(call: NormalizedCall, ctx: EngineContext): MatchSubject[] 
       return { absPath, relPath: cwd === undefined ? undefined : relativeToDir(absPath, cwd), text };
     });
   }
-  if (call.url !== undefined) return [{ url: call.url, host: hostOf(call.url), text }];
+  if (call.url !== undefined) return fetchUrls(call).map((url) => ({ url, host: hostOf(url), text }));
   return [{ text }];
 }
 
 /** Non-shell tools: the first rule matching any of the call's paths (or its URL, or its args). */
 function firstForSubjects(effect: Effect, call: NormalizedCall, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
-  if (call.paths.length > 0) {
-    // Every path of the call must match for an allow; any path suffices for deny and ask.
+  if (call.paths.length > 0 || subjects.length > 1) {
+    // Every path (URL) of the call must match for an allow; any one suffices for deny and ask.
     let first: CompiledRule | undefined;
     for (const subject of subjects) {
       const rule = policy.firstMatch(effect, call.tool, subject, scope);
@@ -384,6 +391,25 @@ function triedRules(policy: Policy, effect: Effect): string {
 
 function ruleRef(c: CompiledRule): RuleRef {
   return { id: c.rule.id, pattern: c.rule.pattern, effect: c.rule.effect };
+}
+
+/** Every URL a fetch call names. */
+function fetchUrls(call: NormalizedCall): string[] {
+  return call.url === undefined ? [] : [call.url, ...(call.otherUrls ?? [])];
+}
+
+/** One analysis of several commands: every command, finding and path; ok and read-only only when each is. */
+function mergeAnalyses(analyses: ShellAnalysis[]): ShellAnalysis {
+  if (analyses.length === 1) return analyses[0]!;
+  const failed = analyses.find((a) => !a.ok);
+  return {
+    ok: failed === undefined,
+    ...(failed ? { error: failed.error } : {}),
+    commands: analyses.flatMap((a) => a.commands),
+    findings: analyses.flatMap((a) => a.findings),
+    paths: analyses.flatMap((a) => a.paths),
+    readOnly: analyses.every((a) => a.readOnly),
+  };
 }
 
 function hostOf(url: string): string | undefined {

@@ -20,6 +20,12 @@ export interface NormalizedCall {
   kind: ToolKind;
   /** The shell command, for shell tools. */
   command?: string;
+  /**
+   * Further commands the arguments carry under other command-bearing keys (`{"command":"ls","cmd":"rm -rf ~"}`:
+   * Codex's exec_command runs `cmd`), or the rest of a `commands` list. Each is analysed on its own, the strictest
+   * verdict wins: which key a runtime runs is not for toolgate to guess.
+   */
+  otherCommands?: string[];
   /** Raw path arguments of file tools (resolved later against cwd). */
   paths: string[];
   /** The tool reads everything below its paths (a content search: Grep). */
@@ -31,6 +37,13 @@ export interface NormalizedCall {
   toolGlob?: boolean;
   /** The URL of fetch tools. */
   url?: string;
+  /** Further URLs of a fetch tool (every URL in a web_fetch prompt): each is checked like `url`. */
+  otherUrls?: string[];
+  /**
+   * Strings anywhere in the arguments of an unknown or MCP tool, checked against the protected paths only: such a
+   * tool may take its path under any key (`filename`, `target`, `options.path`).
+   */
+  mentionedPaths?: string[];
   /** Stable JSON of the args (sorted keys), for rules on other tools and for dedupe. */
   canonicalArgs: string;
   cwd?: string;
@@ -46,6 +59,10 @@ const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'notebookPa
 const PATH_LIST_KEYS = ['paths', 'file_paths', 'files'];
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commands'];
 const URL_KEYS = ['url', 'uri'];
+/** URLs in a prompt (web_fetch), checked each. */
+const PROMPT_URL = /\b(?:https?|file):\/\/[^\s"'<>)]+/gi;
+/** Bounds of the scans of arguments: more than these is a call that cannot be read (the pipeline asks). */
+export const ARGUMENT_SCAN_LIMITS = { urls: 64, strings: 512, depth: 16, stringLength: 4096 } as const;
 
 /** Reduces a call to its canonical tool and subjects. Never throws: an unreadable shape sets `problem`. */
 export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCall {
@@ -66,17 +83,22 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     sessionId: call.sessionId,
   };
   if (kind === 'shell') {
-    const command = commandOf(call.args, args);
+    const [command, ...others] = commandsOf(call.args, args);
     if (command === undefined) normalized.problem = `no command found in the arguments of ${call.tool} (expected one of ${COMMAND_KEYS.join(', ')}, a string or an argv array)`;
     else normalized.command = command;
+    if (others.length > 0) normalized.otherCommands = others;
   } else if (kind === 'fetch') {
-    // Gemini's web_fetch has no url argument: the URLs are in its prompt.
-    const url = (URL_KEYS.map((k) => args[k]).find((v) => typeof v === 'string') as string | undefined)
-      ?? (typeof args.prompt === 'string' ? /\b(?:https?|file):\/\/[^\s"'<>)]+/i.exec(args.prompt)?.[0] : undefined);
+    // Gemini's web_fetch has no url argument: the URLs are in its prompt, and every one of them is checked.
+    const urls = [...new Set([...URL_KEYS.map((k) => args[k]).filter((v): v is string => typeof v === 'string' && v !== ''), ...(typeof args.prompt === 'string' ? promptUrls(args.prompt) : [])])];
+    if (urls.length > ARGUMENT_SCAN_LIMITS.urls) normalized.problem = `${call.tool} names ${urls.length} URLs; at most ${ARGUMENT_SCAN_LIMITS.urls} are checked`;
+    const [url, ...others] = urls.slice(0, ARGUMENT_SCAN_LIMITS.urls);
     if (url) normalized.url = url;
+    if (others.length > 0) normalized.otherUrls = others;
     // `file:///root/.ssh/id_rsa` reads a local file: its path is checked like a Read's.
-    const local = url === undefined ? undefined : fileUrlPath(url);
-    if (local !== undefined) normalized.paths = [local];
+    for (const u of urls) {
+      const local = fileUrlPath(u);
+      if (local !== undefined) normalized.paths.push(local);
+    }
   } else if (alias.kind === 'search') {
     // Grep reads every file below its path (the cwd when none); a Glob pattern may itself name a place.
     normalized.paths = pathsOf(args);
@@ -104,7 +126,45 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
     const fileKind = own?.kind === 'write' || own?.kind === 'edit' ? own.kind : undefined;
     if (fileKind && normalized.paths.length > 0) normalized.kind = fileKind;
   }
+  // An unknown or MCP tool may take its path under any key: every string of its arguments is checked against the
+  // protected paths (and only those), so `{"filename": "~/.ssh/id_rsa"}` or `{"options": {"path": …}}` is seen.
+  if (alias.kind === 'other' || call.tool.startsWith('mcp__')) {
+    const scan = stringsOf(call.args);
+    if (scan.strings.length > 0) normalized.mentionedPaths = scan.strings;
+    if (scan.truncated) normalized.problem ??= `the arguments of ${call.tool} are too large to check for protected paths (more than ${ARGUMENT_SCAN_LIMITS.strings} strings or ${ARGUMENT_SCAN_LIMITS.depth} levels)`;
+  }
   return normalized;
+}
+
+/** Every URL in a prompt, in order. */
+function promptUrls(prompt: string): string[] {
+  return [...prompt.matchAll(PROMPT_URL)].map((m) => m[0]);
+}
+
+/**
+ * The strings of a JSON value that may be paths (one line, not longer than a path is), depth-first and bounded:
+ * `truncated` when the value holds more strings or levels than the limits.
+ */
+function stringsOf(value: unknown): { strings: string[]; truncated: boolean } {
+  const strings: string[] = [];
+  let truncated = false;
+  const walk = (v: unknown, depth: number): void => {
+    if (truncated) return;
+    if (typeof v === 'string') {
+      if (v === '' || v.length > ARGUMENT_SCAN_LIMITS.stringLength || v.includes('\n')) return;
+      if (strings.length >= ARGUMENT_SCAN_LIMITS.strings) truncated = true;
+      else strings.push(v);
+      return;
+    }
+    if (v === null || typeof v !== 'object') return;
+    if (depth >= ARGUMENT_SCAN_LIMITS.depth) {
+      truncated = true;
+      return;
+    }
+    for (const item of Array.isArray(v) ? v : Object.values(v)) walk(item, depth + 1);
+  };
+  walk(value, 0);
+  return { strings: [...new Set(strings)], truncated };
 }
 
 /**
@@ -129,7 +189,7 @@ function mcpOwnAlias(raw: string, canonical: string, aliases: AliasIndex): ToolA
 /** The shell command of a call to a shell tool, else undefined: the part of `normalizeCall` a quick look needs. */
 export function shellCommandOf(call: ToolCall, aliases: AliasIndex): string | undefined {
   if (canonicalTool(call.tool, aliases).kind !== 'shell') return undefined;
-  return commandOf(call.args, isRecord(call.args) ? call.args : {});
+  return commandsOf(call.args, isRecord(call.args) ? call.args : {})[0];
 }
 
 /**
@@ -143,15 +203,24 @@ function workingDirectory(call: ToolCall, args: Record<string, unknown>, kind: T
   return `${call.cwd.replace(/\/+$/, '')}/${own}`;
 }
 
-function commandOf(raw: unknown, args: Record<string, unknown>): string | undefined {
-  if (typeof raw === 'string') return raw;
-  if (Array.isArray(raw)) return argvToShell(raw);
+/**
+ * Every command the arguments carry, the first command-bearing key's first: a string, an argv array (`command`,
+ * `cmd`, `script`), or a list of command lines (`commands`), under every key present — not the first key only.
+ */
+function commandsOf(raw: unknown, args: Record<string, unknown>): string[] {
+  if (typeof raw === 'string') return [raw];
+  if (Array.isArray(raw)) return [argvToShell(raw)];
+  const commands: string[] = [];
   for (const key of COMMAND_KEYS) {
     const value = args[key];
-    if (typeof value === 'string') return value;
-    if (Array.isArray(value) && value.every((w) => typeof w === 'string')) return argvToShell(value as string[]);
+    if (typeof value === 'string') commands.push(value);
+    else if (Array.isArray(value) && value.every((w) => typeof w === 'string')) {
+      // `commands: ["ls", "rm -rf ~"]` is a list of command lines; under the other keys an array is an argv.
+      if (key === 'commands') commands.push(...(value as string[]));
+      else commands.push(argvToShell(value as string[]));
+    }
   }
-  return undefined;
+  return [...new Set(commands)];
 }
 
 function pathsOf(args: Record<string, unknown>): string[] {

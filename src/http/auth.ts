@@ -10,6 +10,8 @@ export type Role = 'agent' | 'reviewer';
 export interface Identity {
   role: Role;
   name: string;
+  /** The agent id an agent token is bound to (its calls act as this agent); undefined when unbound. */
+  agentId?: string;
 }
 
 /** The variables toolgate's middleware sets on the Hono context. */
@@ -33,7 +35,7 @@ export class TokenAuthenticator {
   constructor(tokens: { agent: NamedToken[]; reviewer: NamedToken[] }) {
     this.digests = [
       ...tokens.reviewer.map((t) => ({ digest: sha256(t.token), identity: { role: 'reviewer' as const, name: t.name } })),
-      ...tokens.agent.map((t) => ({ digest: sha256(t.token), identity: { role: 'agent' as const, name: t.name } })),
+      ...tokens.agent.map((t) => ({ digest: sha256(t.token), identity: { role: 'agent' as const, name: t.name, ...(t.agentId === undefined ? {} : { agentId: t.agentId }) } })),
     ];
   }
 
@@ -64,7 +66,7 @@ export type AlternateAuth = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Ide
 
 /** Failed-authentication accounting (rate limiting); both hooks optional. */
 export interface AuthGuard {
-  /** Throws a ProblemError (429) when the client has failed too often. */
+  /** Throws a ProblemError (429) when the client has failed too often; asked only for credentials that are not valid. */
   check?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
   failed?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
   /**
@@ -77,11 +79,13 @@ export interface AuthGuard {
 /** Requires a token of `role` (a reviewer token satisfies every role). 401 without a valid token, 403 for the wrong role. */
 export function requireRole(role: Role, auth: TokenAuthenticator, alternate?: AlternateAuth, guard?: AuthGuard): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    guard?.check?.(c);
     const token = bearerToken(c.req.header('authorization'));
     let identity = token ? auth.identify(token) : undefined;
     if (!identity && !token && alternate) identity = await alternate(c);
     if (!identity) {
+      // Failures are counted, and blocked, apart from valid credentials: a flood of bad tokens from an address (on
+      // loopback, every local process shares one) must not lock the agents and the reviewer out (issue 23, row 5).
+      guard?.check?.(c);
       guard?.failed?.(c);
       throw new ProblemError(401, token ? 'the bearer token is not valid' : 'missing credentials: send Authorization: Bearer <token>', undefined, { 'www-authenticate': 'Bearer realm="toolgate"' });
     }

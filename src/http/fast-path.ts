@@ -41,11 +41,13 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
   // A guard that can only be asked with a Hono context cannot be consulted here: then the app serves everything.
   if (guard?.check && !guard.blocks) return app;
 
-  /** The caller, when its bearer token is valid and its address is not blocked (else the app answers). */
+  /**
+   * The caller, when its bearer token is valid (else the app answers, and counts the failure). A blocked address is
+   * not consulted: the limiter blocks invalid credentials only (rate-limit.ts).
+   */
   const callerOf = (req: IncomingMessage): Identity | undefined => {
     const token = bearerToken(req.headers.authorization);
     if (!token) return undefined;
-    if (guard?.blocks?.(req.socket.remoteAddress, header(req, 'x-forwarded-for'))) return undefined;
     return auth.identify(token); // an agent or a reviewer token: both may decide and poll
   };
 
@@ -90,7 +92,7 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
         return fail(req, res, started, requestId, caller, path, error);
       }
       let signal: Cancellation | undefined;
-      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res))).then(
+      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res)), caller).then(
         (answer) => finish(req, res, started, requestId, caller, path, 200, answer),
         (error) => fail(req, res, started, requestId, caller, path, error),
       );

@@ -113,6 +113,7 @@ export interface paths {
                 };
                 400: components["responses"]["Problem"];
                 401: components["responses"]["Problem"];
+                403: components["responses"]["Problem"];
                 413: components["responses"]["Problem"];
                 /**
                  * @description The agent already has the maximum number of pending approvals, so this ask was not queued. A problem
@@ -890,6 +891,7 @@ export interface paths {
                 404: components["responses"]["Problem"];
                 409: components["responses"]["Problem"];
                 413: components["responses"]["Problem"];
+                429: components["responses"]["Problem"];
             };
         };
         delete?: never;

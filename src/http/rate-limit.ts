@@ -41,10 +41,12 @@ export interface FailedAuthLimiter extends AuthGuard {
 }
 
 /**
- * Builds the limiter that `createApp({authGuard})` plugs in front of every authenticated route. A blocked address
- * gets 429 even with a valid token: letting valid tokens through would turn 429-vs-200 into an unlimited guessing
- * oracle. On loopback every local client shares one address, so a local process that floods bad tokens delays the
- * reviewer too — for `blockMs`, and fail-safe (a pending approval that nobody answers expires to deny).
+ * Builds the limiter that `createApp({authGuard})` plugs in front of every authenticated route. It counts and blocks
+ * invalid credentials only: a blocked address gets 429 for every token that is not valid, while a valid token is
+ * served. On loopback every local client shares one address, so blocking valid tokens too would let one local
+ * process (an agent) that floods bad tokens lock every agent and the reviewer out (issue 23, row 5). The price is
+ * that a blocked address still learns when a guess is right — tokens are random and at least 16 characters (the
+ * generated ones 192 bits), so that is no practical oracle.
  */
 export function failedAuthLimiter(options: FailedAuthLimitOptions = {}): FailedAuthLimiter {
   const { maxFailures = 30, windowMs = 60_000, blockMs = 60_000, trustForwardedFor = false, maxTracked = 10_000, now = Date.now } = options;

@@ -9,6 +9,7 @@ import { approvalDecision, TooManyPendingError, type ApprovalService, type Cance
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache, type Recorded } from './verdict-cache.ts';
 import { SessionFiles } from './session-files.ts';
+import { storedArgs } from './stored-args.ts';
 
 /** One decide request, as the HTTP layer (or a hook adapter) passes it. */
 export interface DecideInput {
@@ -73,6 +74,8 @@ export interface DeciderDeps {
   redact: (args: unknown) => { value: unknown; json: string };
   /** Extension stages, run in order after the pipeline. */
   stages?: VerdictStage[];
+  /** The most of a call's masked arguments (JSON bytes) an audit row keeps (stored-args.ts); default: all. */
+  auditArgsMaxBytes?: number;
 }
 
 /** Decides calls and records them. */
@@ -122,13 +125,13 @@ export class Decider {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
         const latencyUs = microsSince(started);
-        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, verdict: { ...recorded.verdict, reason: `${recorded.verdict.reason} (not queued: ${error.message})` } }, undefined, latencyUs)]);
+        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, verdict: { ...recorded.verdict, reason: `${recorded.verdict.reason} (not queued: ${error.message})` } }, undefined, latencyUs, this.deps.auditArgsMaxBytes)]);
         throw new QueueFullError(error, { decisionId, verdict, latencyUs, auditUs: 0 });
       }
     }
     const latencyUs = microsSince(started);
     const auditStarted = performance.now();
-    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, approval, latencyUs)]);
+    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, approval, latencyUs, this.deps.auditArgsMaxBytes)]);
     const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: microsSince(auditStarted) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     for (const listener of this.listeners) listener(outcome);
@@ -168,7 +171,7 @@ export function answeredReason(approval: Approval): string {
   }
 }
 
-function auditEntry(decisionId: string, recorded: Recorded, approval: Approval | undefined, latencyUs: number): AuditEntry {
+function auditEntry(decisionId: string, recorded: Recorded, approval: Approval | undefined, latencyUs: number, argsMaxBytes = Number.POSITIVE_INFINITY): AuditEntry {
   const { verdict } = recorded;
   return {
     ts: new Date().toISOString(),
@@ -176,7 +179,7 @@ function auditEntry(decisionId: string, recorded: Recorded, approval: Approval |
     agent_id: verdict.call.agentId ?? null,
     session_id: verdict.call.sessionId ?? null,
     tool: verdict.call.tool,
-    args: recorded.argsJson,
+    args: storedArgs(recorded.argsJson, argsMaxBytes),
     decision: verdict.decision,
     risk: verdict.risk,
     source: verdict.source,

@@ -1,5 +1,6 @@
 // Answers an agent runtime's hook: decide the call, then pass an ask to the runtime's prompt or hold it for a reviewer; record a ran call's output.
 import { TooManyPendingError } from './approvals.ts';
+import { bindCaller, claimedAgentIds } from './agent-binding.ts';
 import type { DecideOutcome } from './decider.ts';
 import { askHandling, hookCall, hookCalls, hookOutput, isAfterEvent, type HookAnswer, type HookCall, type HookInput, type HookRuntime } from './hook-formats.ts';
 import { hookCallLogFor, recordHookResult, type HookResultOutcome } from './hook-results.ts';
@@ -20,6 +21,8 @@ export interface HookContext {
   /** The agent's home (`x-toolgate-agent-home`), validated by the HTTP layer. */
   agentHome?: string;
   signal?: AbortSignal;
+  /** The agent id the caller's token is bound to, if any (its hooks act as that agent). */
+  boundAgentId?: string;
 }
 
 /** How strict an answer is: leaving a call to the runtime is stricter than allowing it. */
@@ -53,14 +56,16 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
 }
 
 async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCall, context: HookContext): Promise<HookReply> {
+  // A bound token's hook acts as its agent: the runtime names the agent itself, so a different name is replaced.
+  const as = bindCaller(context.boundAgentId, { agentId: call.agentId, sessionId: call.sessionId }, claimedAgentIds(toolgate.config.agentTokens), false);
   const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
   try {
     outcome = await toolgate.decider.decide({
       tool: call.tool,
       args: call.args,
-      agentId: call.agentId,
-      sessionId: call.sessionId,
+      agentId: as.agentId,
+      sessionId: as.sessionId,
       cwd: call.cwd,
       toolCallId: call.toolCallId,
       agentHome: context.agentHome,

@@ -4,6 +4,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactText } from '../engine/redact.ts';
 import { pluginChainOf, type ToolResult } from './plugins.ts';
+import { ResultBudget } from './result-budget.ts';
 import type { Toolgate } from './toolgate.ts';
 
 /** Where the whole of an offloaded output can be fetched. */
@@ -34,7 +35,12 @@ export interface StoredResult {
 }
 
 /** The outcome of submitting a result, as a value (the HTTP layer maps it to a status). */
-export type SubmitOutcome = { kind: 'ok'; receipt: ResultReceipt } | { kind: 'not_found' } | { kind: 'conflict'; message: string };
+export type SubmitOutcome =
+  | { kind: 'ok'; receipt: ResultReceipt }
+  | { kind: 'not_found' }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'too_large'; bytes: number; limit: number }
+  | { kind: 'over_budget'; bytes: number; usedBytes: number; budget: number; retryAfterSeconds: number };
 
 /** Result ids are UUIDs; anything else never reaches the file system (no path tricks). */
 const RESULT_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -43,15 +49,21 @@ const PREVIEW_BYTES = 8 * 1024;
 
 /** Accepts tool outputs for decisions and serves offloaded ones. */
 export class ResultService {
-  constructor(private readonly toolgate: Toolgate) {}
+  private readonly budget: ResultBudget;
+
+  constructor(private readonly toolgate: Toolgate) {
+    this.budget = new ResultBudget({ bytesPerToken: toolgate.config.resultBudgetBytes });
+  }
 
   private get dir(): string {
     return join(this.toolgate.config.dataDir, 'results');
   }
 
-  /** Runs the after-execute stages on a result of `decisionId` and records it. */
-  async submit(decisionId: string, result: ToolResult): Promise<SubmitOutcome> {
+  /** Runs the after-execute stages on a result of `decisionId` and records it; `token` names whose budget it takes. */
+  async submit(decisionId: string, result: ToolResult, token = 'agent'): Promise<SubmitOutcome> {
     const { store, config } = this.toolgate;
+    const submitted = Buffer.byteLength(result.output, 'utf8');
+    if (submitted > config.resultMaxBytes) return { kind: 'too_large', bytes: submitted, limit: config.resultMaxBytes };
     const rows = await store.queryAudit({ decisionId, ascending: true, limit: 50 });
     const decision = rows[0];
     if (!decision) return { kind: 'not_found' };
@@ -69,6 +81,9 @@ export class ResultService {
     let offloaded: OffloadRef | null = null;
     let inline = output;
     if (bytes > config.offloadThresholdBytes) {
+      // Only offloaded outputs stay on disk: those count against the token's daily budget.
+      const room = this.budget.take(token, bytes);
+      if (!room.ok) return { kind: 'over_budget', bytes, usedBytes: room.usedBytes, budget: config.resultBudgetBytes, retryAfterSeconds: room.retryAfterSeconds };
       const id = timeOrderedId();
       const stored: StoredResult = { id, decisionId, createdAt: new Date().toISOString(), bytes, isError: after.result.is_error, output };
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });

@@ -2,7 +2,7 @@
 import { existsSync, realpathSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import type { Config } from '../config.ts';
+import { extraProtectedPaths, type Config } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import type { EngineContext } from '../engine/decide.ts';
 import { redactSecretsToJson } from '../engine/redact.ts';
@@ -58,7 +58,7 @@ export function realpathIfExists(path: string): string | undefined {
 export async function createToolgate(config: Config, options: ToolgateOptions = {}): Promise<Toolgate> {
   const dbPath = options.dbPath ?? join(config.dataDir, 'toolgate.db');
   if (dbPath !== ':memory:') ensureDataDir(config.dataDir);
-  const home = options.home ?? homedir();
+  const home = options.home ?? config.agentHome ?? homedir();
   // The server checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts).
   const store = openSqliteStore(dbPath, { checkpointIntervalMs: 1000 });
   const aliases = buildAliasIndex(config.aliases);
@@ -69,7 +69,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
     askFallback: config.askFallback,
     home,
     dataDir: config.dataDir,
-    extraProtected: config.protectedPaths,
+    extraProtected: extraProtectedPaths(config),
     aliases,
     analyzer,
     // Once per path per turn of the event loop (see per-turn.ts); every cached verdict repeats its lookups.
@@ -81,7 +81,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages });
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes });
   return {
     config,
     store,

@@ -1,5 +1,6 @@
 // The SQLite store (better-sqlite3, WAL): the only code that runs SQL. Statements are prepared once.
 import { timeOrderedId } from './ids.ts';
+import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Rule } from '../engine/rules/rule.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
@@ -52,6 +53,7 @@ interface GrantRow {
 
 /** Opens (and migrates) the database at `path`; `:memory:` works for tests. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
+  if (!options.readonly && path !== ':memory:') ownerOnly(path);
   const db = new Database(path, { readonly: options.readonly === true });
   if (!options.readonly) {
     db.pragma('journal_mode = WAL');
@@ -240,4 +242,21 @@ function ruleFromRow(row: RuleRow): Rule {
 
 function grantFromRow(row: GrantRow): Grant {
   return { id: row.id, sessionId: row.session_id, pattern: row.pattern, approvalId: row.approval_id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at };
+}
+
+/**
+ * Makes the database file readable and writable by its owner only (0600), creating it empty first when missing.
+ * SQLite creates the `-wal` and `-shm` files with the database file's permissions, so they follow; ones left by an
+ * older version (0644 under the usual umask) are tightened too. The data directory is 0700 already, but a copy of
+ * the directory, a bind mount or a widened directory should not expose the audit log and approvals.
+ */
+function ownerOnly(path: string): void {
+  if (!existsSync(path)) closeSync(openSync(path, 'a', 0o600));
+  for (const file of [path, `${path}-wal`, `${path}-shm`, `${path}-journal`]) {
+    try {
+      chmodSync(file, 0o600);
+    } catch {
+      // Absent (no log yet), or not ours to change (a read-only mount): SQLite reports what matters when it opens.
+    }
+  }
 }

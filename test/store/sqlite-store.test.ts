@@ -83,3 +83,31 @@ describe('sqlite store', () => {
     await store.close();
   });
 });
+
+describe('database file permissions', () => {
+  it('the database, its write-ahead log and shared-memory file are 0600, even where the umask would make them 0644', async () => {
+    const { statSync, writeFileSync, chmodSync } = await import('node:fs');
+    const previous = process.umask(0o022);
+    try {
+      const path = join(dir, 'modes.db');
+      const store = openSqliteStore(path);
+      await store.addRule({ effect: 'allow', pattern: 'bash(git *)' });
+      for (const file of [path, `${path}-wal`, `${path}-shm`]) assert.equal(statSync(file).mode & 0o777, 0o600, file);
+      await store.close();
+      // A database left 0644 by an older version is tightened when it is opened again.
+      const old = join(dir, 'old.db');
+      writeFileSync(old, '');
+      chmodSync(old, 0o644);
+      const reopened = openSqliteStore(old);
+      assert.equal(statSync(old).mode & 0o777, 0o600);
+      assert.equal(statSync(`${old}-wal`).mode & 0o777, 0o600);
+      await reopened.close();
+      // Control: the test's own files are 0644 under this umask, so the 0600 above is toolgate's doing.
+      const plain = join(dir, 'plain.txt');
+      writeFileSync(plain, 'x');
+      assert.equal(statSync(plain).mode & 0o777, 0o644);
+    } finally {
+      process.umask(previous);
+    }
+  });
+});

@@ -49,7 +49,7 @@ export async function followApprovals(options: ApprovalFeedOptions): Promise<voi
         signal: attempt.signal,
       });
       if (!response.ok || !response.body) {
-        const detail = `${response.status} from /v1/events${response.status === 401 || response.status === 403 ? ': the reviewer token was refused (TOOLGATE_REVIEWER_TOKEN or --data-dir)' : ''}`;
+        const detail = `${response.status} from /v1/events${response.status === 401 || response.status === 403 ? ': the reviewer token was refused (TOOLGATE_REVIEWER_TOKEN, or the one typed at the prompt)' : ''}`;
         await response.body?.cancel();
         if (!everConnected && (response.status === 401 || response.status === 403)) throw new FeedAuthError(detail);
         throw new Error(detail);

@@ -1,6 +1,6 @@
 // toolgate review: answer approvals in the terminal, in the seed's dialog, through a running sidecar's API.
 import { parseFlags, UsageError, type Command } from '../command.ts';
-import { roleToken, sidecarUrl } from '../remote.ts';
+import { NO_REVIEWER_TOKEN, reviewerToken, sidecarUrl } from '../remote.ts';
 import { FeedAuthError } from './approval-feed.ts';
 import { colorEnabled } from './render.ts';
 import { runReviewSession } from './session.ts';
@@ -21,8 +21,10 @@ Keys:
 
 Options:
   --url URL        the sidecar (default TOOLGATE_URL or http://127.0.0.1:7411)
-  --data-dir DIR   where tokens.json is, when TOOLGATE_REVIEWER_TOKEN is not set
   -h, --help       this help
+
+The reviewer token comes from TOOLGATE_REVIEWER_TOKEN, or is asked for when the dialog starts.
+<data-dir>/tokens.json is not read: see docs/security.md.
 
 Colours follow the risk (high red, medium orange, low yellow); NO_COLOR=1 or TERM=dumb turns them off.`;
 
@@ -39,8 +41,12 @@ export const reviewCommand: Command = {
     const { stdin, stdout } = process;
     if (!stdin.isTTY || !stdout.isTTY) throw new UsageError("review needs an interactive terminal; in scripts use 'toolgate approvals list|resolve'");
     const url = sidecarUrl(values.url, io.env);
-    const token = () => roleToken('reviewer', io.env, values['data-dir']);
-    if (!token()) io.err('toolgate review: no reviewer token (set TOOLGATE_REVIEWER_TOKEN or --data-dir); the sidecar will refuse until one appears');
+    const given = await reviewerToken(io);
+    if (!given) {
+      io.err(`toolgate review ${NO_REVIEWER_TOKEN}`);
+      return 2;
+    }
+    const token = () => given;
     const dumb = io.env.TERM === 'dumb';
     const terminal = new Terminal({ input: stdin, output: stdout }, { dumb });
     try {

@@ -152,6 +152,11 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/rancher/k3s/k3s.yaml', reason: 'k3s cluster credentials (kubeconfig)' },
   // podman and buildah keep registry logins in the runtime directory by default (`podman login`).
   { path: '/run/user/*/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },
+  // A process's initial environment, which keeps tokens passed in it (TOOLGATE_REVIEWER_TOKEN, API keys) even after
+  // the process deletes them: Linux serves the environment block the process started with. `*` covers every pid,
+  // `self` and `thread-self`; a thread's copy sits under task/.
+  { path: '/proc/*/environ', reason: "a process's environment (the sidecar's and agents' tokens and keys)" },
+  { path: '/proc/*/task/*/environ', reason: "a process's environment (the sidecar's and agents' tokens and keys)" },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */

@@ -2,8 +2,9 @@
 import type { Hono } from 'hono';
 import { QueueFullError, type DecideOutcome } from '../../service/decider.ts';
 import { TooManyPendingError, type Cancellation } from '../../service/approvals.ts';
+import { AgentBindingError, bindCaller, claimedAgentIds } from '../../service/agent-binding.ts';
 import type { AppDeps } from '../app.ts';
-import type { AppEnv } from '../auth.ts';
+import type { AppEnv, Identity } from '../auth.ts';
 import { readJson } from '../body.ts';
 import type { components } from '../openapi-types.ts';
 import { ProblemError } from '../problem.ts';
@@ -19,7 +20,7 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
     const body = await readJson(c, DecideRequestSchema);
     const explain = c.req.query('explain') === 'true' || c.req.query('explain') === '1';
     // Lazy: reading c.req.raw.signal builds a whole web Request per request; only a wait (or a stage) needs it.
-    return c.json(await answerDecide(deps, body, explain, () => c.req.raw.signal));
+    return c.json(await answerDecide(deps, body, explain, () => c.req.raw.signal, c.get('identity')));
   });
 }
 
@@ -27,13 +28,21 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
  * Decides a validated request: the route's whole work after parsing, shared by the app and the fast path
  * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
  */
-export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation): Promise<DecideResponse> {
+export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, caller?: Identity): Promise<DecideResponse> {
+  let as;
+  try {
+    // A token bound to an agent id acts as that agent (403 for another), its sessions namespaced (agent-binding.ts).
+    as = bindCaller(caller?.agentId, { agentId: body.agent_id, sessionId: body.session_id }, claimedOf(deps.toolgate.config.agentTokens));
+  } catch (error) {
+    if (error instanceof AgentBindingError) throw new ProblemError(403, error.message, [`${error.field}: ${error.message}`]);
+    throw error;
+  }
   try {
     const outcome = await deps.toolgate.decider.decide({
       tool: body.tool,
       args: body.args,
-      agentId: body.agent_id,
-      sessionId: body.session_id,
+      agentId: as.agentId,
+      sessionId: as.sessionId,
       cwd: body.cwd,
       mode: body.mode,
       interactive: body.interactive,
@@ -52,6 +61,15 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
     if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' }, error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined);
     throw error;
   }
+}
+
+const claimedByTokens = new WeakMap<object, ReadonlySet<string>>();
+
+/** The bound agent ids of a config's tokens, computed once per token list. */
+function claimedOf(agentTokens: readonly { agentId?: string }[]): ReadonlySet<string> {
+  let claimed = claimedByTokens.get(agentTokens);
+  if (!claimed) claimedByTokens.set(agentTokens, (claimed = claimedAgentIds(agentTokens)));
+  return claimed;
 }
 
 /** The response body for an outcome. */

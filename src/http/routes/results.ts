@@ -11,8 +11,13 @@ import { ProblemError, problemResponse } from '../problem.ts';
 
 type Schemas = components['schemas'];
 
-/** Tool outputs are larger than decide bodies: the point of this endpoint is to take a 1 MiB output and offload it. */
-export const RESULT_BODY_LIMIT = 32 * 1024 * 1024;
+/**
+ * Tool outputs are larger than decide bodies: the point of this endpoint is to take a 1 MiB output and offload it.
+ * The body may be up to twice the largest output (JSON escapes) plus room for the rest of the request.
+ */
+export function resultBodyLimit(resultMaxBytes: number): number {
+  return resultMaxBytes * 2 + 64 * 1024;
+}
 
 export const ResultRequestSchema = z.strictObject({
   decision_id: z.string().min(1).max(200),
@@ -25,13 +30,18 @@ const StoredQuery = z.object({
 });
 
 export function registerResults(app: Hono<AppEnv>, deps: AppDeps): void {
-  const limit = bodyLimit({ maxSize: RESULT_BODY_LIMIT, onError: (c) => problemResponse(c, 413, `the request body is larger than ${RESULT_BODY_LIMIT} bytes`) });
+  const maxSize = resultBodyLimit(deps.toolgate.config.resultMaxBytes);
+  const limit = bodyLimit({ maxSize, onError: (c) => problemResponse(c, 413, `the request body is larger than ${maxSize} bytes (a tool output may have ${deps.toolgate.config.resultMaxBytes} bytes)`) });
 
   app.post('/v1/results', limit, deps.requireAgent, async (c) => {
     const body = await readJson(c, ResultRequestSchema);
-    const outcome = await resultServiceFor(deps.toolgate).submit(body.decision_id, body.result);
+    const outcome = await resultServiceFor(deps.toolgate).submit(body.decision_id, body.result, c.get('identity').name);
     if (outcome.kind === 'not_found') throw new ProblemError(404, `no decision with id ${body.decision_id}`, [`decision_id: no such decision`]);
     if (outcome.kind === 'conflict') throw new ProblemError(409, outcome.message);
+    if (outcome.kind === 'too_large') throw new ProblemError(413, `the tool output has ${outcome.bytes} bytes; at most ${outcome.limit} are accepted (result_max_bytes)`, [`result.output: larger than ${outcome.limit} bytes`]);
+    if (outcome.kind === 'over_budget') {
+      throw new ProblemError(429, `this token stored ${outcome.usedBytes} bytes of offloaded output today; ${outcome.bytes} more would pass its budget of ${outcome.budget} bytes (result_budget_bytes)`, [`result.output: over the token's storage budget`], { 'retry-after': String(outcome.retryAfterSeconds) });
+    }
     return c.json(receiptJson(outcome.receipt), 201);
   });
 
