@@ -9,6 +9,9 @@ export type Evaluator = (args: string[], stdin: string | undefined) => string | 
 /** Upper bound on evaluated output: anything longer is not worth re-analysing as a payload. */
 const MAX_OUTPUT = 16 * 1024;
 
+/** Longest text printf is followed to (`printf -v` values are bounded again like any variable's value). */
+const MAX_PRINTF = 1024 * 1024;
+
 /** mktemp's options that take a value. */
 const MKTEMP_WITH_ARG = ['-p', '--tmpdir', '--suffix'];
 
@@ -119,6 +122,8 @@ function printf(format: string, args: string[]): string | undefined {
     });
     out += decodeAnsiC(piece);
     if (k === start) break; // a format without conversions is printed once
+    // The format is used again for every few arguments: a long one and many arguments multiply.
+    if (out.length > MAX_PRINTF) return undefined;
   } while (k < args.length);
   return out;
 }
