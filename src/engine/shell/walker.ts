@@ -96,6 +96,8 @@ export class ScriptWalker {
     if (frame.depth + 1 > this.limits.maxDepth) return;
     const body = this.functions.callBody(name, args, frame);
     if (!body) return;
+    // Each call walks the body again: `f2() { f1 a; f1 b; }` … doubles per level, so the clock is read per call.
+    this.checkTime();
     const inner = deeper(frame);
     for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
     inner.vars.set('#', String(args.length));
@@ -138,6 +140,7 @@ export class ScriptWalker {
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
     if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    this.checkTime();
     if (FOREIGN_BLANK.test(text)) throw new AnalysisAbort('cannot parse the command reliably: a carriage return, form feed or vertical tab (tree-sitter-bash reads it as a blank, bash as part of a word)');
     // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
     const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
@@ -295,7 +298,7 @@ export class ScriptWalker {
             // `for d in src lib; do grep -rn x "$d"; done`: a few known items are walked one by one, the variable
             // set to each (a glob stands for its matches: `packages/*/`); more, or unknown ones, leave it unknown.
             if (variable && items.length > 0 && items.length <= LOOP_ITEMS_WALKED && !items.some((w) => w.dynamic)) {
-              for (const w of items) { frame.vars.set(variable.text, w.value); this.visit(c, frame); }
+              for (const w of items) { this.checkTime(); frame.vars.set(variable.text, w.value); this.visit(c, frame); }
             } else this.visit(c, frame);
           } else if (c !== variable) items.push(...resolveWord(c, this.wordScope(frame)));
         }
