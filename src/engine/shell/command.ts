@@ -180,6 +180,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     moveTo(frame, program, target?.value === '--' ? argv[argv.indexOf(target) + 1] : target, homeOf(walker, frame));
   }
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
+  if (output !== undefined) walker.budget.word(output.length, "a command's output");
   recordWrites(walker, info.redirects, output);
   // `echo "$GITHUB_TOKEN" > /tmp/t`: the file holds the secret now (a later `cat /tmp/t` prints it).
   if (writes && writes.length > 0 && (program === 'echo' || program === 'printf') && words.some((w) => w.inner?.secret || referencesSecret(w.source))) {
