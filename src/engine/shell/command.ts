@@ -8,7 +8,7 @@ import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, suffixWord, unwrap } from './unwrap.ts';
 import { loginHome, nestedCode, type NestedCode } from './nested.ts';
-import { escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+import { DEEP, escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
@@ -331,7 +331,7 @@ function throughLinks(links: Map<string, string>, paths: ShellPath[]): ShellPath
       const key = escapeLiteral(link);
       if (full !== key && !full.startsWith(`${key}/`)) continue;
       const t = `${target.replace(/\/+$/, '')}${full.slice(key.length)}`;
-      const through: ShellPath = { ...p, template: t, path: templateValue(t) };
+      const through: ShellPath = { ...p, template: t, path: templateValue(t).replace(DEEP, '**') };
       if (/^[/~]/.test(t)) delete through.base;
       out.push(through);
     }
