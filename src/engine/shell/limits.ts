@@ -28,14 +28,20 @@ export interface ExpansionLimits {
   maxExpandedChars: number;
   /** Most elements of one array, and most words one brace expression expands to. */
   maxArrayLength: number;
+  /**
+   * Words all expansions of one analysis may produce together (`x="a b c …"; cat $x $x …`: every word is a path
+   * to check after the analysis, outside its time budget).
+   */
+  maxExpandedWords: number;
 }
 
 /** The defaults: far above what agents' commands expand to (a 64 KiB command's largest literal word fits). */
-export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = Object.freeze({ maxWordChars: 64 * 1024, maxExpandedChars: 1024 * 1024, maxArrayLength: 1024 });
+export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = Object.freeze({ maxWordChars: 64 * 1024, maxExpandedChars: 1024 * 1024, maxArrayLength: 1024, maxExpandedWords: 8192 });
 
 /** Counts what one analysis expands; throws `too large to analyse` past a limit. */
 export class ExpansionBudget {
   #used = 0;
+  #words = 0;
 
   constructor(readonly limits: ExpansionLimits) {}
 
@@ -48,6 +54,12 @@ export class ExpansionBudget {
   charge(chars: number): void {
     this.#used += chars;
     if (this.#used > this.limits.maxExpandedChars) throw tooLarge(`its expansions would exceed ${this.limits.maxExpandedChars} characters`);
+  }
+
+  /** Counts `count` words an expansion produced (field splitting, brace expansion, an array's elements). */
+  words(count: number): void {
+    this.#words += count;
+    if (this.#words > this.limits.maxExpandedWords) throw tooLarge(`its expansions would make more than ${this.limits.maxExpandedWords} words`);
   }
 
   /** A variable's value, a word or a file's contents of `chars` characters: within `maxWordChars`, or abort. */

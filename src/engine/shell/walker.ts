@@ -574,6 +574,7 @@ export class ScriptWalker {
         let chars = 0;
         for (const w of known) chars += w.value.length;
         this.budget.charge(chars);
+        this.budget.words(known.length);
         words.push(...known);
       } else words.push(...resolveWord(c, scope));
       this.budget.array(words.length);

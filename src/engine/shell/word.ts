@@ -95,7 +95,10 @@ export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   // Unquoted expansions split into fields (`x="rm -rf"; $x ~`, `rm${IFS}-rf`): SPLIT marks where.
   const words = expandedTemplates.flatMap((t) => expandTilde(t, scope.home).split(SPLIT).filter((f) => f !== '' || !t.includes(SPLIT)))
     .map((t) => finish(t, node.text, expanded, substituted, braced, innerOrUndefined));
-  if (expanded || braced) for (const w of words) scope.budget.word(w.value.length);
+  if (expanded || braced) {
+    scope.budget.words(words.length);
+    for (const w of words) scope.budget.word(w.value.length);
+  }
   if (parts.length === 1 && parts[0]!.processOutput !== undefined) for (const w of words) w.processOutput = parts[0]!.processOutput;
   evaluateLiteralSubscripts(words, node.text, scope, inner);
   return words;
