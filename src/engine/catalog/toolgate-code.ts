@@ -22,9 +22,10 @@ const SPECIFIER = /\b(?:require|import)\s*\(\s*(["'`])([^"'`\n]+)\1|\bimport\s+(
 
 /** A path or module specifier that names toolgate's code: the package (`toolgate`, `toolgate/…`) or a file of it. */
 export function namesToolgateCode(specifier: string, root = TOOLGATE_ROOT): boolean {
-  const path = specifier.replace(/^file:\/\//, '');
-  if (/^toolgate(\/|$)/.test(path) || TOOLGATE_PATH.test(path)) return true;
-  return root !== '' && root !== '/' && (path === root || path.startsWith(`${root}/`));
+  const path = specifier.startsWith('file://') ? specifier.slice(7) : specifier;
+  // Judged for every command's name: most names have neither.
+  if (path.includes('toolgate') && (/^toolgate(\/|$)/.test(path) || TOOLGATE_PATH.test(path))) return true;
+  return root !== '' && root !== '/' && path.startsWith(root) && (path.length === root.length || path[root.length] === '/');
 }
 
 /**
