@@ -9,7 +9,7 @@ describe('copies into a directory are judged where the files land', async () => 
 
   it("asks about copies that land on an agent's settings or git's config", () => {
     for (const command of [
-      'cp x/settings.json .claude/', 'cp x/settings.json .claude', 'cp -t .claude x/settings.json', 'cp --target-directory=.claude x/settings.local.json',
+      'cp x/settings.json .claude/', 'cp x/settings.json .claude', 'cp x/settings.json .claude/./', 'cp -t .claude x/settings.json', 'cp --target-directory=.claude x/settings.local.json',
       'rsync -a d/ .claude/', 'rsync -av /tmp/d/ ~/.codex', 'tar xf x -C .claude', 'tar -xzf x.tgz --directory ~/.gemini', 'unzip x.zip -d .claude',
       'mv /tmp/dotclaude .claude', 'mv /tmp/dotclaude ~/.claude', 'cp /tmp/stage/config.toml ~/.codex/', 'cp -r /tmp/x/.claude .', 'cp x/* .claude/',
       'install -m 644 x/settings.json .claude/', 'ln -s /tmp/x/settings.json .claude/', 'cp a/config .git/', 'mv /tmp/h .git/hooks', 'cp -r /tmp/hooks .git/',

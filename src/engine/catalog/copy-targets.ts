@@ -40,7 +40,9 @@ export function copyTargets(program: string, args: string[], home: string): stri
   const dest = directory ?? (ops.length > 1 ? ops.at(-1)! : undefined);
   if (dest === undefined || sources.length === 0) return [];
   const out: string[] = [];
-  const into = (name: string) => `${dest.replace(/\/+$/, '')}/${name}`;
+  // `.claude/./` and `.claude//` are `.claude`: the entries match names, not spellings.
+  const dir = dest.replace(/\/\.(?=\/|$)/g, '').replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+  const into = (name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
   // `-T`: the destination is the copy itself, never a directory to copy into.
   const noDirectory = args.includes('-T') || args.includes('--no-target-directory');
   const trees = shape.trees(args);
@@ -52,7 +54,7 @@ export function copyTargets(program: string, args: string[], home: string): stri
     if (!trees && !contents) continue;
     // Where the tree lands: the destination itself when it is new (or for contents and -T), else inside it.
     const landings = [];
-    if (contents || noDirectory || (directory === undefined && !isKnownDirectory(dest, home))) landings.push(dest);
+    if (contents || noDirectory || (directory === undefined && !isKnownDirectory(dir, home))) landings.push(dir);
     if (!contents && !noDirectory && name !== '') landings.push(into(name));
     for (const at of landings) out.push(...treeNames(at));
   }
