@@ -13,7 +13,7 @@ const AGENT = 'e2e-agent-token-0123456789abcdef';
 const REVIEWER = 'e2e-reviewer-token-0123456789abcdef';
 /** The heap the sidecar gets: the 312-byte doubling bomb needed gigabytes on main. */
 const HEAP_MB = 128;
-const ANSWER_MS = 3_000;
+const ANSWER_MS = 5_000;
 
 /** A port nobody listens on right now (bound on 127.0.0.1, then released). */
 function freePort(): Promise<number> {

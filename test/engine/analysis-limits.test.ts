@@ -67,8 +67,9 @@ describe('analysis limits: time and depth', async () => {
       const started = performance.now();
       const analysis = analyzer.analyze(command);
       const took = performance.now() - started;
-      // 20 budgets of 50 ms is the hard wall; the rest is slack for a loaded machine.
-      assert.ok(took < 2_000, `took ${took.toFixed(0)} ms`);
+      // 20 budgets of 50 ms is the hard wall, read between steps that stretch when the process gets an eighth of a
+      // CPU (the full suite at load 17 took 3 s for one of these): the bound tells a stop from a hang, not speed.
+      assert.ok(took < 5_000, `took ${took.toFixed(0)} ms`);
       if (analysis.ok) assert.ok(analysis.commands.length > 0);
       else assert.match(analysis.error ?? '', /too large|longer than|nests|deeper|cannot parse/);
     });
