@@ -1,4 +1,5 @@
 // Protected paths: decides whether a file tool's path, or any path a bash command touches, reaches a protected place.
+import { posix } from 'node:path';
 import micromatch from 'micromatch';
 import type { ShellAnalysis, ShellPath } from './shell/types.ts';
 import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME, PROTECTED_ON_SYSTEM } from './catalog/protected-dirs.ts';
@@ -326,13 +327,34 @@ function globMatcher(pattern: string): (name: string) => boolean {
   return isMatch;
 }
 
-/** Absolute segments of a template, resolved against a directory (itself relative to cwd). */
-function absoluteSegs(template: string, base: string | undefined, ctx: PathContext): Seg[] {
+/** The absolute template of a path, resolved against a directory (itself relative to cwd); `..` still in it. */
+function absoluteTemplate(template: string, base: string | undefined, ctx: PathContext): string {
   const expanded = knownVariables(expandTilde(template, ctx.home), ctx);
   // A leading variable may itself be absolute (`$X/.aws/credentials`): its dyn segment stands for any prefix.
-  if (expanded.startsWith('/') || expanded.startsWith(DYN_OPEN)) return templateSegs(expanded);
+  if (expanded.startsWith('/') || expanded.startsWith(DYN_OPEN)) return expanded;
   const dir = base === undefined ? ctx.cwd : base.startsWith('/') ? base : `${ctx.cwd}/${base}`;
-  return templateSegs(`${escapeLiteral(dir.replace(/^~(?=\/|$)/, ctx.home))}/${expanded}`);
+  return `${escapeLiteral(dir.replace(/^~(?=\/|$)/, ctx.home))}/${expanded}`;
+}
+
+/**
+ * The literal names an absolute template starts with, as a path (escapes removed, `..` kept: after a symlink it
+ * climbs from the link's target, not from where the link is), and the template from the first name that is not
+ * literal (a glob, a variable, `**`) on. `/tmp/h/**` → `/tmp/h` and `**`.
+ */
+function literalPrefix(template: string): { prefix: string; rest: string } {
+  let prefix = '';
+  let from = 0;
+  let text = '';
+  for (let i = 0; i <= template.length; i++) {
+    const c = template[i];
+    if (c === '\\' && i + 1 < template.length) { text += template[++i]; continue; }
+    if (c === DYN_OPEN || c === DEEP || c === '*' || c === '?' || c === '[') return { prefix, rest: template.slice(from) };
+    if (c !== '/' && c !== undefined) { text += c; continue; }
+    if (text !== '') prefix += `/${text}`;
+    text = '';
+    from = i + 1;
+  }
+  return { prefix, rest: '' };
 }
 
 // toolgate's own variable names its data directory: `cat "$TOOLGATE_DATA_DIR/tokens.json"` is a certain hit.
@@ -362,16 +384,10 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
 function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: RootSet): ProtectedHit | undefined {
-  const segs = absoluteSegs(template, base, ctx);
+  const absolute = absoluteTemplate(template, base, ctx);
+  const segs = templateSegs(absolute);
   let certain = true;
-  let literal: string | undefined = '';
-  for (const s of segs) {
-    if (s.kind === 'lit') literal = literal === undefined ? undefined : `${literal}/${s.text}`;
-    else {
-      literal = undefined;
-      if (s.kind === 'dyn') certain = false;
-    }
-  }
+  for (const s of segs) if (s.kind === 'dyn') certain = false;
   const candidates: { segs: Seg[]; certain: boolean }[] = [{ segs, certain }];
   // `/proc/<pid>/root/…` is `/…`; `/proc/<pid>/cwd/…` is below some directory (any pid: `self`, `$$`, a glob).
   const proc = PROC_LINK.exec(template);
@@ -382,11 +398,14 @@ function check(template: string, display: string, base: string | undefined, ctx:
       candidates.push({ segs: below, certain: !below.some((s) => s.kind === 'dyn') });
     } else candidates.push({ segs: templateSegs(`${DEEP}${rest}`), certain: false });
   }
-  if (literal !== undefined) {
-    literal ||= '/';
-    const real = ctx.realpath && realpathNearest(literal, ctx.realpath);
+  // Through symlinks on the host: the literal names the path starts with, resolved where they exist, with the rest
+  // below them. `grep -r x /tmp/h` after `ln -s ~ /tmp/h` reads the home (`**` below it reaches ~/.ssh), and
+  // `/tmp/p/../.toolgate` after `ln -s ~/proj /tmp/p` is ~/.toolgate, not /tmp/.toolgate.
+  if (ctx.realpath) {
+    const { prefix, rest } = literalPrefix(absolute);
+    const real = prefix === '' ? undefined : realpathNearest(prefix, ctx.realpath);
     // A path without symlinks is its own realpath: the same segments would reach the same roots.
-    if (real && real !== literal) candidates.push({ segs: templateSegs(escapeLiteral(real)), certain });
+    if (real && real !== posix.resolve(prefix)) candidates.push({ segs: templateSegs(rest === '' ? escapeLiteral(real) : `${escapeLiteral(real)}/${rest}`), certain });
   }
   // Each root gets its own budget of steps (one object, reset per root).
   const budget = { left: 0 };

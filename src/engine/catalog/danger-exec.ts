@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { CODE_RUNNERS, DECODERS, DOWNLOADERS, SHELLS, interpreterOf } from './programs.ts';
-import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, scriptOperand, spawnsProgram } from './inline-code.ts';
+import { DECODED_EVAL, REMOTE_EVAL, REVERSE_SHELL, deletesFiles, inlineCode, readsUnderHome, scriptOperand, spawnsProgram } from './inline-code.ts';
 import { spawnsOnlyKnownCommands } from './literal-spawn.ts';
 import { sedExecutes } from './sed-script.ts';
 import { hasFlag } from './flags.ts';
@@ -255,6 +255,18 @@ export const EXEC_DANGERS: DangerEntry[] = [
     programs: CODE_RUNNERS,
     examples: ["perl -e 'fork while 1'", 'python3 -c "import os\nwhile True: os.fork()"', "ruby -e 'loop { fork }'", "node -e \"while(1) require('child_process').spawn('node')\""],
     match: (v) => inlineCode(v).some((c) => FORK_LOOP.test(c.code)),
+  },
+  {
+    id: 'inline-code-home-read', risk: 'high', reason: 'inline code reads a file under a path it builds from the home directory at run time (the name is glued together, so no path in the command shows which file: a key or a token is as likely as any)',
+    programs: CODE_RUNNERS,
+    examples: [
+      `python3 -c 'import os; print(open(os.path.join(os.environ["HOME"], ".s"+"sh", "id_rsa")).read())'`,
+      `node -e 'const fs=require("fs"),os=require("os"),path=require("path"); console.log(fs.readFileSync(path.join(os.homedir(), ".ss"+"h/id_rsa"), "utf8"))'`,
+      `python3 -c 'from pathlib import Path; print((Path.home() / ".aw" "s" / "credentials").read_text())'`,
+      `ruby -e 'puts File.read(File.join(Dir.home, ".to" + "olgate", "tokens.json"))'`,
+      `perl -e 'open(F, "$ENV{HOME}/.ne" . "trc"); print <F>'`,
+    ],
+    match: (v) => inlineCode(v).some((c) => c.language !== 'awk' && readsUnderHome(c)),
   },
   {
     id: 'inline-code-spawn', risk: 'medium', reason: 'inline interpreter code starts a shell or another program',

@@ -193,7 +193,9 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'agent-settings-write', risk: 'high', reason: "writes an AI agent's own settings (hooks, permissions): a line there can switch off the checks on the agent's calls",
-    examples: ["echo '{}' > .claude/settings.json", 'cp x ~/.codex/config.toml', "sed -i '/toolgate/d' ~/.gemini/settings.json", 'tee .claude/settings.local.json < new.json'],
+    examples: ["echo '{}' > .claude/settings.json", 'cp x ~/.codex/config.toml', "sed -i '/toolgate/d' ~/.gemini/settings.json", 'tee .claude/settings.local.json < new.json',
+      // Into the directory, under the source's name, or a whole tree landing there (copy-targets.ts).
+      'cp x/settings.json .claude/', 'cp -t .claude x/settings.json', 'rsync -a d/ .claude/', 'tar xf x -C .claude', 'mv /tmp/dotclaude .claude', 'cp ../config.toml ~/.codex/'],
     written: (p) => isAgentSettings(p),
   },
   {

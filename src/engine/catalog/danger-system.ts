@@ -2,6 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
+import { importsToolgate, toolgateArgs, reviewerShapedArgs } from './toolgate-code.ts';
 
 export const PRIVILEGE: ReadonlySet<string> = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'sudoedit', 'sg', 'newgrp']);
 const KILL_SIGNALS = /^(-?(9|KILL|SIGKILL))$/i;
@@ -55,12 +56,15 @@ function firewallReadOnly(v: CommandView): boolean {
 /**
  * toolgate's own reviewer commands — answering approvals, changing rules, the interactive review — run from the
  * command line an agent is being judged on: the CLI finds the reviewer token in the data directory (or the
- * environment), so the agent would answer its own questions. `node …/toolgate.js` is the same program. Reading
- * commands (`check`, `audit`, `rules list`, `approvals list`) are not.
+ * environment), so the agent would answer its own questions. `node …/toolgate.js`, `node …/dist/cli/main.js` and a
+ * copy of the bin under another name are the same program, and inline code importing toolgate's modules runs them
+ * too (toolgate-code.ts). Reading commands (`check`, `audit`, `rules list`, `approvals list`) are not.
  */
 function runsToolgateAsReviewer(v: CommandView): boolean {
-  const args = v.program === 'toolgate' ? v.args : v.program === 'node' && /(^|\/)toolgate(\.js)?$/.test(v.args[0] ?? '') ? v.args.slice(1) : undefined;
-  if (args === undefined || args.includes('--help') || args.includes('-h')) return false;
+  if (importsToolgate(v)) return true;
+  const args = toolgateArgs(v);
+  if (args === undefined) return reviewerShapedArgs(v.args);
+  if (args.includes('--help') || args.includes('-h')) return false;
   // Options may come before the subcommand with a value of their own (`rules --data-dir d add …`): any word counts.
   const words = args.filter((a) => !a.startsWith('-'));
   const command = words[0];
@@ -118,7 +122,11 @@ function applescriptLeavesSession(args: string[]): boolean {
 export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'toolgate-reviewer', risk: 'high', reason: "acts as toolgate's reviewer (answers approvals, changes rules, uses the reviewer token): an agent must not approve its own calls",
-    examples: ['npx toolgate approvals resolve 0192a --choice allow_always', 'toolgate rules add allow "bash(*)"', 'node bin/toolgate.js review', 'curl -H "Authorization: Bearer $TOOLGATE_REVIEWER_TOKEN" -X POST http://127.0.0.1:7411/v1/approvals/x/resolve -d \'{"choice":"allow_once"}\''],
+    examples: ['npx toolgate approvals resolve 0192a --choice allow_always', 'toolgate rules add allow "bash(*)"', 'node bin/toolgate.js review', 'curl -H "Authorization: Bearer $TOOLGATE_REVIEWER_TOKEN" -X POST http://127.0.0.1:7411/v1/approvals/x/resolve -d \'{"choice":"allow_once"}\'',
+      // Its code under other names and ways in (toolgate-code.ts).
+      'node ./node_modules/toolgate/dist/cli/main.js approvals resolve 01 --choice allow_once', 'node /tmp/tg.js approvals resolve 01 --choice allow_once',
+      'node --input-type=module -e "import(\'/opt/toolgate/dist/cli/main.js\').then((m) => m.main([\'approvals\', \'resolve\', \'01\', \'--choice\', \'allow_once\']))"',
+      'node -e "require(\'toolgate/dist/cli/approvals.js\')"'],
     match: (v) => runsToolgateAsReviewer(v) || usesReviewerToken(v),
   },
   {

@@ -39,6 +39,39 @@ export function deletesFiles(code: InlineCode): boolean {
   return calls === 0;
 }
 
+/**
+ * The home directory found at run time, in the usual spellings: Python's `os.environ["HOME"]`, `os.getenv('HOME')`,
+ * `Path.home()`, `expanduser("~")` (or of anything but one whole literal path, which the path check reads itself),
+ * `getpwuid(…)`; node's `os.homedir()`, `process.env.HOME`; Ruby's `Dir.home`, `ENV["HOME"]`, `File.expand_path("~")`;
+ * Perl's `$ENV{HOME}`, `glob("~")`; PHP's `getenv("HOME")`, `$_SERVER["HOME"]`.
+ */
+const HOME_AT_RUN_TIME = /\benviron\s*(?:\[\s*|\.\s*get\s*\(\s*)["']HOME["']|\bgetenv\s*\(\s*["']HOME["']|\bPath\s*\.\s*home\s*\(|\bexpanduser\s*\(\s*(?!(["'])~?\/[^"'\n]*[^/"'\n]\1\s*\))|\bgetpwuid\b|\bhomedir\s*\(|\benv\s*(?:\.\s*HOME\b|\[\s*["']HOME["'])|\bDir\s*\.\s*home\b|\bENV\s*(?:\[\s*["']HOME["']|\.\s*fetch\s*\(\s*["']HOME["'])|\bexpand_path\s*\(\s*["']~["']|\$ENV\s*\{\s*["']?HOME["']?\s*\}|\bglob\s*\(\s*["']~["']|\$_(?:SERVER|ENV)\s*\[\s*["']HOME["']/;
+
+/** Calls that read a file's contents. */
+const FILE_READ = /(?<![\w.])open\s*\(|\bio\s*\.\s*open\s*\(|\bcodecs\s*\.\s*open\s*\(|\.\s*(?:read_text|read_bytes|open)\s*\(|\bshutil\s*\.\s*copy\w*\s*\(|\b(?:readFileSync|readFile|createReadStream|copyFileSync|copyFile|cpSync|readTextFile|readTextFileSync)\s*\(|\bBun\s*\.\s*file\s*\(|\b(?:File|IO)\s*\.\s*(?:read|binread|readlines|open|foreach)\b|\bFileUtils\s*\.\s*cp\w*|\bopen\s*(?:my\s+)?[\w$]|\b(?:file_get_contents|fopen|readfile|file)\s*\(/;
+
+/** Names a statement assigns (`h = …`, `const p = …, q = …`, `my $h = …`). */
+const ASSIGNED_NAMES = /(?:^|[\s,(])\$?([A-Za-z_]\w*)\s*=(?![=>~])/g;
+
+/**
+ * Whether inline code reads a file under a path it builds from the home directory at run time
+ * (`open(os.path.join(os.environ["HOME"], ".s"+"sh", "id_rsa"))`, `fs.readFileSync(path.join(os.homedir(), ".ss"+"h/id_rsa"))`):
+ * pieces glued at run time name any file, so no literal in the code shows which. Judged a statement at a time: a
+ * statement reading a file with the home in it, or a variable holding it (`h = Path.home()`, `p = h / x`, then
+ * `open(p)`). Code that only prints the home, or reads files of the project beside it, does not count.
+ */
+export function readsUnderHome(code: InlineCode): boolean {
+  if (!HOME_AT_RUN_TIME.test(code.code) || !FILE_READ.test(code.code)) return false;
+  const holders: string[] = [];
+  for (const statement of code.code.split(/[;\n]/)) {
+    const home = HOME_AT_RUN_TIME.test(statement) || holders.some((h) => new RegExp(`(?<![\\w.])\\$?${h}\\b`).test(statement));
+    if (!home) continue;
+    if (FILE_READ.test(statement)) return true;
+    for (const m of statement.matchAll(ASSIGNED_NAMES)) if (holders.length < 64) holders.push(m[1]!);
+  }
+  return false;
+}
+
 /** Calls that start a shell or another program. */
 export const SPAWN_API = /\b(from\s+(?:os|subprocess|pty)\s+import\b|os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|(?<!\.)system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)/;
 

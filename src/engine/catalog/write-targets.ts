@@ -5,6 +5,7 @@ import { hasFlag, operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
 import { CODE_RUNNERS, unversioned } from './programs.ts';
 import { sedScripts, sedWriteFiles } from './sed-script.ts';
+import { copyTargets, treeNames } from './copy-targets.ts';
 
 type TargetReader = (args: string[]) => string[];
 
@@ -102,11 +103,18 @@ function inPlaceScriptTargets(args: string[]): string[] {
  */
 let memo: { view: CommandView; targets: string[] } | undefined;
 
+/** Programs whose target (from TARGETS) is a directory a tree is unpacked into (`tar xf x -C .claude`). */
+const EXTRACTORS = new Set(['tar', 'unzip', '7z']);
+
 /** Every path the command writes or replaces. */
 export function writeTargets(view: CommandView): string[] {
   if (memo?.view !== view) {
     const reader = TARGETS[view.program];
-    const targets = redirectWrites(view).concat(reader ? reader(view.args) : []);
+    const named = reader ? reader(view.args) : [];
+    const targets = redirectWrites(view).concat(named);
+    // `cp x/settings.json .claude/`, `mv /tmp/dotclaude .claude`, `tar xf x -C .claude`: where the files land.
+    targets.push(...copyTargets(view.program, view.args, view.home));
+    if (EXTRACTORS.has(view.program)) for (const dir of named) targets.push(...treeNames(dir));
     if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(unversioned(view.program))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
     memo = { view, targets: view.base === undefined ? targets : targets.map((p) => atBase(p, view.base)) };

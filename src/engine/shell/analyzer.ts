@@ -4,6 +4,7 @@ import type { ShellAnalysis } from './types.ts';
 import { LruCache } from './lru.ts';
 import { Deadline } from './deadline.ts';
 import { AnalysisAbort, ScriptWalker, type WalkTools } from './walker.ts';
+import { DEFAULT_EXPANSION_LIMITS, TOO_LARGE, type ExpansionLimits } from './limits.ts';
 
 /** Limits and context of an analyzer. */
 export interface ShellAnalyzerOptions {
@@ -15,6 +16,8 @@ export interface ShellAnalyzerOptions {
   maxDepth?: number;
   /** Time budget for one analysis, parse included (default 50 ms). */
   timeoutMs?: number;
+  /** How large variables, words, arrays and all expansions of one analysis may grow (limits.ts; defaults there). */
+  expansion?: Partial<ExpansionLimits>;
   /** Analyses kept by command text (default 2048). */
   cacheSize?: number;
   /**
@@ -42,6 +45,7 @@ export interface ShellAnalyzer {
 /** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
 export function createShellAnalyzer(language: Language, options: ShellAnalyzerOptions): ShellAnalyzer {
   const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048, cacheOnSecondSight = true, simpleParse = true } = options;
+  const expansion: ExpansionLimits = { ...DEFAULT_EXPANSION_LIMITS, ...options.expansion };
   const parser = new Parser();
   parser.setLanguage(language);
   // Analyses are synchronous, so one parser and one clock serve them all.
@@ -54,17 +58,24 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
     if (size > maxBytes) return failed(`command is ${size} bytes, over the ${maxBytes}-byte analysis limit`);
     if (command.includes('\u0000')) return failed('command contains a NUL byte');
     deadline.start(budgetMs);
-    const walker = new ScriptWalker(tools, home, { maxDepth, timeoutMs: budgetMs });
+    const walker = new ScriptWalker(tools, home, { maxDepth, timeoutMs: budgetMs, expansion });
     if (files) for (const [path, contents] of files) walker.written.set(path, contents);
     try {
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {
       if (error instanceof AnalysisAbort) return failed(error.message, error.transient, walker);
       // Thousands of nested `( … )` exhaust the stack before a depth check runs: refuse to judge it, don't crash (a 500).
-      if (error instanceof RangeError) return failed('command nests too deeply to analyse');
-      throw error;
+      if (error instanceof RangeError && /call stack/i.test(error.message)) return failed('command nests too deeply to analyse');
+      // A string or array past what V8 can hold (a limit above let it through): too large, not a crash.
+      if (error instanceof RangeError) return failed(`${TOO_LARGE}: ${error.message}`);
+      // Any other failure is a bug, but the caller is owed a verdict, not an exception (a hook whose call fails lets
+      // the tool run): the command is asked about, with the cause in the reason.
+      return failed(`the analyzer failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    return { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
+    const result: ShellAnalysis = { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
+    // An analysis that expanded a lot holds that much: kept out of the cache, so 2,048 of them cannot pile up.
+    if (walker.budget.used > UNCACHED_EXPANSION) TRANSIENT.add(result);
+    return result;
   };
 
   // The first analyses run cold (wasm and JIT warm-up) and could hit the time limit: warm up once, uncached.
@@ -86,7 +97,10 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
 /** A command exercising most node types, analysed once when the analyzer is built. */
 const WARM_UP = `cd "$HOME/w" && x=$(echo a | base64 -d); for f in *.ts; do grep -n "$f" <<< 'y' | sh -c 'rm -rf "$0"' ~/b > /dev/null 2>&1; done; sudo git -C . push -f origin +main; cat <<'EOF'\nz\nEOF`;
 
-/** Results that must not be cached (timeouts). */
+/** Characters an analysis may expand and still be cached (a cached analysis keeps its words). */
+const UNCACHED_EXPANSION = 16 * 1024;
+
+/** Results that must not be cached (timeouts, large expansions). */
 const TRANSIENT = new WeakSet<ShellAnalysis>();
 
 /** A failed analysis keeps what was found before it stopped (protected paths still deny). */

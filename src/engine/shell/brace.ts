@@ -1,7 +1,5 @@
 // Bash brace expansion over an escaped word template (`\x` marks a quoted or escaped character).
-
-/** Upper bound on the words one brace expression may produce: past it we stop expanding. */
-export const MAX_BRACE_WORDS = 256;
+import { DEFAULT_EXPANSION_LIMITS, ExpansionBudget, tooLarge } from './limits.ts';
 
 /** Index of the `}` closing the `{` at `open`, and the top-level commas in between; undefined if none. */
 function findClose(t: string, open: number): { close: number; commas: number[] } | undefined {
@@ -17,12 +15,37 @@ function findClose(t: string, open: number): { close: number; commas: number[] }
   return undefined;
 }
 
-/** Expands `{a,b}` and `{1..3}` / `{a..c}` sequences; returns the template itself when nothing expands. */
-export function expandBraces(t: string): string[] {
+/**
+ * Expands `{a,b}` and `{1..3}` / `{a..c}` sequences; returns the template itself when nothing expands. Past the
+ * budget's `maxArrayLength` words, or its characters, it throws `too large to analyse`: the words cut off could be
+ * anything (`cat {{1..300},~/.ssh/id_rsa}` ends in a key), so stopping early and judging the rest would be unsafe.
+ */
+export function expandBraces(t: string, budget = new ExpansionBudget(DEFAULT_EXPANSION_LIMITS)): string[] {
+  if (!t.includes('{')) return [t];
+  const words = expandFrom(t, { max: budget.limits.maxArrayLength, work: 4 * budget.limits.maxExpandedChars });
+  if (words.length === 1 && words[0] === t) return words;
+  budget.array(words.length, 'a brace expansion');
+  let chars = 0;
+  for (const w of words) chars += w.length;
+  budget.charge(chars);
+  return words;
+}
+
+/** How far one expansion may go: words (`max`, stopped one past it) and characters scanned (`work`, counted down). */
+interface Reach { max: number; work: number }
+
+/** The expansion, stopped one word past `reach.max` (the caller then aborts). */
+function expandFrom(t: string, reach: Reach): string[] {
+  // `{a,b}{a,b}…` ten thousand times: each level rescans and copies the word; the words are few, the work is not.
+  reach.work -= t.length;
+  if (reach.work < 0) throw tooLarge('a brace expansion would take too long to expand');
   for (let i = 0; i < t.length; i++) {
     if (t[i] === '\\') { i++; continue; }
     if (t[i] !== '{') continue;
     const found = findClose(t, i);
+    // A `{` that closes nowhere (or far away) was scanned to its end: `{{{{…` would scan the word once per brace.
+    reach.work -= (found?.close ?? t.length) - i;
+    if (reach.work < 0) throw tooLarge('a brace expansion would take too long to expand');
     if (!found) continue;
     const prefix = t.slice(0, i);
     const suffix = t.slice(found.close + 1);
@@ -32,14 +55,14 @@ export function expandBraces(t: string): string[] {
       const cuts = [i, ...found.commas, found.close];
       alternatives = cuts.slice(0, -1).map((start, k) => t.slice(start + 1, cuts[k + 1]));
     } else {
-      alternatives = sequence(inner);
+      alternatives = sequence(inner, reach.max);
     }
     if (!alternatives) continue;
     const out: string[] = [];
     for (const alt of alternatives) {
-      for (const tail of expandBraces(prefix + alt + suffix)) {
+      for (const tail of expandFrom(prefix + alt + suffix, reach)) {
         out.push(tail);
-        if (out.length >= MAX_BRACE_WORDS) return out;
+        if (out.length > reach.max) return out;
       }
     }
     return out;
@@ -48,7 +71,7 @@ export function expandBraces(t: string): string[] {
 }
 
 /** `1..5`, `a..e` (with an optional step) → the items; undefined when not a sequence. */
-function sequence(inner: string): string[] | undefined {
+function sequence(inner: string, max: number): string[] | undefined {
   const num = /^(-?\d+)\.\.(-?\d+)(?:\.\.(-?\d+))?$/.exec(inner);
   if (num) {
     const [a, b] = [Number(num[1]), Number(num[2])];
@@ -56,7 +79,7 @@ function sequence(inner: string): string[] | undefined {
     const out: string[] = [];
     for (let v = a; a <= b ? v <= b : v >= b; v += a <= b ? step : -step) {
       out.push(String(v));
-      if (out.length >= MAX_BRACE_WORDS) break;
+      if (out.length > max) break;
     }
     return out;
   }

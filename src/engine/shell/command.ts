@@ -8,7 +8,7 @@ import type { Word } from './word.ts';
 import { literalWord } from './word.ts';
 import { programName, suffixWord, unwrap } from './unwrap.ts';
 import { loginHome, nestedCode, type NestedCode } from './nested.ts';
-import { escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
+import { DEEP, escapeLiteral, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 import { variableCode } from './code-variables.ts';
 import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
@@ -170,7 +170,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     if (params.some((w) => w.dynamic)) walker.arrays.delete('@');
     else walker.arrays.set('@', params);
   }
-  if (wrappers.length === 0 && (program === 'read' || program === 'printf')) readIntoVariables(program, argv.slice(1), info, frame);
+  if (wrappers.length === 0 && (program === 'read' || program === 'printf')) readIntoVariables(walker, program, argv.slice(1), info, frame);
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
   // `cd -- DIR` (or `cd --`, home): options end at `--`.
@@ -180,7 +180,8 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     moveTo(frame, program, target?.value === '--' ? argv[argv.indexOf(target) + 1] : target, homeOf(walker, frame));
   }
   const output = wrappers.length > 0 || argv.some((w) => w.dynamic) ? undefined : evaluateCommand(program, view.args, info.stdin?.text);
-  recordWrites(walker.written, info.redirects, output);
+  if (output !== undefined) walker.budget.word(output.length, "a command's output");
+  recordWrites(walker, info.redirects, output);
   // `echo "$GITHUB_TOKEN" > /tmp/t`: the file holds the secret now (a later `cat /tmp/t` prints it).
   if (writes && writes.length > 0 && (program === 'echo' || program === 'printf') && words.some((w) => w.inner?.secret || referencesSecret(w.source))) {
     for (const r of info.redirects) if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.secretFiles.add(r.target.value.replace(/^\.\//, ''));
@@ -194,12 +195,16 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
  * Remembers what a command's redirections write: its static output (`echo cmd > f.sh`, `cat > f.sh <<'EOF'`), or,
  * when that is not known, that the file's contents no longer are.
  */
-function recordWrites(written: Map<string, string>, redirects: Redirect[], output: string | undefined): void {
+function recordWrites(walker: ScriptWalker, redirects: Redirect[], output: string | undefined): void {
+  const { written } = walker;
   for (const r of redirects) {
     if (!r.write || !r.target || r.target.dynamic) continue;
     const path = r.target.value.replace(/^\.\//, '');
-    if (output === undefined || (r.op !== '>' && r.op !== '>|' && r.op !== '>>')) written.delete(path);
-    else written.set(path, r.op === '>>' ? (written.get(path) ?? '') + output : output);
+    if (output === undefined || (r.op !== '>' && r.op !== '>|' && r.op !== '>>')) { written.delete(path); continue; }
+    const contents = r.op === '>>' ? (written.get(path) ?? '') + output : output;
+    // `echo "$a" >> f` in a loop of lines: the file's known contents are bounded like a variable's value.
+    walker.budget.word(contents.length, 'a file the command writes');
+    written.set(path, contents);
   }
 }
 
@@ -255,9 +260,10 @@ function withArrayElements(walker: ScriptWalker, words: Word[]): Word[] {
 }
 
 /** `read NAME <<< text` and `printf -v NAME FORMAT ARGS` set variables to text the script shows. */
-function readIntoVariables(program: string, args: Word[], info: CommandInfo, frame: Frame): void {
+function readIntoVariables(walker: ScriptWalker, program: string, args: Word[], info: CommandInfo, frame: Frame): void {
   if (program === 'printf') {
     const set = printfVariable(args.map((w) => w.value));
+    if (set?.value !== undefined) walker.budget.word(set.value.length, "a variable's value");
     // What an unknown format or argument prints is unknown: the variable is then unknowable, not what it was.
     if (set) frame.vars.set(set.name, args.some((w) => w.dynamic) ? undefined : set.value);
     return;
@@ -325,7 +331,7 @@ function throughLinks(links: Map<string, string>, paths: ShellPath[]): ShellPath
       const key = escapeLiteral(link);
       if (full !== key && !full.startsWith(`${key}/`)) continue;
       const t = `${target.replace(/\/+$/, '')}${full.slice(key.length)}`;
-      const through: ShellPath = { ...p, template: t, path: templateValue(t) };
+      const through: ShellPath = { ...p, template: t, path: templateValue(t).replace(DEEP, '**') };
       if (/^[/~]/.test(t)) delete through.base;
       out.push(through);
     }

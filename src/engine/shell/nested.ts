@@ -11,7 +11,7 @@ import { sedExecCommands, sedScripts } from '../catalog/sed-script.ts';
 import { subscriptCodeOf } from './subscripts.ts';
 import { printfVariable } from './static-eval.ts';
 import { gitCommand, gitConfigAssignment, gitConfigCommand } from '../catalog/danger-git.ts';
-import { findRootCount, treeOperands } from './paths.ts';
+import { findRootRange, treeOperands } from './paths.ts';
 import { dynamicPart, escapeLiteral } from './template.ts';
 import { PACKAGE_MANAGERS, packageScripts } from './package-scripts.ts';
 
@@ -73,7 +73,8 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     parallelCode(out, args, view.stdin?.text);
   } else if (program === 'find') {
     // `find ~/projects -type d -exec git -C {} status \;`: each found path is below the root (one static root known).
-    const roots = args.slice(0, findRootCount(view.args));
+    const { start, end: rootsEnd } = findRootRange(view.args);
+    const roots = args.slice(start, rootsEnd);
     for (let i = 0; i < args.length; i++) {
       if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
       const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));

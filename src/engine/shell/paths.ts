@@ -143,9 +143,9 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
   if (readsRecursively(view)) {
     // Everything below each operand is read: a home (or /) given here reaches its ~/.ssh and friends.
     const rest = view.words.slice(view.program === 'git' ? 2 : 1);
-    // find's paths are the words before its first expression (`find . -name x -exec cat {} +`).
-    const firstExpression = rest.findIndex((w) => /^[-(!]/.test(w.value));
-    const operands = view.program === 'find' ? rest.slice(0, firstExpression < 0 ? rest.length : firstExpression) : treeOperands(view.program, rest);
+    // find's paths are the words before its first expression (`find . -name x -exec cat {} +`), after its options.
+    const found = view.program === 'find' ? findRootRange(view.args) : undefined;
+    const operands = found ? rest.slice(found.start, found.end) : treeOperands(view.program, rest);
     if (program === 'tar' || program === 'bsdtar') {
       for (const m of tarMembers(rest, operands, view.home)) out.push(shellPath(m.word, 'argument', view, base, below(m.template)));
     } else for (const w of copySources(program, view.words.slice(1), operands)) out.push(shellPath(w, 'argument', view, base, below(w.template)));
@@ -423,16 +423,22 @@ function locateSecretPaths(view: CommandView, base: string | undefined): ShellPa
 }
 
 /** `find ~ -name id_rsa`: the secret files under each search root the name pattern would reach. */
-/** How many of find's arguments are its roots: the words before its first expression. */
-export function findRootCount(args: readonly string[]): number {
-  const end = args.findIndex((a) => /^[-(!]/.test(a));
-  return end < 0 ? args.length : end;
+/**
+ * Where find's roots are among its arguments: after its leading options (`-L`, `-H`, `-P`, `-D opts`, `-O3`:
+ * `find -L ~ -type f` follows links from the home) and before its first expression.
+ */
+export function findRootRange(args: readonly string[]): { start: number; end: number } {
+  let start = 0;
+  while (start < args.length && /^-([HLP]|O\d*|D)$/.test(args[start]!)) start += args[start] === '-D' ? 2 : 1;
+  start = Math.min(start, args.length);
+  const end = args.findIndex((a, i) => i >= start && /^[-(!]/.test(a));
+  return { start, end: end < 0 ? args.length : end };
 }
 
 /** A find's roots (`.` when none is given). */
 export function findRoots(args: readonly string[]): string[] {
-  const count = findRootCount(args);
-  return count > 0 ? args.slice(0, count) : ['.'];
+  const { start, end } = findRootRange(args);
+  return end > start ? args.slice(start, end) : ['.'];
 }
 
 /** Stages a file list passes through on its way to xargs (`find ~ -type f | head | xargs cat`). */
@@ -453,7 +459,8 @@ export function listedTreePaths(findArgs: string[], command: string, base: strin
 
 function findSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
   const words = view.words.slice(1);
-  const roots = words.slice(0, findRootCount(view.args));
+  const { start, end } = findRootRange(view.args);
+  const roots = words.slice(start, end);
   const out: ShellPath[] = [];
   for (let i = 0; i < words.length - 1; i++) {
     if (!/^-(i?name|i?path|wholename|iwholename|regex|iregex)$/.test(words[i]!.value)) continue;

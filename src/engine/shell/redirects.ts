@@ -81,10 +81,15 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
       text += body.text.slice(cursor - body.startIndex, c.startIndex - body.startIndex);
       cursor = c.endIndex;
       if (c.type === 'heredoc_content') text += c.text;
-      else if (c.type === 'command_substitution') text += walker.substitute(c, frame) ?? c.text;
+      else if (c.type === 'command_substitution') {
+        const output = walker.substitute(c, frame);
+        if (output !== undefined) walker.budget.charge(output.length);
+        text += output ?? c.text;
+      }
       else text += c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'arithmetic_expansion' ? resolveWord(c, walker.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
     }
     text += body.text.slice(cursor - body.startIndex);
+    walker.budget.word(text.length, 'a here-document');
   }
   return stripTabs ? text.replace(/^\t+/gm, '') : text;
 }

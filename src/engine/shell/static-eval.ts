@@ -6,8 +6,8 @@ import { operands, optionValue } from '../catalog/flags.ts';
 /** Output (stdout) of one command given its argv and stdin, or undefined when it is not statically known. */
 export type Evaluator = (args: string[], stdin: string | undefined) => string | undefined;
 
-/** Upper bound on evaluated output: anything longer is not worth re-analysing as a payload. */
-const MAX_OUTPUT = 16 * 1024;
+/** Longest text printf is followed to (`printf -v` values are bounded again like any variable's value). */
+const MAX_PRINTF = 1024 * 1024;
 
 /** mktemp's options that take a value. */
 const MKTEMP_WITH_ARG = ['-p', '--tmpdir', '--suffix'];
@@ -74,12 +74,14 @@ const EVALUATORS: Record<string, Evaluator> = {
   },
 };
 
-/** Runs the evaluator for `program`, bounded; undefined when the program is not one we can evaluate. */
+/**
+ * Runs the evaluator for `program`; undefined when the program is not one we can evaluate. The output is as long as
+ * its input allows (the caller bounds it like any value: `x=$(echo "$x$x")` doubling is too large to analyse, not
+ * an unknown value that lets the bomb through).
+ */
 export function evaluateCommand(program: string, args: string[], stdin: string | undefined): string | undefined {
   const evaluator = EVALUATORS[program];
-  if (!evaluator) return undefined;
-  const out = evaluator(args, stdin);
-  return out !== undefined && out.length <= MAX_OUTPUT ? out : undefined;
+  return evaluator ? evaluator(args, stdin) : undefined;
 }
 
 /** Where `which NAME` finds a program: NAME itself when it is a path, else a directory of programs. */
@@ -119,6 +121,8 @@ function printf(format: string, args: string[]): string | undefined {
     });
     out += decodeAnsiC(piece);
     if (k === start) break; // a format without conversions is printed once
+    // The format is used again for every few arguments: a long one and many arguments multiply.
+    if (out.length > MAX_PRINTF) return undefined;
   } while (k < args.length);
   return out;
 }

@@ -27,14 +27,19 @@ export function subscriptCodeOf(text: string): string[] {
   }
   if (!text.includes('$(') && !text.includes('`')) return [];
   const out: string[] = [];
+  let covered = 0;
   for (const m of text.matchAll(SUBSCRIPT_START)) {
     const start = m.index + m[0].length;
+    // A subscript inside one already read (`a[b[$(…)]]`) is part of that one's code, walked as bash code with it:
+    // reading each again would make `a[a[a[…` quadratic.
+    if (start <= covered) continue;
     let depth = 1;
     let end = start;
     for (; end < text.length && depth > 0; end++) {
       if (text[end] === '[') depth++;
       else if (text[end] === ']') depth--;
     }
+    covered = end;
     // Quotes inside a subscript do not stop bash from running what is in it (`a['$(…)']=1`): they are dropped.
     const inner = text.slice(start, depth === 0 ? end - 1 : end).replace(/['"]/g, '');
     // Text that ends inside a subscript and a `$(` (`x='a[$('`) is no code bash could run.

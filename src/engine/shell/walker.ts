@@ -23,15 +23,9 @@ import type { Deadline } from './deadline.ts';
 import { resolveRedirects, type ResolvedRedirects } from './redirects.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 import { assignmentFindings } from '../catalog/danger.ts';
+import { AnalysisAbort, ExpansionBudget, type ExpansionLimits } from './limits.ts';
 
-/** Why an analysis stopped: too deep, too slow, or not parseable. */
-export class AnalysisAbort extends Error {
-  /** True for time limits: a retry may succeed, so the result is not cached. */
-  constructor(message: string, readonly transient = false) {
-    super(message);
-  }
-}
-
+export { AnalysisAbort } from './limits.ts';
 export type { Frame } from './frame.ts';
 
 /** Limits of one analysis. */
@@ -39,6 +33,8 @@ export interface WalkLimits {
   maxDepth: number;
   /** Time budget in milliseconds. */
   timeoutMs: number;
+  /** How large values, words and arrays may expand (limits.ts). */
+  expansion: ExpansionLimits;
 }
 
 /** What every analysis of one analyzer shares: the parser and the clock (restarted per analysis). */
@@ -100,6 +96,8 @@ export class ScriptWalker {
     if (frame.depth + 1 > this.limits.maxDepth) return;
     const body = this.functions.callBody(name, args, frame);
     if (!body) return;
+    // Each call walks the body again: `f2() { f1 a; f1 b; }` … doubles per level, so the clock is read per call.
+    this.checkTime();
     const inner = deeper(frame);
     for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
     inner.vars.set('#', String(args.length));
@@ -131,12 +129,18 @@ export class ScriptWalker {
   readonly #scopes = new Map<Frame, WordScope>();
   #visits = 0;
 
+  /** What this analysis may still expand: values, words, arrays, brace words (limits.ts). */
+  readonly budget: ExpansionBudget;
+
   /** `tools.deadline` must have been started for this analysis. */
-  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {}
+  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {
+    this.budget = new ExpansionBudget(limits.expansion);
+  }
 
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
     if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    this.checkTime();
     if (FOREIGN_BLANK.test(text)) throw new AnalysisAbort('cannot parse the command reliably: a carriage return, form feed or vertical tab (tree-sitter-bash reads it as a blank, bash as part of a word)');
     // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
     const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
@@ -294,7 +298,7 @@ export class ScriptWalker {
             // `for d in src lib; do grep -rn x "$d"; done`: a few known items are walked one by one, the variable
             // set to each (a glob stands for its matches: `packages/*/`); more, or unknown ones, leave it unknown.
             if (variable && items.length > 0 && items.length <= LOOP_ITEMS_WALKED && !items.some((w) => w.dynamic)) {
-              for (const w of items) { frame.vars.set(variable.text, w.value); this.visit(c, frame); }
+              for (const w of items) { this.checkTime(); frame.vars.set(variable.text, w.value); this.visit(c, frame); }
             } else this.visit(c, frame);
           } else if (c !== variable) items.push(...resolveWord(c, this.wordScope(frame)));
         }
@@ -530,7 +534,7 @@ export class ScriptWalker {
     // A value's own static text is read for subscripts with code as it is resolved (word.ts), its words split or not.
     const scope = this.wordScope(frame);
     // An array's elements are words of their own (`a=(['$(cmd)']=1 "b")`), each read as it is resolved.
-    const words = !value ? [] : value.type === 'array' ? value.namedChildren.flatMap((c) => (c.type === 'comment' ? [] : resolveWord(c, scope))) : resolveWord(value, scope);
+    const words = !value ? [] : value.type === 'array' ? this.#elements(value, scope) : resolveWord(value, scope);
     // `x=$GITHUB_TOKEN`: x holds the secret now (and no longer does once given something else).
     if (name.type !== 'subscript') {
       if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.secretVars.add(name.text);
@@ -546,6 +550,7 @@ export class ScriptWalker {
       // `x='a[$'; x+='(cmd)]'`: the value is what the two make together, read again as a whole.
       const before = frame.vars.get(name.text);
       assigned = before === undefined || assigned === undefined ? undefined : before + assigned;
+      if (assigned !== undefined) this.budget.word(assigned.length, "a variable's value");
       if (assigned !== undefined && before) this.#evaluated(subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
     }
     this.#variableCode(name.text, words, node.text, frame);
@@ -553,6 +558,28 @@ export class ScriptWalker {
     frame.vars.set(name.text, assigned);
     if (value?.type === 'array' && !words.some((w) => w.dynamic)) this.arrays.set(name.text, words);
     else if (name.type !== 'subscript') this.arrays.delete(name.text);
+  }
+
+  /**
+   * The elements of an array literal; `"${a[@]}"` of an array known here stands for its elements
+   * (`a=("${a[@]}" "${a[@]}")` doubles it: its length is bounded like any expansion).
+   */
+  #elements(array: SyntaxNode, scope: WordScope): Word[] {
+    const words: Word[] = [];
+    for (const c of array.namedChildren) {
+      if (c.type === 'comment') continue;
+      const whole = /^"?\$\{(\w+)\[@\]\}"?$/.exec(c.text);
+      const known = whole ? this.arrays.get(whole[1]!) : undefined;
+      if (known) {
+        let chars = 0;
+        for (const w of known) chars += w.value.length;
+        this.budget.charge(chars);
+        this.budget.words(known.length);
+        words.push(...known);
+      } else words.push(...resolveWord(c, scope));
+      this.budget.array(words.length);
+    }
+    return words;
   }
 
   /** A prefix assignment (`X=1 cmd`): lasts for the command, so only what its value runs matters. */
@@ -694,6 +721,10 @@ class FrameScope implements WordScope {
 
   get secretVars(): ReadonlySet<string> {
     return this.walker.secretVars;
+  }
+
+  get budget(): ExpansionBudget {
+    return this.walker.budget;
   }
 
   processSubstitute(node: SyntaxNode): { programs: string[]; output?: string } {

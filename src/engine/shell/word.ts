@@ -3,6 +3,7 @@ import type { SyntaxNode } from './syntax.ts';
 import { decodeAnsiC } from './ansi-c.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import { expandBraces } from './brace.ts';
+import type { ExpansionBudget } from './limits.ts';
 import {
   DEFAULT_IFS, SPLIT, dynamicPart, escapeLiteral, expandTilde, literalText, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate,
 } from './template.ts';
@@ -52,6 +53,8 @@ export interface WordScope {
   evaluate(code: string, origin: string): string[];
   /** Variables holding a secret copied from one (`x=$GITHUB_TOKEN`, a function's `$1` given one). */
   readonly secretVars?: ReadonlySet<string>;
+  /** What the analysis may still expand (limits.ts): every value put into a word is charged to it. */
+  readonly budget: ExpansionBudget;
 }
 
 interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
@@ -87,11 +90,15 @@ export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   const substituted = parts.some((p) => p.substituted);
   const innerOrUndefined = inner.programs.length || inner.processSubstitution || inner.secret ? inner : undefined;
   const template = parts.map((p) => p.template).join('');
-  const expandedTemplates = expandBraces(template);
+  const expandedTemplates = expandBraces(template, scope.budget);
   const braced = expandedTemplates.length > 1 || expandedTemplates[0] !== template;
   // Unquoted expansions split into fields (`x="rm -rf"; $x ~`, `rm${IFS}-rf`): SPLIT marks where.
   const words = expandedTemplates.flatMap((t) => expandTilde(t, scope.home).split(SPLIT).filter((f) => f !== '' || !t.includes(SPLIT)))
     .map((t) => finish(t, node.text, expanded, substituted, braced, innerOrUndefined));
+  if (expanded || braced) {
+    scope.budget.words(words.length);
+    for (const w of words) scope.budget.word(w.value.length);
+  }
   if (parts.length === 1 && parts[0]!.processOutput !== undefined) for (const w of words) w.processOutput = parts[0]!.processOutput;
   evaluateLiteralSubscripts(words, node.text, scope, inner);
   return words;
@@ -139,6 +146,7 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
       if (holdsSecret(node, scope)) inner.secret = true;
       const value = expansionValue(node, scope);
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
+      scope.budget.charge(value.length);
       return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: false }];
     }
     case 'command_substitution': {
@@ -146,6 +154,7 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
       inner.programs.push(...programs);
       if (secret) inner.secret = true;
       if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
+      scope.budget.charge(value.length);
       return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: true }];
     }
     case 'process_substitution': {
@@ -175,7 +184,10 @@ function transformedValue(text: string, scope: WordScope): string | undefined {
     default: {
       const pattern = unescape(m[3]);
       if (pattern === '' || /[*?[]/.test(pattern)) return undefined;
-      return m[2] === '//' ? value.split(pattern).join(unescape(m[4])) : value.replace(pattern, () => unescape(m[4]));
+      const replacement = unescape(m[4]);
+      // `${x//a/bbbb…}` multiplies the value: bounded like any word.
+      if (m[2] === '//' && replacement.length > pattern.length) scope.budget.word(value.length + (value.split(pattern).length - 1) * (replacement.length - pattern.length));
+      return m[2] === '//' ? value.split(pattern).join(replacement) : value.replace(pattern, () => replacement);
     }
   }
 }
@@ -200,12 +212,14 @@ function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
       if (holdsSecret(child, scope)) inner.secret = true;
       const value = expansionValue(child, scope);
       if (value === undefined && runInner(child, scope, inner)) substituted = true;
+      if (value !== undefined) scope.budget.charge(value.length);
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'command_substitution') {
       expanded = substituted = true;
       const { output: value, programs, secret } = scope.substitute(child);
       inner.programs.push(...programs);
       if (secret) inner.secret = true;
+      if (value !== undefined) scope.budget.charge(value.length);
       template += value === undefined ? dynamicPart(child.text) : escapeLiteral(value);
     } else if (child.type === 'process_substitution') {
       inner.programs.push(...scope.processSubstitute(child).programs);
