@@ -10,6 +10,7 @@ import type { ShellAnalyzer } from './shell/analyzer.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import { Trace, type TraceStep } from './trace.ts';
 import { fetchFindings, fileWriteFindings } from './catalog/danger.ts';
+import { withoutDisposableDeletes } from './disposable-deletes.ts';
 import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
 
 /** Everything the pipeline needs besides the policy: fixed for the life of the server. */
@@ -42,6 +43,8 @@ export interface DecideRequest {
    * remembers them): a shell command that runs one is judged by what it contains.
    */
   files?: ReadonlyMap<string, string>;
+  /** The lines of `<cwd>/.gitignore` as the service read them: directories it ignores count as disposable output. */
+  gitignore?: readonly string[];
 }
 
 /** The rule that decided, as reported to the agent. */
@@ -111,7 +114,8 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const mode = effectiveMode(ctx.operatorMode, request.mode);
   const call = normalizeCall(request.call, ctx.aliases);
   const analysis = call.command !== undefined ? ctx.analyzer.analyze(call.command, request.files && scriptNames(request.files, call.cwd, ctx.home)) : undefined;
-  const findings = analysis ? [...analysis.findings] : [];
+  // A recursive delete of build output inside the working directory is no danger (disposable-deletes.ts).
+  const findings = analysis ? withoutDisposableDeletes(analysis.findings, analysis, { home: ctx.home, cwd: call.cwd, realpath: ctx.realpath, gitignore: request.gitignore }).slice() : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.

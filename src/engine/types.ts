@@ -41,6 +41,12 @@ export interface Finding {
    * prompt expansion, a function that shadows the command), so a rule matching the words proves nothing.
    */
   hard?: boolean;
+  /**
+   * The paths a recursive delete removes, when every one is known (as the command names them, joined to the
+   * directory the script moved to). Engine-internal: decide() drops the finding when all of them are disposable
+   * build output inside the working directory (disposable-deletes.ts) and never hands this field out.
+   */
+  deletes?: readonly string[];
 }
 
 /** Ordering of risks, for taking the highest. */

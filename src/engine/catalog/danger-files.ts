@@ -3,6 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
+import { findDeletes, rmDeletes } from './delete-targets.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
@@ -118,12 +119,14 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['rm', 'unlink', 'rimraf'],
     examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv', 'npx rimraf ~/work'],
     match: (v) => ((v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args)) || v.program === 'rimraf',
+    deletes: rmDeletes, // build output inside the project goes without asking (disposable-output.ts)
   },
   {
     id: 'rm-recursive', risk: 'high', reason: 'recursive delete (rm -r) of a directory tree',
     programs: ['rm', 'rmdir'],
     examples: ['rm -r ~', 'rm -R build', 'rmdir --ignore-fail-on-non-empty -p a/b'],
     match: (v) => (v.program === 'rm' && RECURSIVE_RM(v.args) && !FORCE_RM(v.args)) || (v.program === 'rmdir' && hasFlag(v.args, 'p', ['--parents'])),
+    deletes: (v) => (v.program === 'rm' ? rmDeletes(v) : undefined),
   },
   {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
@@ -137,6 +140,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['find'],
     examples: ['find ~ -mindepth 1 -delete', 'find . -name "*.log" -delete', 'find . -exec rm {} +', 'find / -execdir shred -u {} ;'],
     match: (v) => v.program === 'find' && v.args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && /^(.*\/)?(rm|shred|unlink|rmdir|srm|wipe)$/.test(v.args[i + 1] ?? ''))),
+    deletes: findDeletes,
   },
   {
     id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk, a volume or a storage pool',

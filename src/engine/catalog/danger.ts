@@ -38,7 +38,9 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;
-    if (writesFlagged(entry, view) || entry.match?.(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
+    if (!writesFlagged(entry, view) && !entry.match?.(view)) continue;
+    const deletes = entry.deletes?.(view);
+    out.push(deletes ? { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text, deletes } : { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
   }
   return out;
 }
