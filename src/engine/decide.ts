@@ -73,6 +73,9 @@ export interface Verdict {
 
 const NO_SUBJECTS: readonly MatchSubject[] = [];
 
+/** The finding of a command printing a secret kept in a protected file: denied as a protected read is. */
+const SECRET_FILE_PRINT = 'secret-file-print';
+
 /** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
 type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
 
@@ -130,6 +133,12 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   if (hit?.certain) {
     trace?.add('protected_path', 'decided', `${hit.path}: ${hit.reason}`);
     return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
+  }
+  // Printing a secret a tool keeps in a protected file is reading that file (catalog/secret-printers.ts).
+  const printed = findings.find((f) => f.id === SECRET_FILE_PRINT);
+  if (printed) {
+    trace?.add('protected_path', 'decided', `${printed.command ?? ''}: ${printed.reason}`);
+    return verdict({ decision: 'deny', reason: `${printed.command ?? 'the command'} ${printed.reason}; no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
   }
   trace?.add('protected_path', 'passed', hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched');
 

@@ -4,6 +4,7 @@ import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { gitCommand } from './danger-git.ts';
 import { operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
+import { SECRET_PRINTERS, SECRET_PRINTER_PROGRAMS, secretPrinted } from './secret-printers.ts';
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
 const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
@@ -166,7 +167,7 @@ function printsEnvironmentSecret(code: string, prints: boolean): boolean {
 }
 
 /** Findings about a secret printed: not printed when it goes into what keeps it (`… | docker login --password-stdin`). */
-export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['credential-export', 'secret-variable-print']);
+export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print']);
 
 /** Pipeline stages that only reshape what flows through them (a secret still flows on to the next stage). */
 export const RESHAPES_INPUT: ReadonlySet<string> = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
@@ -233,6 +234,13 @@ export const SECRET_DANGERS: DangerEntry[] = [
     examples: ['echo $GITHUB_TOKEN', 'printenv AWS_SECRET_ACCESS_KEY', 'printf "%s\\n" "$OPENAI_API_KEY"', 'echo "token=${NPM_TOKEN}"', 'env | grep TOKEN', "node -p 'process.env.NPM_TOKEN'",
       'python3 -c "import os; print(os.environ[\'GITHUB_TOKEN\'])"', "node -e 'console.log(process.env.OPENAI_API_KEY)'", 'jq -n env.GITHUB_TOKEN', "awk 'BEGIN { print ENVIRON[\"GITHUB_TOKEN\"] }'"],
     match: printsSecretVariable,
+  },
+  {
+    id: 'secret-file-print', risk: 'high', reason: 'prints a secret a tool keeps in a protected file (an AWS secret key, a kubeconfig with its keys, GnuPG private keys, a cloud or GitHub token): denied as reading that file is',
+    programs: SECRET_PRINTER_PROGRAMS,
+    examples: SECRET_PRINTERS.flatMap((p) => p.examples),
+    // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
+    match: (v) => secretPrinted(v) !== undefined && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
   },
   {
     id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',
