@@ -25,13 +25,17 @@ const UNKNOWN = /[$`\\{}!]|\0/;
  * leaves: kept findings are copied without it.
  */
 export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAnalysis | undefined, ctx: DeleteContext): Finding[] {
-  if (!findings.some((f) => f.deletes)) return findings;
-  const judge = movesUnknowably(analysis) ? undefined : disposableJudge(ctx);
+  if (!findings.some((f) => f.deletes || f.inProject)) return findings;
+  const unknowable = movesUnknowably(analysis);
+  const disposable = unknowable ? undefined : pathJudge(ctx, true);
+  const inside = unknowable ? undefined : pathJudge(ctx, false);
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!f.deletes) out.push(f);
-    else if (!judge || !f.deletes.every(judge)) {
-      const { deletes: _, ...kept } = f;
+    if (!f.deletes && !f.inProject) out.push(f);
+    else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
+    else if (f.inProject && inside && f.inProject.every(inside)) continue;
+    else {
+      const { deletes: _d, inProject: _i, ...kept } = f;
       out.push(kept);
     }
   }
@@ -46,8 +50,11 @@ function movesUnknowably(analysis: ShellAnalysis | undefined): boolean {
   return analysis?.commands.some((c) => c.program === 'popd' || ((c.program === 'cd' || c.program === 'pushd') && (c.argv[1] === '-' || (c.program === 'pushd' && c.argv.length === 1)))) ?? true;
 }
 
-/** A test of one deleted path, for this call's directory; undefined when the directory itself is no project. */
-function disposableJudge(ctx: DeleteContext): ((path: string) => boolean) | undefined {
+/**
+ * A test of one path, for this call's directory: inside it (and, with `disposable`, build output); undefined when
+ * the directory itself is no project.
+ */
+function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => boolean) | undefined {
   if (ctx.cwd === undefined) return undefined;
   const cwd = absolutePath(ctx.cwd, ctx.home);
   // A home, `/` or a directory right below `/` is no project: `rm -rf ~/build` from home stays asked.
@@ -59,6 +66,8 @@ function disposableJudge(ctx: DeleteContext): ((path: string) => boolean) | unde
     const rel = relativeToDir(absolutePath(path, ctx.home, cwd), cwd);
     if (rel === undefined || rel === '.') return false;
     const segments = rel.split('/');
+    // `chmod +x .git/hooks/pre-commit` turns a hook on: git's own directory is never just project files.
+    if (segments.includes('.git')) return false;
     // Symlinks: the part before any glob must resolve inside the (resolved) working directory.
     const firstGlob = segments.findIndex((s) => /[*?[\]]/.test(s));
     const known = firstGlob < 0 ? segments : segments.slice(0, firstGlob);
@@ -67,7 +76,7 @@ function disposableJudge(ctx: DeleteContext): ((path: string) => boolean) | unde
       if (real !== undefined && relativeToDir(real, realCwd) === undefined) return false;
       if (real !== undefined && relativeToDir(real, realCwd) === '.') return false;
     }
-    if (disposablePath(segments)) return true;
+    if (!disposable || disposablePath(segments)) return true;
     if (!ctx.gitignore?.length || firstGlob === 0) return false;
     ignores ??= compileGitignore(ctx.gitignore);
     return !known.some(neverDisposable) && ignoredByGitignore(ignores, known);

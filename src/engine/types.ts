@@ -47,6 +47,11 @@ export interface Finding {
    * build output inside the working directory (disposable-deletes.ts) and never hands this field out.
    */
   deletes?: readonly string[];
+  /**
+   * The files a command changes, when the finding only matters outside the project (`chmod +x`): engine-internal,
+   * decide() drops the finding when every one lies inside the working directory.
+   */
+  inProject?: readonly string[];
 }
 
 /** Ordering of risks, for taking the highest. */

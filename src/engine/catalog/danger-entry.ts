@@ -19,6 +19,11 @@ export interface DangerEntry {
    */
   deletes?(view: CommandView): readonly string[] | undefined;
   /**
+   * For changes that only matter outside the project (`chmod +x`): the files changed when every one is known. The
+   * finding is dropped by decide() when all of them lie inside the working directory.
+   */
+  inProject?(view: CommandView): readonly string[] | undefined;
+  /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
    * a system file): the catalogue tests every write target of a shell command with it (`matchDanger`), and a file
    * tool's write (`Write`, `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).

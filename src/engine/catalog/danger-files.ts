@@ -267,6 +267,8 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['chmod', 'install'],
     examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run', 'install -m 755 build/app ~/bin/app'],
     match: (v) => (v.program === 'chmod' && chmodMode(v.args)?.exec === true) || (v.program === 'install' && installMakesExecutable(v.args)),
+    // `chmod +x scripts/build.sh` in the project is everyday work: only a file outside it is asked about.
+    inProject: (v) => (v.program === 'chmod' && !hasFlag(v.args, 'R', RECURSIVE) ? rmDeletes({ ...v, args: targetsAfterFirst(v.args) }) : undefined),
   },
   {
     id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',

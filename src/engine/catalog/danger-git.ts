@@ -75,9 +75,7 @@ export const GIT_DANGERS: DangerEntry[] = [
   gitEntry('git-branch-force-delete', 'high', 'git branch -D deletes a branch even when its commits are not merged',
     ['git branch -D feature', 'git branch -vD feature', 'git branch -d -f feature', 'git branch -M old existing', 'git branch -C old existing'],
     (sub, args) => sub === 'branch' && (branchFlag(args, 'DMC') || ((branchFlag(args, 'dm') || args.some((a) => a === '--delete' || a === '--move')) && hasFlag(args, 'f', ['--force'])))),
-  gitEntry('git-branch-delete', 'medium', 'deletes a branch (git branch -d)',
-    ['git branch -d feature', 'git branch --delete feature', 'git branch --del merged'],
-    (sub, args) => sub === 'branch' && (branchFlag(args, 'd') || args.includes('--delete'))),
+  // (`git branch -d` is not here: the safe delete refuses a branch that is not merged, so nothing is lost.)
   gitEntry('git-ref-reset', 'high', 'moves an existing branch to another commit (branch -f, checkout -B, switch -C, update-ref): the commits it pointed at are no longer on it',
     ['git branch -f main HEAD~10', 'git checkout -B main origin/main', 'git switch -C main HEAD~5', 'git update-ref refs/heads/main HEAD~10'],
     (sub, args) => (sub === 'branch' && branchFlag(args, 'f') && operands(args).length >= 2)

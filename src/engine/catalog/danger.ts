@@ -39,8 +39,12 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;
     if (!writesFlagged(entry, view) && !entry.match?.(view)) continue;
+    const finding: Finding = { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text };
     const deletes = entry.deletes?.(view);
-    out.push(deletes ? { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text, deletes } : { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
+    if (deletes) finding.deletes = deletes;
+    const inProject = entry.inProject?.(view);
+    if (inProject) finding.inProject = inProject;
+    out.push(finding);
   }
   return out;
 }
