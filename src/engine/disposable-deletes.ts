@@ -25,17 +25,18 @@ const UNKNOWN = /[$`\\{}!]|\0/;
  * leaves: kept findings are copied without it.
  */
 export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAnalysis | undefined, ctx: DeleteContext): Finding[] {
-  if (!findings.some((f) => f.deletes || f.inProject)) return findings;
+  if (!findings.some((f) => f.deletes || f.inProject || f.overwrites)) return findings;
   const unknowable = movesUnknowably(analysis);
   const disposable = unknowable ? undefined : pathJudge(ctx, true);
   const inside = unknowable ? undefined : pathJudge(ctx, false);
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!f.deletes && !f.inProject) out.push(f);
+    if (!f.deletes && !f.inProject && !f.overwrites) out.push(f);
+    else if (f.overwrites && !unknowable && ctx.realpath && ctx.cwd !== undefined && f.overwrites.every((p) => !UNKNOWN.test(p) && ctx.realpath!(absolutePath(p, ctx.home, ctx.cwd)) === undefined)) continue;
     else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
-      const { deletes: _d, inProject: _i, ...kept } = f;
+      const { deletes: _d, inProject: _i, overwrites: _o, ...kept } = f;
       out.push(kept);
     }
   }

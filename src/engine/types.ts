@@ -52,6 +52,8 @@ export interface Finding {
    * decide() drops the finding when every one lies inside the working directory.
    */
   inProject?: readonly string[];
+  /** The files a command overwrites: engine-internal, decide() drops the finding when none of them exists. */
+  overwrites?: readonly string[];
 }
 
 /** Ordering of risks, for taking the highest. */

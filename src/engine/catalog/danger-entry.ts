@@ -24,6 +24,11 @@ export interface DangerEntry {
    */
   inProject?(view: CommandView): readonly string[] | undefined;
   /**
+   * For writes that only matter when the file is there (`dd of=`): the files written. decide() drops the finding when
+   * the service can tell that none of them exists yet (its `realpath` finds none).
+   */
+  overwrites?(view: CommandView): readonly string[] | undefined;
+  /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
    * a system file): the catalogue tests every write target of a shell command with it (`matchDanger`), and a file
    * tool's write (`Write`, `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).

@@ -184,6 +184,20 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: (v) => v.args.some((a) => /^--(delete(-\w+)?|del|remove-source-files)$/.test(a)) && !v.args.some((a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a)),
   },
   {
+    id: 'move-to-dev-null', risk: 'high', reason: 'moves a file onto /dev/null: the file is gone (and, run as root, /dev/null is replaced by it)',
+    programs: ['mv'],
+    examples: ['mv notes.txt /dev/null', 'mv -f data.db /dev/null', 'mv -t /dev/null x'],
+    match: (v) => v.program === 'mv' && (operands(v.args, ['-t', '--target-directory', '-S', '--suffix']).at(-1) === '/dev/null' || v.args.some((a, i) => (a === '-t' || a === '--target-directory') && v.args[i + 1] === '/dev/null') || v.args.includes('--target-directory=/dev/null')),
+  },
+  {
+    id: 'dd-overwrite', risk: 'medium', reason: 'dd writes over a file (it truncates it first unless conv=notrunc): what the file held is gone',
+    programs: ['dd'],
+    examples: ['dd if=/dev/zero of=data.db bs=1k count=1', 'dd if=/dev/urandom of=~/notes.txt'],
+    // A file that does not exist yet is only made (the service tells where it can: `overwrites`).
+    match: (v) => v.args.some((a) => a.startsWith('of=') && !/^of=\/dev\//.test(a)),
+    overwrites: (v) => v.words.some((w) => w.dynamic) ? undefined : v.args.filter((a) => a.startsWith('of=')).map((a) => atBase(a.slice(3), v.base)),
+  },
+  {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',
     programs: ['mv'],
     examples: ['mv /Users/merlin /tmp/x', 'mv ~ /tmp/old-home'],

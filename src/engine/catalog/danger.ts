@@ -44,6 +44,8 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
     if (deletes) finding.deletes = deletes;
     const inProject = entry.inProject?.(view);
     if (inProject) finding.inProject = inProject;
+    const overwrites = entry.overwrites?.(view);
+    if (overwrites) finding.overwrites = overwrites;
     out.push(finding);
   }
   return out;
