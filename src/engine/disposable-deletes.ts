@@ -32,7 +32,7 @@ export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAna
   const out: Finding[] = [];
   for (const f of findings) {
     if (!f.deletes && !f.inProject && !f.overwrites) out.push(f);
-    else if (f.overwrites && !unknowable && ctx.realpath && ctx.cwd !== undefined && f.overwrites.every((p) => !UNKNOWN.test(p) && ctx.realpath!(absolutePath(p, ctx.home, ctx.cwd)) === undefined)) continue;
+    else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, inside, ctx))) continue;
     else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
@@ -82,4 +82,15 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
     ignores ??= compileGitignore(ctx.gitignore);
     return !known.some(neverDisposable) && ignoredByGitignore(ignores, known);
   };
+}
+
+/**
+ * A file written that holds nothing yet: the service's `realpath` finds no file there. Without one (the engine on its
+ * own, as in tests), a file inside the project is taken to be new — `dd if=/dev/zero of=fixtures/blank.img` makes a
+ * test image — and one outside it to be there.
+ */
+function notThere(path: string, inside: (path: string) => boolean, ctx: DeleteContext): boolean {
+  if (UNKNOWN.test(path) || ctx.cwd === undefined) return false;
+  if (!ctx.realpath) return inside(path);
+  return ctx.realpath(absolutePath(path, ctx.home, ctx.cwd)) === undefined;
 }

@@ -2,6 +2,7 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { operands, optionValue } from './flags.ts';
+import { disposablePath } from './disposable-output.ts';
 
 /** CLIs that manage remote infrastructure or data stores (`k` is the common alias of kubectl). */
 const INFRA_CLIS = /^(aws|gcloud|gsutil|az|doctl|linode-cli|hcloud|oci|ibmcloud|kubectl|k|oc|helm|eksctl|kind|minikube|k3d|argocd|flux|terraform|tofu|terragrunt|pulumi|cdk|cdktf|sam|amplify|eb|serverless|sls|wrangler|vercel|netlify|heroku|fly|flyctl|railway|firebase|supabase|rclone|s3cmd|mc|vault|consul|nomad|etcdctl|influx|kafka-topics|kafka-topics\.sh|kafka-consumer-groups|redis-cli|gh|glab|npm|dropdb|dropuser)$/;
@@ -124,8 +125,16 @@ function copiesToRemote(v: CommandView): boolean {
   const ops = operands(v.args, v.program === 'scp' ? SCP_WITH_ARG : RSYNC_WITH_ARG);
   if (ops.length < 2) return false;
   const dest = ops.at(-1)!;
-  return REMOTE_OPERAND.test(dest) && !/^\.{0,2}\//.test(dest) && ops.slice(0, -1).some((o) => !REMOTE_OPERAND.test(o) || /^\.{0,2}\//.test(o));
+  if (!REMOTE_OPERAND.test(dest) || /^\.{0,2}\//.test(dest)) return false;
+  const sources = ops.slice(0, -1).filter((o) => !REMOTE_OPERAND.test(o) || /^\.{0,2}\//.test(o));
+  // A tree (`-r`, rsync's `-a`, a directory named with its slash, `.`) or a data file; one build artifact is a deploy.
+  const recursive = v.args.some((a) => /^-[a-zA-Z]*[rRa][a-zA-Z]*$|^--(recursive|archive)$/.test(a));
+  // Build output (`rsync -a dist/ host:/srv/www/`) is what a deploy sends: not asked about.
+  return sources.some((o) => !disposablePath(o.split('/').filter((s) => s !== '' && s !== '.')) && (recursive || /^\.{1,2}\/?$|\/$/.test(o) || DATA_FILE.test(o)));
 }
+
+/** Files that hold data rather than a build: tables, dumps, databases, exports, secrets, logs. */
+const DATA_FILE = /\.(csv|tsv|jsonl?|ndjson|xlsx?|parquet|sql|dump|db|sqlite3?|bak|env|pem|key|log|txt|xml|ya?ml)$|(^|\/)\.env/i;
 
 /** `… | nc host port`, `nc host port < file`: the input goes to another host (listening with -l is not sending). */
 function sendsToRemoteSocket(v: CommandView): boolean {
