@@ -4,6 +4,7 @@ import type { Finding } from './types.ts';
 import { absolutePath, relativeToDir } from './paths.ts';
 import { disposablePath, neverDisposable } from './catalog/disposable-output.ts';
 import { compileGitignore, ignoredByGitignore } from './gitignore.ts';
+import { isSystemPath } from './catalog/sensitive-targets.ts';
 
 /** What the judgement needs of the call: the engine reads no file, the service hands it what it read. */
 export interface DeleteContext {
@@ -59,7 +60,7 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
   if (ctx.cwd === undefined) return undefined;
   const cwd = absolutePath(ctx.cwd, ctx.home);
   // A home, `/` or a directory right below `/` is no project: `rm -rf ~/build` from home stays asked.
-  if (cwd === absolutePath(ctx.home, ctx.home) || /^\/[^/]*$/.test(cwd)) return undefined;
+  if (cwd === absolutePath(ctx.home, ctx.home) || /^\/[^/]*$/.test(cwd) || isSystemPath(cwd)) return undefined;
   const realCwd = ctx.realpath?.(cwd) ?? cwd;
   let ignores: ReturnType<typeof compileGitignore> | undefined;
   return (path) => {
@@ -69,6 +70,8 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
     const segments = rel.split('/');
     // `chmod +x .git/hooks/pre-commit` turns a hook on: git's own directory is never just project files.
     if (segments.includes('.git')) return false;
+    // A glob that may match `..` or `.` (`.*`, `.?`, `[.]*`: bash before 5.2 lets `.*` match `..`) can leave the directory.
+    if (segments.some((s) => /[*?[\]]/.test(s) && /^[.?[]/.test(s))) return false;
     // Symlinks: the part before any glob must resolve inside the (resolved) working directory.
     const firstGlob = segments.findIndex((s) => /[*?[\]]/.test(s));
     const known = firstGlob < 0 ? segments : segments.slice(0, firstGlob);

@@ -36,7 +36,7 @@ describe('disposable build output', async () => {
   });
 
   for (const command of ['rm -rf src', 'rm -rf ~/build', 'rm -rf ../dist', 'rm -rf build /', 'rm -rf $X/build', 'rm -rf "$(pwd)/../dist"', 'cd .. && rm -rf dist',
-    'rm -rf dist/../../x', 'rm -rf .env.local dist', 'rm -rf id_rsa build', "find . -name '*.pyc' -or -name '*.py' -delete", "find . -name '*.pyc' -exec shred {} +"]) {
+    'rm -rf dist/../../x', 'rm -rf .env.local dist', 'rm -rf id_rsa build', 'rm -rf .*/node_modules', 'rm -rf ?/../dist', "find . -name '*.pyc' -or -name '*.py' -delete", "find . -name '*.pyc' -exec shred {} +"]) {
     it(`still asks: ${command}`, () => {
       const v = judge(command);
       assert.equal(v.decision, 'ask', v.reason);
@@ -46,6 +46,8 @@ describe('disposable build output', async () => {
 
   it('asks when the working directory is the home (no project), or is not given', () => {
     assert.equal(judge('rm -rf build', { cwd: HOME }).decision, 'ask');
+    assert.equal(judge('rm -rf build', { cwd: '/tmp' }).decision, 'ask');
+    assert.equal(judge('rm -rf build', { cwd: '/usr/lib/app' }).decision, 'ask');
     assert.equal(decide({ call: { tool: 'bash', args: { command: 'rm -rf build' } } }, policy, base).decision, 'ask');
   });
 
