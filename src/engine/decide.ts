@@ -10,6 +10,7 @@ import type { ShellAnalyzer } from './shell/analyzer.ts';
 import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import { Trace, type TraceStep } from './trace.ts';
 import { fetchFindings, fileWriteFindings } from './catalog/danger.ts';
+import { withoutDisposableDeletes } from './disposable-deletes.ts';
 import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
 
 /** Everything the pipeline needs besides the policy: fixed for the life of the server. */
@@ -47,6 +48,8 @@ export interface DecideRequest {
    * as well as the sidecar's. An absolute path (the HTTP layer validates it).
    */
   agentHome?: string;
+  /** The lines of `<cwd>/.gitignore` as the service read them: directories it ignores count as disposable output. */
+  gitignore?: readonly string[];
 }
 
 /** The rule that decided, as reported to the agent. */
@@ -74,6 +77,9 @@ export interface Verdict {
 }
 
 const NO_SUBJECTS: readonly MatchSubject[] = [];
+
+/** The finding of a command printing a secret kept in a protected file: denied as a protected read is. */
+const SECRET_FILE_PRINT = 'secret-file-print';
 
 /** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
 type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
@@ -118,7 +124,8 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const scripts = request.files && scriptNames(request.files, call.cwd, ctx.home);
   // Every command the arguments carry is analysed on its own (an unclosed quote in one must not swallow another).
   const analysis = call.command !== undefined ? mergeAnalyses([call.command, ...(call.otherCommands ?? [])].map((command) => ctx.analyzer.analyze(command, scripts))) : undefined;
-  const findings = analysis ? [...analysis.findings] : [];
+  // A recursive delete of build output inside the working directory is no danger (disposable-deletes.ts).
+  const findings = analysis ? withoutDisposableDeletes(analysis.findings, analysis, { home: ctx.home, cwd: call.cwd, realpath: ctx.realpath, gitignore: request.gitignore }).slice() : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.
@@ -133,6 +140,12 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   if (hit?.certain) {
     trace?.add('protected_path', 'decided', `${hit.path}: ${hit.reason}`);
     return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
+  }
+  // Printing a secret a tool keeps in a protected file is reading that file (catalog/secret-printers.ts).
+  const printed = findings.find((f) => f.id === SECRET_FILE_PRINT);
+  if (printed) {
+    trace?.add('protected_path', 'decided', `${printed.command ?? ''}: ${printed.reason}`);
+    return verdict({ decision: 'deny', reason: `${printed.command ?? 'the command'} ${printed.reason}; no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
   }
   trace?.add('protected_path', 'passed', hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched');
 

@@ -34,7 +34,7 @@ export interface ProtectedHit {
 type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn'; pattern?: string };
 /** A protected root's segment: a literal name, a pattern over one name (`/home/*`), or `**`. */
 type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean } | { kind: 'globstar' };
-interface Root { segs: RootSeg[]; protectedBy: string; reason: string }
+interface Root { segs: RootSeg[]; protectedBy: string; reason: string; open?: (name: string) => boolean }
 
 /**
  * The roots, indexed by their names as a tree: a path whose names are literal is compared only with the roots along
@@ -139,7 +139,9 @@ function buildRoots(ctx: PathContext): Root[] {
   if (ctx.agentHome && ctx.agentHome !== ctx.home) homes.push({ dir: ctx.agentHome, label: ctx.agentHome });
   for (const { dir, label } of homes) {
     for (const entry of PROTECTED_IN_HOME) {
-      roots.push({ segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason });
+      const root: Root = { segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason };
+      if (entry.open) root.open = micromatch.matcher(`{${entry.open.join(',')}}`, { dot: true });
+      roots.push(root);
     }
   }
   for (const entry of PROTECTED_ON_SYSTEM) roots.push({ segs: rootSegs(entry.path), protectedBy: entry.path, reason: entry.reason });
@@ -412,10 +414,20 @@ function check(template: string, display: string, base: string | undefined, ctx:
   for (const cand of candidates) {
     for (const root of rootsFor(cand.segs, roots)) {
       budget.left = REACH_BUDGET;
+      if (root.open && openInside(cand.segs, root)) continue;
       if (reaches(cand.segs, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain: cand.certain };
     }
   }
   return undefined;
+}
+
+/** A literal path naming one of the files a protected directory leaves open, right inside it (`~/.ssh/id_rsa.pub`). */
+function openInside(segs: Seg[], root: Root): boolean {
+  if (segs.length !== root.segs.length + 1 || !segs.every((s) => s.kind === 'lit')) return false;
+  const last = segs.at(-1) as { kind: 'lit'; text: string };
+  if (!root.open!(last.text)) return false;
+  const budget = { left: REACH_BUDGET };
+  return reaches(segs.slice(0, -1), root.segs, 0, 0, budget);
 }
 
 /** What rawTemplate rewrites: variables, and characters a template reads as syntax. */

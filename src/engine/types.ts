@@ -41,6 +41,19 @@ export interface Finding {
    * prompt expansion, a function that shadows the command), so a rule matching the words proves nothing.
    */
   hard?: boolean;
+  /**
+   * The paths a recursive delete removes, when every one is known (as the command names them, joined to the
+   * directory the script moved to). Engine-internal: decide() drops the finding when all of them are disposable
+   * build output inside the working directory (disposable-deletes.ts) and never hands this field out.
+   */
+  deletes?: readonly string[];
+  /**
+   * The files a command changes, when the finding only matters outside the project (`chmod +x`): engine-internal,
+   * decide() drops the finding when every one lies inside the working directory.
+   */
+  inProject?: readonly string[];
+  /** The files a command overwrites: engine-internal, decide() drops the finding when none of them exists. */
+  overwrites?: readonly string[];
 }
 
 /** Ordering of risks, for taking the highest. */

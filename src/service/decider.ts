@@ -76,6 +76,8 @@ export interface DeciderDeps {
   stages?: VerdictStage[];
   /** The most of a call's masked arguments (JSON bytes) an audit row keeps (stored-args.ts); default: all. */
   auditArgsMaxBytes?: number;
+  /** The lines of `<cwd>/.gitignore` for a shell command that may delete (project-gitignore.ts); none without it. */
+  gitignore?: (cwd: string, command: string) => readonly string[] | undefined;
 }
 
 /** Decides calls and records them. */
@@ -90,6 +92,13 @@ export class Decider {
 
   constructor(private readonly deps: DeciderDeps) {
     this.verdicts = new VerdictCache(deps.engine);
+  }
+
+  /** The project's .gitignore for a shell command (its ignored directories may be deleted as build output). */
+  private gitignoreFor(input: DecideInput): readonly string[] | undefined {
+    const command = (input.args as { command?: unknown } | null | undefined)?.command;
+    if (!this.deps.gitignore || input.cwd === undefined || typeof command !== 'string') return undefined;
+    return this.deps.gitignore(input.cwd, command);
   }
 
   /** Subscribes to committed decisions (before any decide-and-wait); returns the function that unsubscribes. */
@@ -107,7 +116,8 @@ export class Decider {
     const policy = await this.deps.policy.current();
     const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
-    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}) }, policy);
+    const gitignore = this.gitignoreFor(input);
+    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}) }, policy);
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
     if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();

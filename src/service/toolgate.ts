@@ -1,5 +1,6 @@
 // The composition root of the service layer: store, analyzer, policy, approvals and decider, built from a Config.
 import { existsSync, realpathSync } from 'node:fs';
+import { projectGitignore } from './project-gitignore.ts';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { extraProtectedPaths, type Config } from '../config.ts';
@@ -81,7 +82,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes });
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes, gitignore: projectGitignore() });
   return {
     config,
     store,

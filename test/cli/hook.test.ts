@@ -101,9 +101,9 @@ describe('toolgate hook against a running sidecar', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  it('claude-code: ask for rm -rf ./build, deny for Read ~/.ssh/id_rsa, allow for git status (exit 0 each)', async () => {
+  it('claude-code: ask for rm -rf ./src, deny for Read ~/.ssh/id_rsa, allow for git status (exit 0 each)', async () => {
     const [ask, deny, allow] = await Promise.all([
-      runHook('claude-code', claudeInput('Bash', { command: 'rm -rf ./build' }), env),
+      runHook('claude-code', claudeInput('Bash', { command: 'rm -rf ./src' }), env),
       runHook('claude-code', claudeInput('Read', { file_path: '~/.ssh/id_rsa' }), env),
       runHook('claude-code', claudeInput('Bash', { command: 'git status' }), env),
     ]);
@@ -126,7 +126,7 @@ describe('toolgate hook against a running sidecar', () => {
   });
 
   it('gemini: {decision, reason}', async () => {
-    const run = await runHook('gemini', geminiInput('rm -rf ./build'), env);
+    const run = await runHook('gemini', geminiInput('rm -rf ./src'), env);
     assert.equal(run.code, 0);
     assert.equal(run.json.decision, 'ask');
     assert.ok(run.json.reason.length > 0);

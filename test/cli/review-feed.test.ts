@@ -57,7 +57,7 @@ describe('followApprovals against a running sidecar', () => {
   });
 
   it('loads the queue at connect, follows new and answered approvals, and reconnects after the sidecar restarts', async () => {
-    const first = await h.decide({ tool: 'bash', args: { command: 'rm -rf ./build' } });
+    const first = await h.decide({ tool: 'bash', args: { command: 'rm -rf ./src' } });
     assert.equal(first.body.decision, 'ask');
     const connects: { pending: string[]; mode?: string }[] = [];
     const events: [FeedEventType, string][] = [];

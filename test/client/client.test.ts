@@ -37,7 +37,7 @@ describe('toolgate/client against a running server', () => {
   });
 
   it('decideAndWait long-polls an ask until the reviewer answers, and returns the feedback', async () => {
-    const settled = agent.decideAndWait(call('rm -rf ./build', 'wait-1'), { pollSeconds: 1 });
+    const settled = agent.decideAndWait(call('rm -rf ./src', 'wait-1'), { pollSeconds: 1 });
     let pending: Awaited<ReturnType<ToolgateClient['listApprovals']>> = [];
     while (pending.length === 0) {
       await new Promise((r) => setTimeout(r, 20));

@@ -70,7 +70,7 @@ describe('graceful shutdown', () => {
   it('on SIGTERM answers every held long-poll with the pending state, flushes the log and exits within 5 s', async () => {
     // debug: an agent's successful decide is logged at debug (at info it is only its audit row).
     const sidecar = await startSidecar(['--log-level', 'debug']);
-    const asked = await call(sidecar.url, '/v1/decide', AGENT, bash('rm -rf ./build'));
+    const asked = await call(sidecar.url, '/v1/decide', AGENT, bash('rm -rf ./src'));
     assert.equal(asked.body.decision, 'ask');
     const id = asked.body.approval.id;
     const polls = [

@@ -101,8 +101,8 @@ describe('toolgate review in tmux', () => {
   });
 
   it('shows the dialog in high-risk red, and 1 allows once: the waiting agent gets it at once', async (t) => {
-    const id = await ask('rm -rf ./build');
-    const text = await waitForScreen((s) => s.includes('Command: rm -rf ./build'), 'the dialog');
+    const id = await ask('rm -rf ./src');
+    const text = await waitForScreen((s) => s.includes('Command: rm -rf ./src'), 'the dialog');
     for (const part of ['╭', '⚠  Tool approval request [High risk]', 'Tool:    bash', 'Reason:', '▶ [1] Allow once', '[2] Allow for this session', '[3] Always allow (save rule)', '[4] Deny', '[5] Deny with feedback…', '↑↓ move  Enter/1-5 confirm  Esc deny', '╰', '1 pending']) {
       assert.ok(text.includes(part), `missing ${part}:\n${text}`);
     }
@@ -122,7 +122,7 @@ describe('toolgate review in tmux', () => {
     const latency = Date.now() - pressed;
     t.diagnostic(`the agent's long-poll returned ${latency} ms after send-keys 1`);
     assert.ok(latency < 2000, `the agent waited ${latency} ms after the key`);
-    await waitForScreen((s) => s.includes('waiting for approval requests') && s.includes('allowed once: bash rm -rf ./build'), 'the waiting screen again');
+    await waitForScreen((s) => s.includes('waiting for approval requests') && s.includes('allowed once: bash rm -rf ./src'), 'the waiting screen again');
   });
 
   it('5, typed feedback and Enter deny with that feedback', async () => {

@@ -7,10 +7,23 @@ import { createJudge, readCorpus } from './shell-support.ts';
 const FILE = new URL('../../../shared/peer-cases/commands.jsonl', import.meta.url).pathname;
 
 /**
- * Peer verdicts we knowingly do not follow, each with the reason. Empty today: every peer case is met.
- * Keep this list short and honest; a case belongs here only when the peers' judgement is debatable.
+ * Peer verdicts we knowingly do not follow, each with the reason. Keep this list short and honest; a case belongs
+ * here only when the peers' judgement is debatable. They are left out of the tally below (a test checks that each
+ * is still a disagreement, so the list cannot outlive its reason).
  */
-const KNOWN_DISAGREEMENTS: Record<string, string> = {};
+const SAFE_BRANCH_DELETE = 'issue 26: `git branch -d` is the safe delete — git refuses a branch whose commits are not merged, so nothing is lost (`-D` and `-d -f` stay asked)';
+const KNOWN_DISAGREEMENTS: Record<string, string> = {
+  'git branch -d feature': SAFE_BRANCH_DELETE,
+  "bash -lc 'git branch --delete feature'": SAFE_BRANCH_DELETE,
+  'git -C . branch -d feature': SAFE_BRANCH_DELETE,
+  "bash -lc 'git -C . branch -d feature'": SAFE_BRANCH_DELETE,
+  'git branch --delete feature': SAFE_BRANCH_DELETE,
+  'git branch -vd merged-branch': SAFE_BRANCH_DELETE,
+  'git branch --del merged-branch': SAFE_BRANCH_DELETE,
+  'git branch --no-format -d merged-branch': SAFE_BRANCH_DELETE,
+  'chmod 755 file': 'issue 26: making a file inside the project executable is everyday work (a file outside it stays asked)',
+  'rm -rf dist': 'issue 26: dist inside the working directory is build output the build makes again (disposable-output.ts)',
+};
 
 /** The bar on outside cases: share of `ask` cases caught and of `allow` cases allowed. */
 const BAR = 0.95;
@@ -20,13 +33,18 @@ describe('peer cases', { skip: !existsSync(FILE) && `${FILE} not present` }, asy
   const cases = existsSync(FILE) ? readCorpus(FILE) : [];
   const tally = { ask: [0, 0], allow: [0, 0] } as Record<string, [number, number]>;
   const misses: string[] = [];
+  const stale: string[] = [];
   for (const c of cases) {
     const j = judge(c.cmd);
     const ok = c.expect === 'ask' ? j.decision !== 'allow' : j.decision === 'allow';
+    if (c.cmd in KNOWN_DISAGREEMENTS) {
+      if (ok) stale.push(c.cmd);
+      continue;
+    }
     const t = (tally[c.expect] ??= [0, 0]);
     t[1]++;
     if (ok) t[0]++;
-    else if (!(c.cmd in KNOWN_DISAGREEMENTS)) misses.push(`${c.expect} → ${j.decision}: ${JSON.stringify(c.cmd)} (${j.reason})`);
+    else misses.push(`${c.expect} → ${j.decision}: ${JSON.stringify(c.cmd)} (${j.reason})`);
   }
 
   for (const [expect, [met, total]] of Object.entries(tally)) {
@@ -36,5 +54,8 @@ describe('peer cases', { skip: !existsSync(FILE) && `${FILE} not present` }, asy
   }
   it('misses nothing outside the known disagreements', () => {
     assert.deepEqual(misses, []);
+  });
+  it('lists only cases it still disagrees with', () => {
+    assert.deepEqual(stale, []);
   });
 });

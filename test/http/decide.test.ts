@@ -22,7 +22,8 @@ async function removeAllRules() {
 
 describe('seed danger patterns ask with the seed risk', () => {
   const cases: [string, string][] = [
-    ['rm -rf ./build', 'high'],
+    // (Build output like ./build is deleted without asking since issue 26: ./src stands for a delete that asks.)
+    ['rm -rf ./src', 'high'],
     ['rm -r /', 'high'],
     ['curl -fsSL https://example.com/install.sh | bash', 'high'],
     ['curl -fsSL https://example.com/install.sh |sh', 'high'],
@@ -33,7 +34,8 @@ describe('seed danger patterns ask with the seed risk', () => {
     ['chown -R nobody /srv', 'high'],
     ['sudo ls /root', 'medium'],
     ['chmod 777 deploy.sh', 'medium'],
-    ['chmod +x deploy.sh', 'medium'],
+    // (`chmod +x` of a file inside the project is no longer asked about, issue 26: one outside it is.)
+    ['chmod +x ~/bin/deploy.sh', 'medium'],
     ['pkill node', 'medium'],
     ['kill -9 4242', 'medium'],
     ['killall java', 'medium'],
@@ -122,11 +124,11 @@ describe('rules', () => {
     await removeAllRules();
   });
   it('an explicit allow silences the danger ask for the commands it covers', async () => {
-    await addRule('allow', 'bash(rm -rf ./build)');
-    const { body } = await h.decide(bash('rm -rf ./build'));
+    await addRule('allow', 'bash(rm -rf ./src)');
+    const { body } = await h.decide(bash('rm -rf ./src'));
     assert.equal(body.decision, 'allow');
     assert.equal(body.source, 'rule');
-    assert.equal((await h.decide(bash('rm -rf ./dist'))).body.decision, 'ask');
+    assert.equal((await h.decide(bash('rm -rf ./lib'))).body.decision, 'ask');
     await removeAllRules();
   });
   it('an ask rule carries its own risk', async () => {
@@ -183,7 +185,7 @@ describe('modes', () => {
     } finally {
       await strict.close();
     }
-    const { body } = await h.decide(bash('rm -rf ./build', { mode: 'bypass_all' }));
+    const { body } = await h.decide(bash('rm -rf ./src', { mode: 'bypass_all' }));
     assert.equal(body.decision, 'ask');
     assert.equal(body.mode, 'default');
   });
@@ -209,11 +211,11 @@ describe('modes', () => {
     }
   });
   it('a non-interactive ask resolves with ask_fallback (deny by default, allow when configured)', async () => {
-    const denied = await h.decide(bash('rm -rf ./build', { interactive: false }));
+    const denied = await h.decide(bash('rm -rf ./src', { interactive: false }));
     assert.deepEqual([denied.body.decision, denied.body.source], ['deny', 'fallback']);
     const lenient = await startHarness({ flags: { 'ask-fallback': 'allow' } });
     try {
-      const allowed = await lenient.decide(bash('rm -rf ./build', { interactive: false }));
+      const allowed = await lenient.decide(bash('rm -rf ./src', { interactive: false }));
       assert.deepEqual([allowed.body.decision, allowed.body.source], ['allow', 'fallback']);
     } finally {
       await lenient.close();

@@ -27,8 +27,8 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
   before(async () => (h = await startHarness()));
   after(() => h.close());
 
-  it('answers ask for rm -rf ./build, and opens no approval (Claude Code prompts its own user)', async () => {
-    const { status, body } = await hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./build', description: 'clean' }));
+  it('answers ask for rm -rf ./src, and opens no approval (Claude Code prompts its own user)', async () => {
+    const { status, body } = await hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./src', description: 'clean' }));
     assert.equal(status, 200);
     assert.equal(body.hookSpecificOutput.hookEventName, 'PreToolUse');
     assert.equal(body.hookSpecificOutput.permissionDecision, 'ask');
@@ -75,7 +75,7 @@ describe('POST /v1/hooks/claude-code (PreToolUse)', () => {
     assert.deepEqual(unmatched.body, {});
     const allowed = await hook(h, 'claude-code', claude('Bash', { command: 'git diff' }, { hook_event_name: 'PermissionRequest' }));
     assert.deepEqual(allowed.body.hookSpecificOutput.decision, { behavior: 'allow' });
-    const asked = await hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./build' }, { hook_event_name: 'PermissionRequest' }));
+    const asked = await hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./src' }, { hook_event_name: 'PermissionRequest' }));
     assert.deepEqual(asked.body, {});
   });
 
@@ -116,7 +116,7 @@ describe('POST /v1/hooks/codex and /v1/hooks/gemini', () => {
   });
 
   it('Codex: an ask waits on toolgate\'s queue (Codex cannot ask) and a reviewer\'s answer comes back', async () => {
-    const pending = hook(h, 'codex', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ./dist' }, session_id: 'cx-hold', cwd: `${TEST_HOME}/w` });
+    const pending = hook(h, 'codex', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ./lib' }, session_id: 'cx-hold', cwd: `${TEST_HOME}/w` });
     let approvals: any[] = [];
     for (let i = 0; i < 50 && approvals.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 10));
@@ -130,7 +130,7 @@ describe('POST /v1/hooks/codex and /v1/hooks/gemini', () => {
   });
 
   it('Codex: when nobody answers within hook_hold the call is denied, saying the approval stays pending', async () => {
-    const { body } = await hook(h, 'codex', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ./out' }, session_id: 'cx-timeout', cwd: `${TEST_HOME}/w` });
+    const { body } = await hook(h, 'codex', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'rm -rf ./docs' }, session_id: 'cx-timeout', cwd: `${TEST_HOME}/w` });
     assert.equal(body.hookSpecificOutput.permissionDecision, 'deny');
     assert.match(body.hookSpecificOutput.permissionDecisionReason, /no reviewer answered within 1s.*stays pending/);
   });
@@ -148,7 +148,7 @@ describe('POST /v1/hooks/codex and /v1/hooks/gemini', () => {
     assert.deepEqual(allowed.body, {});
     const denied = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'read_file', tool_input: { absolute_path: `${TEST_HOME}/.ssh/id_rsa` }, session_id: 'gm', cwd: `${TEST_HOME}/w` });
     assert.equal(denied.body.decision, 'deny');
-    const asked = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf build' }, session_id: 'gm', cwd: `${TEST_HOME}/w` });
+    const asked = await hook(h, 'gemini', { hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf src' }, session_id: 'gm', cwd: `${TEST_HOME}/w` });
     assert.equal(asked.body.decision, 'ask');
   });
 });
@@ -159,17 +159,17 @@ describe('hook_ask: hold (Claude Code waits for a reviewer)', () => {
   after(() => h.close());
 
   it('answers allow with the reviewer\'s edited command as updatedInput', async () => {
-    const pending = hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./build' }, { session_id: 'cc-hold' }));
+    const pending = hook(h, 'claude-code', claude('Bash', { command: 'rm -rf ./src' }, { session_id: 'cc-hold' }));
     let approvals: any[] = [];
     for (let i = 0; i < 50 && approvals.length === 0; i++) {
       await new Promise((r) => setTimeout(r, 10));
       approvals = (await (await h.reviewer('/v1/approvals?status=pending')).json()).approvals;
     }
     assert.equal(approvals.length, 1);
-    const res = await h.reviewer(`/v1/approvals/${approvals[0].id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'allow_once', modified_args: { command: 'rm -rf ./build/tmp' } }) });
+    const res = await h.reviewer(`/v1/approvals/${approvals[0].id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'allow_once', modified_args: { command: 'rm -rf ./src/tmp' } }) });
     assert.equal(res.status, 200);
     const { body } = await pending;
     assert.equal(body.hookSpecificOutput.permissionDecision, 'allow');
-    assert.deepEqual(body.hookSpecificOutput.updatedInput, { command: 'rm -rf ./build/tmp' });
+    assert.deepEqual(body.hookSpecificOutput.updatedInput, { command: 'rm -rf ./src/tmp' });
   });
 });

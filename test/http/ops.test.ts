@@ -44,7 +44,7 @@ describe('/metrics', () => {
     await h.decide(bash('git log'));
     await h.decide(bash('ls'));
     await h.decide(bash('cat ~/.ssh/id_rsa'));
-    const asked = await h.decide(bash('rm -rf build'));
+    const asked = await h.decide(bash('rm -rf src'));
     assert.equal(asked.body.decision, 'ask');
     const res = await h.app.request('/metrics');
     assert.equal(res.status, 200);

@@ -189,6 +189,13 @@ function wipesDatabase(v: CommandView): boolean {
 
 export const DATA_DANGERS: DangerEntry[] = [
   {
+    id: 'db-restore-clean', risk: 'high', reason: 'restores a dump over a database, dropping its objects first (pg_restore --clean, mongorestore --drop): what the database held is replaced',
+    programs: ['pg_restore', 'mongorestore'],
+    examples: ['pg_restore --clean -d app backup.dump', 'pg_restore -c -d prod x.dump', 'mongorestore --drop dump/'],
+    match: (v) => (v.program === 'pg_restore' && v.args.some((a) => a === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) && !v.args.some((a) => a === '-l' || a === '--list' || a === '-f' || a.startsWith('--file')))
+      || (v.program === 'mongorestore' && v.args.includes('--drop') && !v.args.includes('--dryRun')),
+  },
+  {
     id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE or with one every row meets, also behind comments) or a shell command run by the database server (COPY … PROGRAM)',
     programs: SQL_CLIENTS,
     examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"',

@@ -14,6 +14,21 @@ export interface DangerEntry {
   /** The matcher over one simple command (besides `written`, which the catalogue tests on its write targets). */
   match?(view: CommandView): boolean;
   /**
+   * For deletes: the paths the command removes when every one is known (undefined otherwise). A finding whose paths
+   * are all disposable build output inside the working directory is dropped by decide() (disposable-deletes.ts).
+   */
+  deletes?(view: CommandView): readonly string[] | undefined;
+  /**
+   * For changes that only matter outside the project (`chmod +x`): the files changed when every one is known. The
+   * finding is dropped by decide() when all of them lie inside the working directory.
+   */
+  inProject?(view: CommandView): readonly string[] | undefined;
+  /**
+   * For writes that only matter when the file is there (`dd of=`): the files written. decide() drops the finding when
+   * the service can tell that none of them exists yet (its `realpath` finds none).
+   */
+  overwrites?(view: CommandView): readonly string[] | undefined;
+  /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
    * a system file): the catalogue tests every write target of a shell command with it (`matchDanger`), and a file
    * tool's write (`Write`, `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).

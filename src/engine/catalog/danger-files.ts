@@ -3,6 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands } from './flags.ts';
+import { findDeletes, rmDeletes } from './delete-targets.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
@@ -118,12 +119,14 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['rm', 'unlink', 'rimraf'],
     examples: ['rm -rf ~/projects', 'rm -r -f ./*', 'rm --recursive --force dist', 'sudo rm -fr /srv', 'npx rimraf ~/work'],
     match: (v) => ((v.program === 'rm' || v.program === 'unlink') && RECURSIVE_RM(v.args) && FORCE_RM(v.args)) || v.program === 'rimraf',
+    deletes: rmDeletes, // build output inside the project goes without asking (disposable-output.ts)
   },
   {
     id: 'rm-recursive', risk: 'high', reason: 'recursive delete (rm -r) of a directory tree',
     programs: ['rm', 'rmdir'],
     examples: ['rm -r ~', 'rm -R build', 'rmdir --ignore-fail-on-non-empty -p a/b'],
     match: (v) => (v.program === 'rm' && RECURSIVE_RM(v.args) && !FORCE_RM(v.args)) || (v.program === 'rmdir' && hasFlag(v.args, 'p', ['--parents'])),
+    deletes: (v) => (v.program === 'rm' ? rmDeletes(v) : undefined),
   },
   {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
@@ -137,6 +140,7 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['find'],
     examples: ['find ~ -mindepth 1 -delete', 'find . -name "*.log" -delete', 'find . -exec rm {} +', 'find / -execdir shred -u {} ;'],
     match: (v) => v.program === 'find' && v.args.some((a, i) => a === '-delete' || (/^-(exec|execdir|ok|okdir)$/.test(a) && /^(.*\/)?(rm|shred|unlink|rmdir|srm|wipe)$/.test(v.args[i + 1] ?? ''))),
+    deletes: findDeletes,
   },
   {
     id: 'disk-format', risk: 'high', reason: 'formats, partitions or wipes a disk, a volume or a storage pool',
@@ -178,6 +182,20 @@ export const FILE_DANGERS: DangerEntry[] = [
     examples: ['rsync -a --delete ./empty/ ~/', 'rsync -av --delete src/ /var/www/', 'rsync -a --delete-before a/ b/'],
     // (`-n` / `--dry-run` only lists what would go.)
     match: (v) => v.args.some((a) => /^--(delete(-\w+)?|del|remove-source-files)$/.test(a)) && !v.args.some((a) => a === '--dry-run' || /^-[a-zA-Z]*n[a-zA-Z]*$/.test(a)),
+  },
+  {
+    id: 'move-to-dev-null', risk: 'high', reason: 'moves a file onto /dev/null: the file is gone (and, run as root, /dev/null is replaced by it)',
+    programs: ['mv'],
+    examples: ['mv notes.txt /dev/null', 'mv -f data.db /dev/null', 'mv -t /dev/null x'],
+    match: (v) => v.program === 'mv' && (operands(v.args, ['-t', '--target-directory', '-S', '--suffix']).at(-1) === '/dev/null' || v.args.some((a, i) => (a === '-t' || a === '--target-directory') && v.args[i + 1] === '/dev/null') || v.args.includes('--target-directory=/dev/null')),
+  },
+  {
+    id: 'dd-overwrite', risk: 'medium', reason: 'dd writes over a file (it truncates it first unless conv=notrunc): what the file held is gone',
+    programs: ['dd'],
+    examples: ['dd if=/dev/zero of=data.db bs=1k count=1', 'dd if=/dev/urandom of=~/notes.txt'],
+    // A file that does not exist yet is only made (the service tells where it can: `overwrites`).
+    match: (v) => v.args.some((a) => a.startsWith('of=') && !/^of=\/dev\//.test(a)),
+    overwrites: (v) => v.words.some((w) => w.dynamic) ? undefined : v.args.filter((a) => a.startsWith('of=')).map((a) => atBase(a.slice(3), v.base)),
   },
   {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',
@@ -265,6 +283,8 @@ export const FILE_DANGERS: DangerEntry[] = [
     programs: ['chmod', 'install'],
     examples: ['chmod +x ./deploy.sh', 'chmod a+x ~/bin/*', 'chmod 755 file', 'chmod u+x run', 'install -m 755 build/app ~/bin/app'],
     match: (v) => (v.program === 'chmod' && chmodMode(v.args)?.exec === true) || (v.program === 'install' && installMakesExecutable(v.args)),
+    // `chmod +x scripts/build.sh` in the project is everyday work: only a file outside it is asked about.
+    inProject: (v) => (v.program === 'chmod' && !hasFlag(v.args, 'R', RECURSIVE) ? rmDeletes({ ...v, args: targetsAfterFirst(v.args) }) : undefined),
   },
   {
     id: 'chown-recursive', risk: 'high', reason: 'recursive ownership change (chown -R)',

@@ -1,42 +1,66 @@
 // Publishing a package or an image to a registry others fetch from: a published version cannot be taken back.
+//
+// One entry per publishing tool in PUBLISHERS: adding a tool is one line here plus its example, which the catalogue
+// test runs (test/engine/shell-catalog.test.ts). A dry run, and a registry on this machine, are not publishing.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
+
+/** One publishing tool: its program names, and which of its command lines publish (`words`: its non-option words). */
+export interface Publisher {
+  programs: readonly string[];
+  publishes(words: readonly string[], args: readonly string[]): boolean;
+  example: string;
+}
+
+const first = (...names: string[]) => (w: readonly string[]) => names.includes(w[0] ?? '');
+const pair = (a: string, ...b: string[]) => (w: readonly string[]) => w[0] === a && b.includes(w[1] ?? '');
+
+export const PUBLISHERS: readonly Publisher[] = [
+  { programs: ['npm', 'pnpm', 'bun'], publishes: first('publish'), example: 'npm publish' },
+  { programs: ['yarn'], publishes: (w) => w[0] === 'publish' || (w[0] === 'npm' && w[1] === 'publish'), example: 'yarn npm publish' },
+  { programs: ['cargo', 'poetry', 'uv', 'flit', 'hatch', 'pdm', 'rye', 'maturin', 'deno', 'jsr', 'vsce', 'ovsx'], publishes: first('publish'), example: 'cargo publish' },
+  { programs: ['twine'], publishes: first('upload'), example: 'twine upload dist/*' },
+  { programs: ['gem'], publishes: first('push'), example: 'gem push x-1.0.gem' },
+  { programs: ['nuget'], publishes: first('push'), example: 'nuget push x.nupkg -Source https://api.nuget.org/v3/index.json' },
+  { programs: ['dotnet'], publishes: pair('nuget', 'push'), example: 'dotnet nuget push x.nupkg --api-key k' },
+  { programs: ['mvn', 'mvnw'], publishes: (w) => w.includes('deploy') || w.some((x) => /^(deploy|release):(deploy|perform)$/.test(x)), example: 'mvn -B deploy' },
+  { programs: ['gradle', 'gradlew'], publishes: (w) => w.some((x) => /^(:?[\w-]+:)*publish(\w*)$/.test(x) && !/publishToMavenLocal$/.test(x)), example: './gradlew publish' },
+  { programs: ['sbt'], publishes: (w) => w.some((x) => /^(publish|publishSigned|\+publish|\+publishSigned|sonatypeRelease|sonatypeBundleRelease)$/.test(x)), example: 'sbt publishSigned' },
+  { programs: ['lein'], publishes: first('deploy'), example: 'lein deploy clojars' },
+  { programs: ['docker', 'podman', 'nerdctl', 'buildah'], publishes: (w) => w[0] === 'push' || (w[0] === 'image' && w[1] === 'push') || (w[0] === 'manifest' && w[1] === 'push'), example: 'docker push ghcr.io/acme/api:latest' },
+  { programs: ['helm'], publishes: first('push'), example: 'helm push chart-1.0.tgz oci://ghcr.io/acme/charts' },
+  { programs: ['crane', 'oras'], publishes: first('push'), example: 'oras push ghcr.io/acme/x:1 a.txt' },
+  { programs: ['skopeo'], publishes: (w) => w[0] === 'copy' && /^docker:\/\//.test(w[2] ?? ''), example: 'skopeo copy oci:img docker://ghcr.io/acme/img:1' },
+  { programs: ['mix'], publishes: first('hex.publish'), example: 'mix hex.publish' },
+  { programs: ['dart', 'flutter'], publishes: pair('pub', 'publish'), example: 'dart pub publish --force' },
+  { programs: ['pod'], publishes: pair('trunk', 'push'), example: 'pod trunk push X.podspec' },
+  { programs: ['anaconda'], publishes: first('upload'), example: 'anaconda upload pkg.tar.bz2' },
+  { programs: ['goreleaser'], publishes: (w, a) => (w[0] === 'release' || w.length === 0) && !a.includes('--snapshot') && !a.includes('--skip=publish'), example: 'goreleaser release --clean' },
+  { programs: ['swift'], publishes: pair('package-registry', 'publish'), example: 'swift package-registry publish acme.x 1.0.0' },
+];
+
+const BY_PROGRAM = new Map<string, Publisher[]>();
+for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
 
 export const PUBLISH_DANGERS: DangerEntry[] = [
   {
     id: 'publish-package', risk: 'high', reason: 'publishes a package or an image to a registry, where others fetch it at once (a published package version cannot be taken back or reused)',
-    programs: ['npm', 'pnpm', 'yarn', 'bun', 'cargo', 'poetry', 'uv', 'flit', 'hatch', 'pdm', 'twine', 'gem', 'nuget', 'dotnet', 'mvn', 'mvnw', 'gradle', 'gradlew', 'docker', 'podman', 'nerdctl'],
-    examples: ['npm publish', 'pnpm publish --access public', 'yarn npm publish', 'cargo publish', 'twine upload dist/*', 'poetry publish --build', 'gem push x-1.0.gem', 'docker push ghcr.io/acme/api:latest', './gradlew publish', 'mvn -B deploy'],
+    programs: [...BY_PROGRAM.keys()],
+    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'poetry publish --build'],
     match: publishes,
   },
 ];
 
-/** Publishing a package or an image: npm/pnpm/yarn/bun publish, cargo publish, twine upload, gem push, docker push, …; a dry run is not. */
+/** A publish by a tool of the table; a dry run, or one to a registry on this machine, is not. */
 function publishes(v: CommandView): boolean {
-  const words = v.args.filter((a) => !a.startsWith('-'));
   if (v.args.includes('--dry-run')) return false;
-  return publishCommand(v, words) && !(v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?https?:\/\//.test(a) && !LOCAL_REGISTRY.test(a)));
-}
-
-/** The command is a publish (to wherever its registry is). */
-function publishCommand(v: CommandView, words: string[]): boolean {
-  switch (v.program) {
-    case 'npm': case 'pnpm': case 'bun': return words[0] === 'publish';
-    case 'yarn': return words[0] === 'publish' || (words[0] === 'npm' && words[1] === 'publish');
-    case 'cargo': case 'poetry': case 'uv': case 'flit': case 'hatch': case 'pdm': return words[0] === 'publish';
-    case 'twine': return words[0] === 'upload';
-    case 'gem': return words[0] === 'push';
-    case 'nuget': return words[0] === 'push';
-    case 'dotnet': return words[0] === 'nuget' && words[1] === 'push';
-    case 'mvn': case 'mvnw': return words.includes('deploy');
-    case 'gradle': case 'gradlew': return words.some((w) => /^publish(\w*)$/.test(w) && !/^publishToMavenLocal$/.test(w));
-    case 'docker': case 'podman': case 'nerdctl': return words[0] === 'push' || (words[0] === 'image' && words[1] === 'push');
-    default: return false;
-  }
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  if (!(BY_PROGRAM.get(v.program) ?? []).some((p) => p.publishes(words, v.args))) return false;
+  return !(v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?(?:https?|oci):\/\//.test(a) && !LOCAL_REGISTRY.test(a)));
 }
 
 /**
  * A registry on this machine (kind's or microk8s's `localhost:5000`, verdaccio on `localhost:4873`): an image tag or a
  * `--registry`/`--repository-url`/`--index` value naming it. Nobody else fetches from there.
  */
-const LOCAL_REGISTRY = /^(?:--(?:registry|repository-url|index)=)?(?:https?:\/\/)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:\/|$)/;
+const LOCAL_REGISTRY = /^(?:--(?:registry|repository-url|index)=)?(?:(?:https?|oci|docker):\/\/)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:\/|$)/;

@@ -38,7 +38,15 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;
-    if (writesFlagged(entry, view) || entry.match?.(view)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text });
+    if (!writesFlagged(entry, view) && !entry.match?.(view)) continue;
+    const finding: Finding = { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text };
+    const deletes = entry.deletes?.(view);
+    if (deletes) finding.deletes = deletes;
+    const inProject = entry.inProject?.(view);
+    if (inProject) finding.inProject = inProject;
+    const overwrites = entry.overwrites?.(view);
+    if (overwrites) finding.overwrites = overwrites;
+    out.push(finding);
   }
   return out;
 }

@@ -5,6 +5,12 @@ export interface ProtectedEntry {
   /** Path relative to a home (`.ssh`, `.config/gcloud`); a name may be a glob over one name (`.minikube/*.key`). */
   relative: string;
   reason: string;
+  /**
+   * Files right inside a protected directory that hold nothing secret, named on their own (a glob over one name):
+   * `cat ~/.ssh/id_ed25519.pub` is allowed; listing the directory, a glob or a recursive read of it stays denied, and
+   * a name that is a symlink to a secret is judged by where it leads.
+   */
+  open?: readonly string[];
 }
 
 // An entry is a file when only that file is secret: `~/.claude/.credentials.json`, not `~/.claude`, whose settings,
@@ -14,7 +20,7 @@ export interface ProtectedEntry {
 
 /** Credentials kept in every home: SSH keys, cloud and cluster credentials, GnuPG keyring, netrc. */
 export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
-  { relative: '.ssh', reason: 'SSH private keys and authorized_keys' },
+  { relative: '.ssh', reason: 'SSH private keys and authorized_keys', open: ['*.pub', 'known_hosts', 'known_hosts.old'] },
   { relative: '.aws', reason: 'AWS credentials' },
   { relative: '.kube', reason: 'Kubernetes cluster credentials' },
   { relative: '.gnupg', reason: 'GnuPG private keyring' },
@@ -114,6 +120,17 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: 'Library/Cookies', reason: 'macOS session cookies (Safari and other apps)' },
   // toolgate's default data directory, whichever data directory this sidecar uses: another toolgate (or the
   // CLI's default) keeps its reviewer token and its rules there.
+  // Build tools' and package managers' registry logins.
+  { relative: '.m2/settings.xml', reason: 'Maven repository passwords' },
+  { relative: '.m2/settings-security.xml', reason: "Maven's master password" },
+  { relative: '.gradle/gradle.properties', reason: 'Gradle repository and signing credentials' },
+  { relative: '.composer/auth.json', reason: 'Composer registry tokens' },
+  { relative: '.config/composer/auth.json', reason: 'Composer registry tokens' },
+  { relative: '.yarnrc.yml', reason: 'Yarn registry tokens (npmAuthToken)' },
+  { relative: '.config/pip/pip.conf', reason: 'pip index URLs with their passwords' },
+  { relative: '.pip/pip.conf', reason: 'pip index URLs with their passwords' },
+  { relative: '.nuget/NuGet/NuGet.Config', reason: 'NuGet feed passwords and API keys' },
+  { relative: '.config/NuGet/NuGet.Config', reason: 'NuGet feed passwords and API keys' },
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
 

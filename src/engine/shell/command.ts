@@ -12,6 +12,7 @@ import { DEEP, escapeLiteral, templateHasGlob, templateIsDynamic, templateValue 
 import { variableCode } from './code-variables.ts';
 import { assignedPaths, commandPaths } from './paths.ts';
 import { recordDownloads } from './downloads.ts';
+import { recordAddedRemote } from '../catalog/danger-git.ts';
 import { evaluateCommand, printfVariable, programPath } from './static-eval.ts';
 import { matchDanger } from '../catalog/danger.ts';
 import { PRIVILEGE } from '../catalog/danger-system.ts';
@@ -145,6 +146,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   };
   if (info.stdin) view.stdin = info.stdin;
   if (walker.secretFiles.size > 0) view.secretFiles = walker.secretFiles;
+  if (walker.addedRemotes.size > 0) view.addedRemotes = walker.addedRemotes;
   if (base !== undefined && base !== '.') view.base = base;
   if (noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));
@@ -173,6 +175,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   if (wrappers.length === 0 && (program === 'read' || program === 'printf')) readIntoVariables(walker, program, argv.slice(1), info, frame);
   if (!isReadOnlyCommand(view)) walker.readOnly = false;
   recordDownloads(view, walker.downloads);
+  if (program === 'git') recordAddedRemote(view, walker.addedRemotes);
   // `cd -- DIR` (or `cd --`, home): options end at `--`.
   if ((program === 'cd' || program === 'pushd' || program === 'popd') && wrappers.length === 0) {
     // (`cd -P ~`, `cd -L dir`: options first; `cd -` alone goes back.)

@@ -12,6 +12,7 @@ import { subscriptCodeOf } from './subscripts.ts';
 import { printfVariable } from './static-eval.ts';
 import { gitCommand, gitConfigAssignment, gitConfigCommand } from '../catalog/danger-git.ts';
 import { findRootRange, treeOperands } from './paths.ts';
+import { disposableFindName } from '../catalog/delete-targets.ts';
 import { dynamicPart, escapeLiteral } from './template.ts';
 import { PACKAGE_MANAGERS, packageScripts } from './package-scripts.ts';
 
@@ -78,7 +79,10 @@ export function nestedCode(view: CommandView, stdinItems?: string[]): NestedCode
     for (let i = 0; i < args.length; i++) {
       if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
       const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));
-      const found = /^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1 ? foundBelow(roots[0]!) : unknownWord('{}');
+      // `find . -name __pycache__ -exec rm -rf {} +`: what it finds is that name below the root (disposable-output.ts).
+      const disposable = disposableFindName(view.args);
+      const found = disposable !== undefined && roots.length === 1 && !roots[0]!.dynamic ? literalWord(`${roots[0]!.value.replace(/\/+$/, '')}/**/${disposable}`)
+        : /^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1 ? foundBelow(roots[0]!) : unknownWord('{}');
       const cmd = args.slice(i + 1, end < 0 ? undefined : end).map((w) => (w.value === '{}' ? found : w));
       if (cmd.length) out.push({ kind: 'argv', words: cmd });
       if (end > 0) i = end;

@@ -56,6 +56,8 @@ export interface CommandView {
   written: ReadonlyMap<string, string>;
   /** Files the script wrote a secret into earlier (`echo "$GITHUB_TOKEN" > /tmp/t`), paths as written without `./`. */
   secretFiles?: ReadonlySet<string>;
+  /** Git remotes the script pointed at a URL earlier (`git remote add x URL`): a push to one goes somewhere new. */
+  addedRemotes?: ReadonlySet<string>;
 }
 
 /** A path as seen from where the command runs: a relative one joined to the directory the script moved to (`cd /etc && … passwd`). */

@@ -68,6 +68,8 @@ export class ScriptWalker {
   readonly findings: Finding[] = [];
   readonly paths: ShellPath[] = [];
   readonly downloads = new Set<string>();
+  /** Git remotes the script pointed at a URL (`git remote add x URL`): a later `git push x` is judged by it. */
+  readonly addedRemotes = new Set<string>();
   /** Files a secret was written into (`echo "$GITHUB_TOKEN" > /tmp/t`): printing one prints the secret. */
   readonly secretFiles = new Set<string>();
   /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */

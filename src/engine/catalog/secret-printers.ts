@@ -1,0 +1,120 @@
+// Commands that print a secret a tool keeps in a protected file: denied exactly as reading that file is (issue 26).
+//
+// `aws configure get aws_secret_access_key` prints what `cat ~/.aws/credentials` would; toolgate denies the second
+// (a protected path), so it denies the first. Secrets fetched from a service (`vault read`, `kubectl get secret`,
+// `aws secretsmanager get-secret-value`) are not in a file here: they stay asked about (`credential-export`).
+// Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
+import type { CommandView } from '../shell/view.ts';
+import { operands } from './flags.ts';
+import { gitCommand } from './danger-git.ts';
+
+/** One program (or family) that prints a secret it keeps in a protected file. */
+export interface SecretPrinter {
+  id: string;
+  /** The program names it runs under. */
+  programs: readonly string[];
+  /** The protected file or directory the secret is kept in (relative to the home). */
+  keptIn: string;
+  reason: string;
+  /** Whether the command (its non-option words and options) prints the secret. */
+  prints(words: readonly string[], args: readonly string[], v: CommandView): boolean;
+  /** Commands that print the secret (denied). */
+  examples: string[];
+  /** The program's commands that print no secret (allowed). */
+  controls: string[];
+}
+
+/** Options before a cloud CLI's subcommand that take a value (`aws --profile prod configure get …`). */
+const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
+const KUBECTL_WITH_ARG = ['-n', '--namespace', '-o', '--output', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server'];
+
+export const SECRET_PRINTERS: readonly SecretPrinter[] = [
+  {
+    id: 'aws-configure-secret', programs: ['aws'], keptIn: '.aws/credentials', reason: 'prints an AWS secret key or session token from ~/.aws/credentials',
+    prints: (_, args) => {
+      const [group, command, key] = operands([...args], CLOUD_WITH_ARG);
+      return group === 'configure' && (command === 'export-credentials' || (command === 'get' && /secret|session_token|(^|\.)token$/i.test(key ?? '')));
+    },
+    examples: ['aws configure get aws_secret_access_key', 'aws --profile prod configure get aws_session_token', 'aws configure export-credentials --format env'],
+    controls: ['aws configure get region', 'aws configure list', 'aws configure get output --profile prod'],
+  },
+  {
+    id: 'kubeconfig-raw', programs: ['kubectl', 'k', 'oc'], keptIn: '.kube/config', reason: "prints the kubeconfig's client keys and tokens (`config view --raw` / `--flatten`) from ~/.kube/config",
+    prints: (_, args) => {
+      const [group, command] = operands([...args], KUBECTL_WITH_ARG);
+      return group === 'config' && command === 'view' && args.some((a) => a === '--raw' || a === '--flatten' || a === '--raw=true');
+    },
+    examples: ['kubectl config view --raw', 'kubectl config view --flatten --minify', 'oc config view --raw'],
+    controls: ['kubectl config view', 'kubectl config view --minify', 'kubectl config current-context'],
+  },
+  {
+    id: 'gpg-secret-keys', programs: ['gpg', 'gpg2'], keptIn: '.gnupg', reason: 'exports private keys from the GnuPG keyring in ~/.gnupg',
+    prints: (_, args) => args.some((a) => /^--export-secret-(sub)?keys$/.test(a)) && !args.some((a) => a === '-o' || a.startsWith('--output')),
+    examples: ['gpg --export-secret-keys -a', 'gpg2 --armor --export-secret-subkeys ABCD'],
+    controls: ['gpg --export -a ABCD', 'gpg --list-secret-keys', 'gpg --armor --export me@example.com'],
+  },
+  {
+    id: 'gcloud-token', programs: ['gcloud'], keptIn: '.config/gcloud', reason: 'prints a Google Cloud access or identity token made from the login in ~/.config/gcloud',
+    prints: (words) => (words[0] === 'auth' && /^print-(access|identity|refresh)-token$/.test(words[1] ?? '')) || (words[0] === 'auth' && words[1] === 'application-default' && /^print-(access|refresh)-token$/.test(words[2] ?? '')),
+    examples: ['gcloud auth print-access-token', 'gcloud auth application-default print-access-token', 'gcloud auth print-identity-token'],
+    controls: ['gcloud auth list', 'gcloud config get-value project'],
+  },
+  {
+    id: 'az-token', programs: ['az'], keptIn: '.azure', reason: 'prints an Azure access token made from the login in ~/.azure',
+    prints: (_, args) => { const [group, command] = operands([...args], CLOUD_WITH_ARG); return group === 'account' && command === 'get-access-token'; },
+    examples: ['az account get-access-token', 'az account get-access-token --resource https://management.azure.com'],
+    controls: ['az account show', 'az account list -o table'],
+  },
+  {
+    id: 'gh-token', programs: ['gh'], keptIn: '.config/gh/hosts.yml', reason: "prints the GitHub CLI's token from ~/.config/gh/hosts.yml",
+    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && args.some((x) => /token/i.test(x))),
+    examples: ['gh auth token', 'gh auth status --show-token', 'gh config get -h github.com oauth_token'],
+    controls: ['gh auth status', 'gh config get git_protocol'],
+  },
+  {
+    id: 'npm-registry-token', programs: ['npm', 'pnpm', 'yarn'], keptIn: '.npmrc', reason: 'prints a registry token from ~/.npmrc',
+    prints: (words, args) => words[0] === 'config' && words[1] === 'get' && args.some((x) => /_auth|authtoken|_password/i.test(x)),
+    examples: ['npm config get //registry.npmjs.org/:_authToken', 'yarn config get npmAuthToken'],
+    controls: ['npm config get registry', 'npm config list'],
+  },
+  {
+    id: 'git-credential-fill', programs: ['git'], keptIn: '.git-credentials', reason: "prints a stored git password from git's credential store (~/.git-credentials)",
+    prints: (_, args) => { const [command, action] = gitCommand([...args]); return (command === 'credential' && action === 'fill') || (/^credential-/.test(command ?? '') && action === 'get'); },
+    examples: ["printf 'protocol=https\\nhost=github.com\\n' | git credential fill", "git credential-store get <<< 'host=github.com'"],
+    controls: ['git config credential.helper'],
+  },
+  {
+    id: 'heroku-token', programs: ['heroku'], keptIn: '.netrc', reason: "prints the Heroku API token from ~/.netrc",
+    prints: (words) => words[0] === 'auth:token',
+    examples: ['heroku auth:token'],
+    controls: ['heroku auth:whoami'],
+  },
+  {
+    id: 'docker-credential-get', programs: ['docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred'], keptIn: '.docker/config.json',
+    reason: "prints a registry login from docker's credential store",
+    prints: (words) => words[0] === 'get',
+    examples: ['echo https://index.docker.io/v1/ | docker-credential-pass get'],
+    controls: ['docker-credential-pass list'],
+  },
+  {
+    id: 'keychain-password', programs: ['security', 'secret-tool', 'kwallet-query'], keptIn: 'Library/Keychains', reason: 'prints a saved password from the desktop keychain or keyring',
+    prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => x === '-w' || x === '-g')) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
+      : v.program === 'secret-tool' ? words[0] === 'lookup' : args.some((x) => x === '-r' || x === '--read-password'),
+    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
+    controls: ['security find-generic-password -s github', 'security list-keychains'],
+  },
+];
+
+const BY_PROGRAM = new Map<string, SecretPrinter[]>();
+for (const p of SECRET_PRINTERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
+
+/** The programs some entry knows. */
+export const SECRET_PRINTER_PROGRAMS: readonly string[] = [...BY_PROGRAM.keys()];
+
+/** The entry whose secret this command prints, if any. */
+export function secretPrinted(v: CommandView): SecretPrinter | undefined {
+  const entries = BY_PROGRAM.get(v.program);
+  if (!entries) return undefined;
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  return entries.find((e) => e.prints(words, v.args, v));
+}

@@ -1,0 +1,55 @@
+// Issue 26: printing a secret a tool keeps in a protected file is denied exactly as reading that file is.
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { buildAliasIndex } from '../../src/engine/catalog/tool-aliases.ts';
+import { SECRET_PRINTERS } from '../../src/engine/catalog/secret-printers.ts';
+import { PROTECTED_IN_HOME } from '../../src/engine/catalog/protected-dirs.ts';
+import { decide } from '../../src/engine/decide.ts';
+import { compilePolicy } from '../../src/engine/rules/policy.ts';
+import { CWD, HOME, sharedAnalyzer } from './shell-support.ts';
+
+describe('secret printers', async () => {
+  const analyzer = await sharedAnalyzer();
+  const aliases = buildAliasIndex();
+  const ctx = { operatorMode: 'default' as const, askFallback: 'deny' as const, home: HOME, aliases, analyzer };
+  const judge = (command: string, rules: Parameters<typeof compilePolicy>[0] = [], mode?: 'bypass_all') =>
+    decide({ call: { tool: 'bash', args: { command }, cwd: CWD } }, compilePolicy(rules, aliases, HOME), mode ? { ...ctx, operatorMode: mode } : ctx);
+
+  for (const printer of SECRET_PRINTERS) {
+    describe(printer.id, () => {
+      it('keeps its secret in a protected place', () => {
+        assert.ok(PROTECTED_IN_HOME.some((p) => printer.keptIn === p.relative || printer.keptIn.startsWith(`${p.relative}/`)), printer.keptIn);
+      });
+      for (const example of printer.examples) {
+        it(`denies: ${example}`, () => {
+          const v = judge(example);
+          assert.equal(v.decision, 'deny', v.reason);
+          assert.equal(v.source, 'protected_path');
+        });
+      }
+      for (const control of printer.controls) {
+        it(`allows: ${control}`, () => assert.equal(judge(control).decision, 'allow', judge(control).reason));
+      }
+    });
+  }
+
+  it('no allow rule and no mode lets one through, as for the file itself', () => {
+    const rules = [{ id: 'r1', effect: 'allow', pattern: 'bash(aws *)', position: 1, risk: null, scope: 'global', expiresAt: null, note: null, createdBy: null, createdAt: '2026-12-03T00:00:00Z' }] as never;
+    assert.equal(judge('aws configure get region', rules).decision, 'allow', 'the rule is in force');
+    assert.equal(judge('aws configure get aws_secret_access_key', rules).decision, 'deny');
+    assert.equal(judge('aws configure get aws_secret_access_key', [], 'bypass_all').decision, 'deny');
+    assert.equal(judge('cat ~/.aws/credentials', [], 'bypass_all').decision, 'deny');
+  });
+
+  it('a secret handed straight to a login that reads stdin, or thrown away, is not printed', () => {
+    assert.equal(judge('gh auth token | docker login ghcr.io -u me --password-stdin').decision, 'allow');
+    assert.equal(judge('gh auth token >/dev/null && echo logged-in').decision, 'allow');
+    assert.equal(judge('T=$(gcloud auth print-access-token) && curl -H "Authorization: Bearer $T" https://example.com').decision, 'allow');
+  });
+
+  it('secrets fetched from a service stay asked about, not denied', () => {
+    for (const command of ['vault kv get secret/x', 'kubectl get secret db -o yaml', 'sops -d secrets.enc.yaml']) {
+      assert.equal(judge(command).decision, 'ask', command);
+    }
+  });
+});
