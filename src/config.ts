@@ -21,6 +21,12 @@ export interface Config {
   askFallback: 'deny' | 'allow';
   approvalTimeoutMs: number;
   maxPendingPerAgent: number;
+  /** Pending approvals one token may hold, over all the agent ids it declares. */
+  maxPendingPerToken: number;
+  /** Pending approvals in total. */
+  maxPendingTotal: number;
+  /** A PostgreSQL URL (postgres://…): the shared store for many replicas. Null: SQLite in the data dir. */
+  databaseUrl: string | null;
   /** Longest long-poll wait the server grants, in seconds. */
   maxWaitSeconds: number;
   bodyLimitBytes: number;
@@ -71,6 +77,9 @@ export const ConfigFileSchema = z.object({
   ask_fallback: z.enum(['deny', 'allow']),
   approval_timeout: duration,
   max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
+  max_pending_per_token: z.coerce.number().int().min(1).max(100_000),
+  max_pending_total: z.coerce.number().int().min(1).max(1_000_000),
+  database: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
   max_wait: z.coerce.number().int().min(1).max(3600),
   body_limit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
   protected_paths: z.array(z.string().min(1)),
@@ -89,7 +98,7 @@ export const ConfigFileSchema = z.object({
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'database', string>> & { plugin?: string[] };
 
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
@@ -108,9 +117,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
     plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
+    database: flags.database,
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, database: env.TOOLGATE_DATABASE_URL || undefined }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -125,6 +135,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     askFallback: merged.ask_fallback ?? 'deny',
     approvalTimeoutMs: merged.approval_timeout ?? 15 * 60_000,
     maxPendingPerAgent: merged.max_pending_per_agent ?? 50,
+    maxPendingPerToken: merged.max_pending_per_token ?? 200,
+    maxPendingTotal: merged.max_pending_total ?? 1000,
+    databaseUrl: merged.database ?? null,
     maxWaitSeconds: merged.max_wait ?? 60,
     bodyLimitBytes: merged.body_limit ?? 256 * 1024,
     protectedPaths: merged.protected_paths ?? [],

@@ -90,7 +90,7 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
         return fail(req, res, started, requestId, caller, path, error);
       }
       let signal: Cancellation | undefined;
-      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res))).then(
+      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res)), caller.name).then(
         (answer) => finish(req, res, started, requestId, caller, path, 200, answer),
         (error) => fail(req, res, started, requestId, caller, path, error),
       );

@@ -5,7 +5,7 @@ import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
-import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
+import { approvalDecision, callDigest, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache, type Recorded } from './verdict-cache.ts';
 import { SessionFiles } from './session-files.ts';
@@ -30,6 +30,8 @@ export interface DecideInput {
   signal?: Cancellation | (() => Cancellation);
   /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
   delegateAsk?: boolean;
+  /** The name of the caller's token: the pending cap counts per token (an agent id is only declared). */
+  token?: string;
 }
 
 /** The final answer to a decide request. */
@@ -115,7 +117,8 @@ export class Decider {
       // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
       try {
-        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
+        // Duplicates are matched on the unredacted call (verdict.call), never on the masked text stored for reviewers.
+        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern, callDigest: callDigest(verdict.call), token: input.token ?? null })).approval;
       } catch (error) {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
@@ -146,7 +149,7 @@ export class Decider {
 /** An ask that could not be queued (the agent's pending cap): it carries the decision, which is in the audit log. */
 export class QueueFullError extends TooManyPendingError {
   constructor(cause: TooManyPendingError, readonly outcome: DecideOutcome) {
-    super(cause.agentId, cause.limit);
+    super(cause.agentId, cause.limit, cause.scope, cause.token);
   }
 }
 

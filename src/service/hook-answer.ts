@@ -17,7 +17,7 @@ export interface HookReply {
  * approval is opened here; with `hold` the request waits up to `hookHoldSeconds` for a reviewer's answer and
  * denies when none comes (the approval stays pending: retrying the same call waits on it again).
  */
-export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal): Promise<HookReply> {
+export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal, token?: string): Promise<HookReply> {
   const call = hookCall(runtime, input);
   const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
@@ -32,6 +32,7 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
       delegateAsk: handling === 'passthrough',
       waitSeconds: handling === 'hold' ? toolgate.config.hookHoldSeconds : undefined,
       signal,
+      token,
     });
   } catch (error) {
     // A runtime reads a non-2xx hook answer as "no opinion" and runs the call: answer deny instead.

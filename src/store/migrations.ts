@@ -104,6 +104,13 @@ export const MIGRATIONS: readonly string[] = [
   WHEN NEW.seq IS NOT NULL AND NEW.seq <= (SELECT MAX(seq) FROM audit_log)
   BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: a new row needs a higher seq than every existing row'); END;
   `,
+  // 3: the token that opened an approval (the pending cap counts per token, not per declared agent id), and the
+  // pending approvals per token and per agent found by index (the caps are counted on every open).
+  `
+  ALTER TABLE approvals ADD COLUMN token TEXT;
+  CREATE INDEX approvals_pending_token ON approvals (token) WHERE status = 'pending';
+  CREATE INDEX approvals_pending_agent ON approvals (agent_id) WHERE status = 'pending';
+  `,
 ];
 
 /** Brings the database to the newest schema, each step in its own transaction. */

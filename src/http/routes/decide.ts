@@ -19,7 +19,7 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
     const body = await readJson(c, DecideRequestSchema);
     const explain = c.req.query('explain') === 'true' || c.req.query('explain') === '1';
     // Lazy: reading c.req.raw.signal builds a whole web Request per request; only a wait (or a stage) needs it.
-    return c.json(await answerDecide(deps, body, explain, () => c.req.raw.signal));
+    return c.json(await answerDecide(deps, body, explain, () => c.req.raw.signal, c.get('identity').name));
   });
 }
 
@@ -27,7 +27,7 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
  * Decides a validated request: the route's whole work after parsing, shared by the app and the fast path
  * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
  */
-export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation): Promise<DecideResponse> {
+export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, token?: string): Promise<DecideResponse> {
   try {
     const outcome = await deps.toolgate.decider.decide({
       tool: body.tool,
@@ -43,6 +43,7 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
       // A function, not a getter: an object literal with an accessor keeps everything its closure reaches (the
       // request, the response) alive past the next scavenge, and so into the old generation, on every request.
       signal,
+      token,
     });
     return decideResponse(outcome, explain);
   } catch (error) {

@@ -35,7 +35,7 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
       const message = `toolgate answers ${HOOK_EVENTS[runtime].join(' and ')} hooks for ${runtime}, not ${event}`;
       throw new ProblemError(400, message, [`hook_event_name: ${message}`]);
     }
-    const reply = await answerHook(deps.toolgate, runtime, input, c.req.raw.signal);
+    const reply = await answerHook(deps.toolgate, runtime, input, c.req.raw.signal, c.get('identity').name);
     const body: components['schemas']['HookOutput'] = reply.output;
     return c.json(body);
   });
