@@ -18,11 +18,14 @@ Options:
   --host HOST               address to bind (default 127.0.0.1, loopback only)
   --port N                  port (default 7411; 0 picks a free one)
   --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
+  --database URL            share a PostgreSQL database with other replicas (postgres://…; or TOOLGATE_DATABASE_URL;
+                            default: SQLite in the data dir). See docs/replicas.md
   --mode MODE               default | strict | auto_approve | read_only | bypass_all
   --config FILE             JSON config file (see README)
   --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
   --approval-timeout DUR    how long an approval waits for a reviewer (default 15m; e.g. 6s, 1h)
-  --max-pending N           pending approvals per agent before 429 (default 50)
+  --max-pending N           pending approvals per agent id before 429 (default 50; per token:
+                            max_pending_per_token 200, in total: max_pending_total 1000, in the config file)
   --log-level LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
   --audit-retention DUR     prune audit rows older than this (e.g. 90d)
   --settings FILE           watch a settings.json and sync its rules
@@ -117,7 +120,7 @@ export const serveCommand: Command = {
       host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
-      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' },
+      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, database: { type: 'string' },
     }, false);
     if (values.help) {
       io.out(HELP);
@@ -134,7 +137,7 @@ export const serveCommand: Command = {
     const { logger } = running;
     // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.
     const announce = (text: string) => (logger.isLevelEnabled('info') ? logger.info(text) : io.err(text));
-    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
+    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir}${config.databaseUrl ? ', store postgresql' : ''})`);
     if (running.tokens.file) announce(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
     for (const line of describeTokens(running.tokens)) announce(line);

@@ -241,7 +241,7 @@ async function startListener(connect: (extra?: Partial<postgres.Options<Record<s
   const open = async (first: boolean): Promise<void> => {
     if (closed) return;
     const sql = connect({
-      max: 1, idle_timeout: 0, max_lifetime: null, fetch_types: false, connect_timeout: 2,
+      max: 1, idle_timeout: 0, max_lifetime: null, fetch_types: false, connect_timeout: 2, connection: { application_name: `toolgate-listen:${process.pid}` },
       onnotify: (channel: string, payload: string) => channel === CHANNEL && onNotify(payload),
       onclose: () => {
         if (current !== sql || closed) return;

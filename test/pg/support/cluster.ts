@@ -74,7 +74,7 @@ export async function startCluster(): Promise<Cluster> {
   const run = (cmd: string, args: string[]) => {
     const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] as const : [join(bin, cmd), args] as const;
     const result = spawnSync(full[0], [...full[1]], { encoding: 'utf8', cwd: dir });
-    if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${result.stderr || result.stdout}`);
+    if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${result.error?.message ?? ''} ${result.signal ?? ''} ${result.stderr || result.stdout}`);
     return result.stdout;
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
