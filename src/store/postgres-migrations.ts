@@ -1,5 +1,5 @@
 // PostgreSQL schema migrations: applied in order at start, under an advisory lock (replicas may start together).
-import type { Sql } from 'postgres';
+import type { Pool } from 'pg';
 
 /** The advisory lock key the migrations run under ("toolgate" in ASCII, folded into a bigint). */
 const MIGRATION_LOCK = 7411_0001;
@@ -132,16 +132,27 @@ export const PG_MIGRATIONS: readonly string[] = [
 ];
 
 /** Brings the database to the newest schema; replicas starting at once wait for each other on the lock. */
-export async function migratePostgres(sql: Sql): Promise<void> {
-  await sql.begin(async (tx) => {
-    await tx`SELECT pg_advisory_xact_lock(${MIGRATION_LOCK})`;
-    await tx`CREATE TABLE IF NOT EXISTS toolgate_schema (version INT NOT NULL)`;
-    const [row] = await tx<{ version: number }[]>`SELECT version FROM toolgate_schema`;
-    let version = row?.version ?? 0;
-    if (!row) await tx`INSERT INTO toolgate_schema (version) VALUES (0)`;
+export async function migratePostgres(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  const onError = () => undefined; // the query in flight rejects; the event must not end the process
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query('CREATE TABLE IF NOT EXISTS toolgate_schema (version INT NOT NULL)');
+    const { rows } = await client.query<{ version: number }>('SELECT version FROM toolgate_schema');
+    let version = rows[0]?.version ?? 0;
+    if (!rows[0]) await client.query('INSERT INTO toolgate_schema (version) VALUES (0)');
     for (; version < PG_MIGRATIONS.length; version++) {
-      await tx.unsafe(PG_MIGRATIONS[version]!);
-      await tx`UPDATE toolgate_schema SET version = ${version + 1}`;
+      await client.query(PG_MIGRATIONS[version]!);
+      await client.query('UPDATE toolgate_schema SET version = $1', [version + 1]);
     }
-  });
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(true);
+  }
 }

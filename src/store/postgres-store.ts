@@ -1,7 +1,7 @@
 // The PostgreSQL store: one database shared by many toolgate replicas. Changes travel by LISTEN/NOTIFY (a hint:
 // after a reconnect every replica re-reads what it waits on), caps and open-or-join are decided in the database.
 import { randomUUID } from 'node:crypto';
-import postgres, { type Sql } from 'postgres';
+import pg from 'pg';
 import type { Rule } from '../engine/rules/rule.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditRowHash } from './audit-hash.ts';
@@ -47,15 +47,47 @@ interface GrantRow {
   expires_at: string | null;
 }
 
-/** BIGINT columns (seq, latency_us) as numbers: they stay far below 2^53. */
-const TYPES = { bigint: { to: 20, from: [20], serialize: (x: number) => String(x), parse: (x: string) => Number(x) } };
+/** BIGINT columns (seq, latency_us, counts) as numbers: they stay far below 2^53. */
+const TYPES = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+};
+
+type Pool = pg.Pool;
+
+/** Runs `fn` in a transaction on one pooled connection. */
+async function transaction<T>(pool: Pool, fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  // A connection lost while checked out reports an error event (the pool only listens on idle ones): the query in
+  // flight rejects with it anyway; without a listener the event would end the process.
+  const onError = (error: Error) => void (broken = error);
+  client.on('error', onError);
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
+    throw error;
+  } finally {
+    client.off('error', onError);
+    client.release(broken);
+  }
+}
 
 /** Connects, migrates (under an advisory lock) and, for a server, starts listening. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
-  const connect = (extra: Partial<postgres.Options<Record<string, postgres.PostgresType>>> = {}) =>
-    postgres(url, { max: options.max ?? 10, onnotice: () => {}, types: TYPES, connection: { application_name: 'toolgate' }, connect_timeout: 5, ...extra });
-  const sql = connect();
-  await migratePostgres(sql);
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, application_name: 'toolgate', types: TYPES, connectionTimeoutMillis: 5000 });
+  // An idle connection's error (the server restarted) is not the caller's: the pool drops it and opens another.
+  pool.on('error', () => undefined);
+  const one = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<R | undefined> => (await pool.query<R>(text, params)).rows[0];
+  try {
+    await migratePostgres(pool);
+  } catch (error) {
+    await pool.end().catch(() => undefined);
+    throw error;
+  }
   const origin = randomUUID();
   const listeners = new Set<(change: StoreChange) => void>();
   const publish = (change: StoreChange) => {
@@ -63,16 +95,17 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   };
 
   // The policy version lives in memory, moved by NOTIFY (never a SELECT per decision) and by this store's writes.
-  let version = Number((await sql<{ value: number }[]>`SELECT value FROM meta WHERE key = 'policy_version'`)[0]!.value);
+  const readVersion = async () => Number((await one<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'"))!.value);
+  let version = await readVersion();
   const seeVersion = (v: number) => {
     if (v > version) {
       version = v;
       publish({ kind: 'policy' });
     }
   };
-  const rereadVersion = async () => seeVersion(Number((await sql<{ value: number }[]>`SELECT value FROM meta WHERE key = 'policy_version'`)[0]!.value));
+  const rereadVersion = async () => seeVersion(await readVersion());
 
-  const listener = options.listen ? await startListener(connect, (payload) => {
+  const listener = options.listen ? await startListener(url, (payload) => {
     let message: { k: string; v?: number; id?: string; s?: string; o?: string };
     try {
       message = JSON.parse(payload);
@@ -87,7 +120,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     publish({ kind: 'resync' });
   }) : undefined;
 
-  const audit = new PostgresAuditWriter(sql);
+  const audit = new PostgresAuditWriter(pool);
   const notifyApproval = (id: string, status: string) => JSON.stringify({ k: 'a', id, s: status, o: origin });
 
   return {
@@ -96,48 +129,49 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return version;
     },
     async listRules() {
-      return (await sql<RuleRow[]>`SELECT * FROM rules ORDER BY position`).map(ruleFromRow);
+      return (await pool.query<RuleRow>('SELECT * FROM rules ORDER BY position')).rows.map(ruleFromRow);
     },
     async addRule(rule) {
-      const row = await sql.begin(async (tx) => {
+      const { row, value } = await transaction(pool, async (tx) => {
         // Positions are assigned one writer at a time (any replica).
-        await tx`SELECT pg_advisory_xact_lock(74110003)`;
-        const [{ max }] = await tx<{ max: number }[]>`SELECT COALESCE(MAX(position), 0) AS max FROM rules`;
-        let position = Number(max) + 1;
+        await tx.query('SELECT pg_advisory_xact_lock(74110003)');
+        const max = Number((await tx.query<{ max: number }>('SELECT COALESCE(MAX(position), 0) AS max FROM rules')).rows[0]!.max);
+        let position = max + 1;
         if (rule.position !== undefined && rule.position < position) {
           position = Math.max(1, rule.position);
-          await tx`UPDATE rules SET position = position + 1 WHERE position >= ${position}`;
+          await tx.query('UPDATE rules SET position = position + 1 WHERE position >= $1', [position]);
         }
         const row: RuleRow = {
           id: timeOrderedId(), effect: rule.effect, pattern: rule.pattern, risk: rule.effect === 'ask' ? rule.risk ?? 'medium' : rule.risk ?? null,
           scope: rule.scope ?? 'global', expires_at: rule.expiresAt ?? null, note: rule.note ?? null, created_by: rule.createdBy ?? null,
           created_at: new Date().toISOString(), position,
         };
-        await tx`INSERT INTO rules ${tx(row)}`;
-        const [{ value }] = await tx<{ value: number }[]>`SELECT value FROM meta WHERE key = 'policy_version'`;
-        return { row, value: Number(value) };
+        await tx.query('INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          [row.id, row.effect, row.pattern, row.risk, row.scope, row.expires_at, row.note, row.created_by, row.created_at, row.position]);
+        const value = Number((await tx.query<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'")).rows[0]!.value);
+        return { row, value };
       });
-      seeVersion(row.value);
-      return ruleFromRow(row.row);
+      seeVersion(value);
+      return ruleFromRow(row);
     },
     async removeRule(id) {
-      const [result] = await sql<{ n: number; v: number }[]>`WITH d AS (DELETE FROM rules WHERE id = ${id} RETURNING 1) SELECT (SELECT count(*) FROM d)::int AS n, (SELECT value FROM meta WHERE key = 'policy_version') AS v`;
-      // The version read in the same statement predates the trigger's bump: read it again after a delete.
-      if (result!.n > 0) await rereadVersion();
-      return result!.n > 0;
+      const removed = ((await pool.query('DELETE FROM rules WHERE id = $1', [id])).rowCount ?? 0) > 0;
+      if (removed) await rereadVersion();
+      return removed;
     },
     async listGrants(sessionId) {
-      const rows = sessionId === undefined ? await sql<GrantRow[]>`SELECT * FROM grants ORDER BY created_at` : await sql<GrantRow[]>`SELECT * FROM grants WHERE session_id = ${sessionId} ORDER BY created_at`;
+      const { rows } = sessionId === undefined ? await pool.query<GrantRow>('SELECT * FROM grants ORDER BY created_at') : await pool.query<GrantRow>('SELECT * FROM grants WHERE session_id = $1 ORDER BY created_at', [sessionId]);
       return rows.map(grantFromRow);
     },
     async addGrant(grant) {
       const row: GrantRow = { id: timeOrderedId(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
-      await sql`INSERT INTO grants ${sql(row)}`;
+      await pool.query('INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [row.id, row.session_id, row.pattern, row.approval_id, row.created_by, row.created_at, row.expires_at]);
       await rereadVersion();
       return grantFromRow(row);
     },
     async removeGrant(id) {
-      const removed = (await sql`DELETE FROM grants WHERE id = ${id}`).count > 0;
+      const removed = ((await pool.query('DELETE FROM grants WHERE id = $1', [id])).rowCount ?? 0) > 0;
       if (removed) await rereadVersion();
       return removed;
     },
@@ -145,14 +179,14 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return audit.append(entries);
     },
     async queryAudit(query) {
-      return queryAudit(sql, query);
+      return queryAudit(pool, query);
     },
     async verifyAudit() {
       await audit.drain();
       return verifyAuditChainFrom({
-        first: async () => (await sql<{ seq: number; prev_hash: string }[]>`SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1`)[0],
-        rows: () => auditRows(sql),
-        checkpoints: async () => (await sql<{ args: string }[]>`SELECT args FROM audit_log WHERE decision = ${CHECKPOINT_DECISION} AND source = 'retention' ORDER BY seq DESC`).map((r) => r.args),
+        first: () => one<{ seq: number; prev_hash: string }>('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1'),
+        rows: () => auditRows(pool),
+        checkpoints: async () => (await pool.query<{ args: string }>("SELECT args FROM audit_log WHERE decision = $1 AND source = 'retention' ORDER BY seq DESC", [CHECKPOINT_DECISION])).rows.map((r) => r.args),
       });
     },
     async pruneAudit() {
@@ -161,7 +195,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async writeProblem() {
       let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([sql`SELECT 1`, new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)))]);
+        await Promise.race([pool.query('SELECT 1'), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)))]);
         if (listener && !listener.listening()) return 'the PostgreSQL listening connection is down (reconnecting)';
         return undefined;
       } catch (error) {
@@ -171,43 +205,43 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       }
     },
     async countPendingApprovals() {
-      return Number((await sql<{ n: number }[]>`SELECT count(*)::int AS n FROM approvals WHERE status = 'pending'`)[0]!.n);
+      return Number((await one<{ n: number }>("SELECT count(*)::int AS n FROM approvals WHERE status = 'pending'"))!.n);
     },
     async openOrJoinApproval(approval, limits): Promise<OpenOutcome> {
       const row = approvalToRow(approval);
-      const [{ result }] = await sql<{ result: { kind: string; row?: ApprovalRow; scope?: 'agent' | 'token' | 'total'; limit?: number } }[]>`
-        SELECT toolgate_open_approval(${sql.json(row as unknown as postgres.JSONValue)}, ${limits.perAgent}, ${limits.perToken}, ${limits.total}, ${origin}) AS result`;
+      const { result } = (await one<{ result: { kind: string; row?: ApprovalRow; scope?: 'agent' | 'token' | 'total'; limit?: number } }>(
+        'SELECT toolgate_open_approval($1::jsonb, $2, $3, $4, $5) AS result', [JSON.stringify(row), limits.perAgent, limits.perToken, limits.total, origin]))!;
       if (result.kind === 'joined') return { kind: 'joined', approval: approvalFromRow(result.row!) };
       if (result.kind === 'capped') return { kind: 'capped', scope: result.scope!, limit: result.limit! };
       return { kind: 'opened', approval };
     },
     async getApproval(id) {
-      const [row] = await sql<ApprovalRow[]>`SELECT * FROM approvals WHERE id = ${id}`;
+      const row = await one<ApprovalRow>('SELECT * FROM approvals WHERE id = $1', [id]);
       return row && approvalFromRow(row);
     },
     async listApprovals(filter) {
       const limit = filter.limit ?? 500;
       if (filter.status === 'pending') {
-        const rows = await sql<ApprovalRow[]>`SELECT * FROM approvals WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+        const { rows } = await pool.query<ApprovalRow>("SELECT * FROM approvals WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT $1", [limit]);
         return rows.reverse().map(approvalFromRow);
       }
-      const rows = filter.status
-        ? await sql<ApprovalRow[]>`SELECT * FROM approvals WHERE status = ${filter.status} ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT ${limit}`
-        : await sql<ApprovalRow[]>`SELECT * FROM approvals ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT ${limit}`;
+      const { rows } = filter.status
+        ? await pool.query<ApprovalRow>('SELECT * FROM approvals WHERE status = $1 ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $2', [filter.status, limit])
+        : await pool.query<ApprovalRow>('SELECT * FROM approvals ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $1', [limit]);
       return rows.map(approvalFromRow);
     },
     async resolveApproval(id, resolution: Resolution) {
       const modified = resolution.modifiedArgs === undefined || resolution.modifiedArgs === null ? null : JSON.stringify(resolution.modifiedArgs);
       // Exactly once across replicas: only the update that finds it pending changes it, and only that one notifies.
-      const [updated] = await sql<ApprovalRow[]>`
+      const updated = await one<ApprovalRow>(`
         WITH u AS (
-          UPDATE approvals SET status = ${resolution.status}, choice = ${resolution.choice}, feedback = ${resolution.feedback}, modified_args = ${modified},
-            resolved_by = ${resolution.resolvedBy}, rule_pattern = ${resolution.rulePattern}, resolved_at = ${resolution.resolvedAt}
-          WHERE id = ${id} AND status = 'pending' RETURNING *
+          UPDATE approvals SET status = $2, choice = $3, feedback = $4, modified_args = $5, resolved_by = $6, rule_pattern = $7, resolved_at = $8
+          WHERE id = $1 AND status = 'pending' RETURNING *
         )
-        SELECT u.*, pg_notify(${CHANNEL}, ${notifyApproval(id, resolution.status)}) FROM u`;
+        SELECT u.*, pg_notify('${CHANNEL}', $9) FROM u`,
+      [id, resolution.status, resolution.choice, resolution.feedback, modified, resolution.resolvedBy, resolution.rulePattern, resolution.resolvedAt, notifyApproval(id, resolution.status)]);
       if (updated) return { changed: true, approval: approvalFromRow(updated) };
-      const [row] = await sql<ApprovalRow[]>`SELECT * FROM approvals WHERE id = ${id}`;
+      const row = await one<ApprovalRow>('SELECT * FROM approvals WHERE id = $1', [id]);
       return { changed: false, approval: row && approvalFromRow(row) };
     },
     subscribe(fn) {
@@ -217,7 +251,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async close() {
       await audit.drain();
       await listener?.close();
-      await sql.end({ timeout: 2 });
+      await pool.end();
     },
   };
 }
@@ -233,34 +267,47 @@ interface Listener {
  * terminated) it reconnects at once and then every 100 ms until it succeeds, and calls `onReconnect` so the
  * caller re-reads what it waits on.
  */
-async function startListener(connect: (extra?: Partial<postgres.Options<Record<string, postgres.PostgresType>>>) => Sql, onNotify: (payload: string) => void, onReconnect: () => Promise<void>): Promise<Listener> {
+async function startListener(url: string, onNotify: (payload: string) => void, onReconnect: () => Promise<void>): Promise<Listener> {
   let closed = false;
   let up = false;
-  let current: Sql | undefined;
+  let current: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** One reconnect at a time: a lost connection reports itself both as an error and as its end. */
+  const reconnect = (ms: number) => {
+    clearTimeout(retry);
+    if (!closed) retry = setTimeout(() => void open(false), ms);
+  };
   const open = async (first: boolean): Promise<void> => {
     if (closed) return;
-    const sql = connect({
-      max: 1, idle_timeout: 0, max_lifetime: null, fetch_types: false, connect_timeout: 2, connection: { application_name: `toolgate-listen:${process.pid}` },
-      onnotify: (channel: string, payload: string) => channel === CHANNEL && onNotify(payload),
-      onclose: () => {
-        if (current !== sql || closed) return;
-        up = false;
+    const client = new pg.Client({ connectionString: url, application_name: `toolgate-listen:${process.pid}`, connectionTimeoutMillis: 2000, keepAlive: true });
+    current = client;
+    let lost = false;
+    const onLost = () => {
+      if (lost) return;
+      lost = true;
+      if (current === client) {
         current = undefined;
-        void sql.end({ timeout: 0 }).catch(() => undefined);
-        void open(false);
-      },
-    } as Partial<postgres.Options<Record<string, postgres.PostgresType>>>);
-    current = sql;
+        up = false;
+      }
+      void client.end().catch(() => undefined);
+      if (!first) reconnect(0);
+    };
+    client.on('error', onLost);
+    client.on('end', onLost);
+    client.on('notification', (message) => message.channel === CHANNEL && message.payload !== undefined && onNotify(message.payload));
     try {
-      await sql`LISTEN toolgate`;
+      await client.connect();
+      await client.query(`LISTEN ${CHANNEL}`);
+      if (lost) throw new Error('connection lost while starting to listen');
       up = true;
-      if (!first) await onReconnect();
+      first = false;
+      if (!lost) await onReconnect();
     } catch (error) {
-      if (current === sql) current = undefined;
-      void sql.end({ timeout: 0 }).catch(() => undefined);
+      lost = true;
+      if (current === client) current = undefined;
+      void client.end().catch(() => undefined);
       if (first) throw error;
-      if (!closed) retry = setTimeout(() => void open(false), 100);
+      reconnect(100);
     }
   };
   await open(true);
@@ -269,9 +316,9 @@ async function startListener(connect: (extra?: Partial<postgres.Options<Record<s
     async close() {
       closed = true;
       clearTimeout(retry);
-      const sql = current;
+      const client = current;
       current = undefined;
-      await sql?.end({ timeout: 1 });
+      await client?.end().catch(() => undefined);
     },
   };
 }
@@ -291,7 +338,7 @@ class PostgresAuditWriter {
   private queue: Pending[] = [];
   private writing: Promise<void> | undefined;
 
-  constructor(private readonly sql: Sql) {}
+  constructor(private readonly pool: Pool) {}
 
   append(entries: AuditEntry[]): Promise<void> {
     return new Promise((resolve, reject) => {
@@ -322,22 +369,29 @@ class PostgresAuditWriter {
   }
 
   private async write(batch: Pending[]): Promise<void> {
-    await this.sql.begin(async (tx) => {
-      const [head] = await tx<{ seq: number; hash: string }[]>`SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE`;
-      let seq = Number(head!.seq);
-      let prev = head!.hash;
-      const rows: AuditRow[] = [];
+    await transaction(this.pool, async (tx) => {
+      const head = (await tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')).rows[0]!;
+      let seq = Number(head.seq);
+      let prev = head.hash;
+      const values: unknown[] = [];
       for (const p of batch) {
         for (const entry of p.entries) {
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
-          rows.push({ ...entry, seq, prev_hash: prev, hash });
+          values.push(seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
+            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash);
           prev = hash;
         }
       }
-      if (rows.length === 0) return;
-      await tx`INSERT INTO audit_log ${tx(rows as never, AUDIT_INSERT_COLUMNS as never)}`;
-      await tx`UPDATE audit_head SET seq = ${seq}, hash = ${prev} WHERE id = 1`;
+      const width = AUDIT_INSERT_COLUMNS.length;
+      // One multi-row INSERT per 2,000 rows (PostgreSQL takes at most 65,535 parameters in a statement).
+      for (let start = 0; start < values.length; start += 2000 * width) {
+        const chunk = values.slice(start, start + 2000 * width);
+        const rows: string[] = [];
+        for (let r = 0; r < chunk.length / width; r++) rows.push(`(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
+        await tx.query(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, chunk);
+      }
+      if (values.length) await tx.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1', [seq, prev]);
     });
   }
 }
@@ -345,17 +399,17 @@ class PostgresAuditWriter {
 const AUDIT_INSERT_COLUMNS = ['seq', 'ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us', 'resolved_by', 'findings', 'prev_hash', 'hash'] as const;
 
 /** Every audit row in seq order, a page at a time (memory stays flat on a large log). */
-async function* auditRows(sql: Sql): AsyncIterable<AuditRow> {
+async function* auditRows(pool: Pool): AsyncIterable<AuditRow> {
   let after = -1;
   for (;;) {
-    const page = await sql<AuditRow[]>`SELECT * FROM audit_log WHERE seq > ${after} ORDER BY seq ASC LIMIT 5000`;
+    const page = (await pool.query<AuditRow>('SELECT * FROM audit_log WHERE seq > $1 ORDER BY seq ASC LIMIT 5000', [after])).rows;
     for (const row of page) yield row;
     if (page.length < 5000) return;
     after = page[page.length - 1]!.seq;
   }
 }
 
-async function queryAudit(sql: Sql, query: AuditQuery): Promise<AuditRow[]> {
+async function queryAudit(pool: Pool, query: AuditQuery): Promise<AuditRow[]> {
   const where: string[] = [];
   const params: (string | number)[] = [];
   const add = (clause: string, value: string | number) => {
@@ -376,7 +430,7 @@ async function queryAudit(sql: Sql, query: AuditQuery): Promise<AuditRow[]> {
   if (query.cursor !== undefined) add(query.ascending ? 'seq > ?' : 'seq < ?', query.cursor);
   params.push(Math.min(Math.max(query.limit ?? 100, 1), 1000));
   const text = `SELECT * FROM audit_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq ${query.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`;
-  return sql.unsafe<AuditRow[]>(text, params);
+  return (await pool.query<AuditRow>(text, params)).rows;
 }
 
 function ruleFromRow(row: RuleRow): Rule {
