@@ -368,32 +368,57 @@ class PostgresAuditWriter {
     this.writing = undefined;
   }
 
+  /**
+   * Two round trips per batch: BEGIN and the head's lock in one, the rows, the new head and COMMIT in the other
+   * (the simple protocol carries several statements, so the values travel as escaped literals).
+   */
   private async write(batch: Pending[]): Promise<void> {
-    await transaction(this.pool, async (tx) => {
-      const head = (await tx.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')).rows[0]!;
+    const client = await this.pool.connect();
+    let broken: Error | undefined;
+    const onError = (error: Error) => void (broken = error);
+    client.on('error', onError);
+    try {
+      const results = (await client.query('BEGIN; SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')) as unknown as pg.QueryResult<{ seq: number; hash: string }>[];
+      const head = results[1]!.rows[0]!;
       let seq = Number(head.seq);
       let prev = head.hash;
-      const values: unknown[] = [];
+      const tuples: string[] = [];
+      const literal = (value: string | number | null | undefined) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(Math.trunc(value)) : client.escapeLiteral(value));
       for (const p of batch) {
-        for (const entry of p.entries) {
+        for (const raw of p.entries) {
+          const entry = withoutNul(raw);
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
-          values.push(seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
-            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash);
+          tuples.push(`(${[seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
+            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash].map(literal).join(', ')})`);
           prev = hash;
         }
       }
-      const width = AUDIT_INSERT_COLUMNS.length;
-      // One multi-row INSERT per 2,000 rows (PostgreSQL takes at most 65,535 parameters in a statement).
-      for (let start = 0; start < values.length; start += 2000 * width) {
-        const chunk = values.slice(start, start + 2000 * width);
-        const rows: string[] = [];
-        for (let r = 0; r < chunk.length / width; r++) rows.push(`(${Array.from({ length: width }, (_, c) => `$${r * width + c + 1}`).join(', ')})`);
-        await tx.query(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${rows.join(', ')}`, chunk);
+      if (tuples.length === 0) {
+        await client.query('COMMIT');
+        return;
       }
-      if (values.length) await tx.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1', [seq, prev]);
-    });
+      await client.query(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}; UPDATE audit_head SET seq = ${seq}, hash = ${client.escapeLiteral(prev)} WHERE id = 1; COMMIT`);
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
+      throw error;
+    } finally {
+      client.off('error', onError);
+      client.release(broken);
+    }
   }
+}
+
+/**
+ * PostgreSQL text cannot hold U+0000: such a character (in a reason quoting a command, say) is stored as U+FFFD,
+ * and the row is hashed as stored, so `audit verify` agrees.
+ */
+function withoutNul(entry: AuditEntry): AuditEntry {
+  let copy: AuditEntry | undefined;
+  for (const [key, value] of Object.entries(entry)) {
+    if (typeof value === 'string' && value.includes('\u0000')) (copy ??= { ...entry })[key as 'reason'] = value.replaceAll('\u0000', '\uFFFD');
+  }
+  return copy ?? entry;
 }
 
 const AUDIT_INSERT_COLUMNS = ['seq', 'ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us', 'resolved_by', 'findings', 'prev_hash', 'hash'] as const;

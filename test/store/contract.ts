@@ -200,9 +200,16 @@ export function storeContract(name: string, factory: StoreFactory): void {
         assert.deepEqual((await store.queryAudit({ decision: 'deny' })).map((r) => r.decision_id), ['d7']);
         assert.deepEqual((await store.queryAudit({ q: 'echo 13' })).map((r) => r.decision_id), ['d13']);
         assert.equal((await store.queryAudit({ cursor: 10, limit: 3 })).map((r) => r.seq).join(), '9,8,7');
+        // Text that needs escaping or care is stored as given and verifies.
+        const awkward = JSON.stringify({ command: "echo 'it''s' \\ \"q\" $(x) \n ünïcødé 🚀 \u0000" });
+        await store.appendAudit([entry(99, { args: awkward, reason: "quote ' backslash \\ newline \n end", agent_id: null })]);
+        const stored = (await store.queryAudit({ decisionId: 'd99' }))[0]!;
+        assert.equal(stored.args, awkward);
+        assert.equal(stored.reason, "quote ' backslash \\ newline \n end");
+        assert.equal(stored.agent_id, null);
         const verified = await other.verifyAudit();
         assert.equal(verified.ok, true);
-        assert.equal(verified.rows, 40);
+        assert.equal(verified.rows, 41);
         assert.equal(await store.writeProblem(), undefined);
       } finally {
         await other.close();
