@@ -90,6 +90,30 @@ describe('three replicas on one PostgreSQL', { skip }, () => {
     for (const r of [a, b, c]) assert.equal((await call(r.url, `/v1/approvals/${fromA.body.approval.id}`)).body.status, winner);
   });
 
+  it('the review feed (SSE) on B shows an approval opened on A, and its answer given on C, live', async () => {
+    const controller = new AbortController();
+    const res = await fetch(`${b.url}/v1/events`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` }, signal: controller.signal });
+    assert.equal(res.status, 200);
+    const reader = res.body!.getReader();
+    let text = '';
+    const readUntil = async (pattern: RegExp) => {
+      const end = Date.now() + 5000;
+      while (!pattern.test(text)) {
+        if (Date.now() > end) throw new Error(`not seen in the feed: ${pattern} in ${text.slice(-500)}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the feed ended');
+        text += new TextDecoder().decode(value);
+      }
+    };
+    await sleep(100);
+    const opened = await decide(a.url, 'sudo systemctl restart feed-probe', { agent_id: 'feed' });
+    const id = opened.body.approval.id as string;
+    await readUntil(new RegExp(`approval\\.created[\\s\\S]*${id}`));
+    assert.equal((await resolve(c.url, id, 'deny')).status, 200);
+    await readUntil(new RegExp(`approval\\.resolved[\\s\\S]*${id}`));
+    controller.abort();
+  });
+
   it('(3) a rule added on C applies on A and B: p99 ≤ 50 ms over 100 changes', async () => {
     // Measured per change: from C's response to the sending of the first request on each of A and B that the new
     // rule decided (an upper bound on the propagation; the probe's own round trip, ~ms on a loaded box, is not
