@@ -1,4 +1,5 @@
 // toolgate serve: the sidecar itself.
+import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { getRequestListener, type ServerType } from '@hono/node-server';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
@@ -65,7 +66,10 @@ export interface RunningServer {
 /** Builds the service and listens. */
 export async function startServer(config: Config, io: Io): Promise<RunningServer> {
   const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
-  const toolgate = await createToolgate(config);
+  // Approvals are de-duplicated on a keyed digest of the unredacted call; replicas share the reviewer tokens, so
+  // they derive the same key, and the database alone cannot confirm a guessed secret.
+  const digestKey = createHash('sha256').update(`toolgate approval digest\u0000${tokens.reviewer.map((t) => t.token).sort().join('\u0000')}`).digest('hex');
+  const toolgate = await createToolgate(config, { digestKey });
   for (const e of extensions) await e.setup?.(toolgate, config);
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
   const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));

@@ -1,5 +1,5 @@
 // The approval queue: opening asks, deduplication, the pending caps, long-poll waiters, expiry, answers and cancels.
-import { hash } from 'node:crypto';
+import { createHmac, hash } from 'node:crypto';
 import { timeOrderedId } from '../store/ids.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import type { Verdict } from '../engine/decide.ts';
@@ -17,6 +17,8 @@ export interface ApprovalServiceOptions {
   maxPendingPerToken?: number;
   /** Pending approvals in total (default DEFAULT_MAX_PENDING_TOTAL). */
   maxPendingTotal?: number;
+  /** Keys the call digests (callDigest); every replica on one database must use the same. */
+  digestKey?: string;
   now?: () => number;
 }
 
@@ -58,20 +60,31 @@ export interface OpenRequest {
   toolCallId: string | null;
   suggestedPattern: string | null;
   /**
-   * The digest of the UNREDACTED call (callDigest): duplicates are matched on it, never on the redacted text the
-   * verdict carries. Defaults to the digest of `verdict.call` (right when the verdict is not redacted).
+   * The UNREDACTED call: duplicates are matched on its digest (callDigest), never on the redacted text the verdict
+   * carries. Defaults to `verdict.call` (right when the verdict is not redacted).
    */
-  callDigest?: string;
+  call?: CallIdentity;
   /** The name of the token that asked (the per-token cap). */
   token?: string | null;
+}
+
+/** What identifies a call for de-duplication. */
+export interface CallIdentity {
+  tool: string;
+  canonicalArgs: string;
+  agentId?: string;
+  sessionId?: string;
 }
 
 /**
  * The identity of a call for de-duplication: tool, canonical (unredacted) arguments, agent and session. A
  * `tool_call_id` is not part of it: the same id with other arguments is another call, and gets its own approval.
+ * With a key (the server derives one from the reviewer tokens, which every replica shares) it is an HMAC, so the
+ * stored digest cannot confirm a guessed secret to someone who reads only the database.
  */
-export function callDigest(call: { tool: string; canonicalArgs: string; agentId?: string; sessionId?: string }): string {
-  return hash('sha256', JSON.stringify([call.tool, call.canonicalArgs, call.agentId ?? null, call.sessionId ?? null]), 'hex');
+export function callDigest(call: CallIdentity, key?: string): string {
+  const text = JSON.stringify([call.tool, call.canonicalArgs, call.agentId ?? null, call.sessionId ?? null]);
+  return key ? createHmac('sha256', key).update(text).digest('hex') : hash('sha256', text, 'hex');
 }
 
 /** Terminal statuses never change again. */
@@ -143,7 +156,7 @@ export class ApprovalService {
       args: request.args,
       cwd: call.cwd ?? null,
       toolCallId: request.toolCallId,
-      dedupeKey: request.callDigest ?? callDigest(call),
+      dedupeKey: callDigest(request.call ?? call, this.options.digestKey),
       token: request.token ?? null,
       reason: verdict.reason,
       risk: verdict.risk ?? 'medium',

@@ -5,7 +5,7 @@ import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
-import { approvalDecision, callDigest, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
+import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
 import { VerdictCache, type Recorded } from './verdict-cache.ts';
 import { SessionFiles } from './session-files.ts';
@@ -118,7 +118,7 @@ export class Decider {
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
       try {
         // Duplicates are matched on the unredacted call (verdict.call), never on the masked text stored for reviewers.
-        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern, callDigest: callDigest(verdict.call), token: input.token ?? null })).approval;
+        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern, call: verdict.call, token: input.token ?? null })).approval;
       } catch (error) {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.

@@ -40,6 +40,8 @@ export interface ToolgateOptions {
    * database URL, else SQLite at `dbPath`.
    */
   store?: Store;
+  /** Keys the approvals' call digests (the server derives it from the reviewer tokens: the same on every replica). */
+  digestKey?: string;
   /** The home directory whose protected paths are guarded (defaults to the process's). */
   home?: string;
   /** A ready analyzer (tests share one). */
@@ -84,7 +86,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   };
   const events = new ApprovalEvents();
   const policy = new PolicySource(store, aliases, home);
-  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, maxPendingPerToken: config.maxPendingPerToken, maxPendingTotal: config.maxPendingTotal, now: options.now });
+  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, maxPendingPerToken: config.maxPendingPerToken, maxPendingTotal: config.maxPendingTotal, digestKey: options.digestKey, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
   const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages });

@@ -311,10 +311,15 @@ describe('secrets in arguments never reach the database', () => {
     assert.deepEqual(leaks(page), []);
   });
 
-  it('two asks differing only in their secret are the same approval (the reviewer judges what it sees)', async () => {
+  // Changed with issue 23 row 6: asks that redact alike used to share one approval, so one "yes" answered a call
+  // no reviewer saw (`-u admin:hunter2` and `-u admin:$(rm -rf /)` both show as `-u admin:[REDACTED]`).
+  // Duplicates are matched on a (keyed) digest of the unredacted call now: two secrets, two approvals.
+  it('two asks differing only in their secret are two approvals; the identical ask is one', async () => {
     const first = await h.decide(bash('sudo mysql -u root -pFirstSecret1 -e "SHOW TABLES"', { session_id: 'dedupe' }));
     const second = await h.decide(bash('sudo mysql -u root -pOtherSecret2 -e "SHOW TABLES"', { session_id: 'dedupe' }));
+    const again = await h.decide(bash('sudo mysql -u root -pFirstSecret1 -e "SHOW TABLES"', { session_id: 'dedupe' }));
     assert.equal(first.body.decision, 'ask');
-    assert.equal(second.body.approval.id, first.body.approval.id);
+    assert.notEqual(second.body.approval.id, first.body.approval.id);
+    assert.equal(again.body.approval.id, first.body.approval.id);
   });
 });
