@@ -199,13 +199,13 @@ export class ApprovalService {
       if (!isTerminal(approval)) {
         if (change.kind === 'approval' && !this.expiries.has(id)) {
           this.armExpiry(approval);
-          this.options.events.emit({ type: 'approval.created', approval });
+          this.options.events.emit({ type: 'approval.created', approval, remote: true });
         }
         continue;
       }
       if (change.kind === 'approval') {
         this.disarmExpiry(id);
-        this.options.events.emit({ type: approval.status === 'expired' ? 'approval.expired' : approval.status === 'cancelled' ? 'approval.cancelled' : 'approval.resolved', approval });
+        this.options.events.emit({ type: approval.status === 'expired' ? 'approval.expired' : approval.status === 'cancelled' ? 'approval.cancelled' : 'approval.resolved', approval, remote: true });
       }
       const set = this.waiters.get(id);
       if (set) for (const waiter of [...set]) waiter.done(approval);
