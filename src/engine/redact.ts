@@ -28,8 +28,11 @@ const SECRET_WORDS = 'SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|APIKEY|PR
 const SECRET_NAME = String.raw`[A-Za-z0-9_]{0,64}?(?:${SECRET_WORDS})[A-Za-z0-9_]{0,64}`;
 // A JSON key may also hold `-` and `.` (`"x-api-key"`); it is anchored by its opening quote.
 const SECRET_KEY_NAME = String.raw`[A-Za-z0-9_.-]{0,64}?(?:${SECRET_WORDS})[A-Za-z0-9_.-]{0,64}`;
+// A bare word's characters: a secret ends where shell syntax begins (`$(…)`, backticks, `;`, `|`, `&`,
+// redirections, parentheses), so code written where a password goes is shown to the reviewer, never masked.
+const BARE = String.raw`(?:[^\s'"&;|()<>\`$]|\$(?!\())`;
 // A value: a double- or single-quoted string (up to 4 KiB), or a bare word.
-const VALUE = String.raw`"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s'"&;|)<>\`]{1,4096}`;
+const VALUE = String.raw`"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|${BARE}{1,4096}`;
 
 /**
  * The catalogue, applied in order. Entries come first that consume whole structures (key blocks, URLs), then
@@ -57,10 +60,10 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
   { id: 'json-secret-field', reason: 'secret-named JSON field', pattern: new RegExp(String.raw`(?<pre>"${SECRET_KEY_NAME}"\s{0,8}:\s{0,8}")(?<s>(?:[^"\\\n]|\\.){1,4096})(?<post>")`, 'gi'), hint: new RegExp(SECRET_WORDS, 'i') },
   { id: 'secret-assignment', reason: 'secret-named variable assignment (*_SECRET*=, *_TOKEN=, password=)', pattern: new RegExp(String.raw`(?<pre>\b${SECRET_NAME}=)(?<s>${VALUE})`, 'gi'), hint: new RegExp(SECRET_WORDS, 'i') },
   { id: 'secret-config-line', reason: 'secret-named key in a config line (key: value / key = value)', pattern: new RegExp(String.raw`(?<pre>(?:^|[\s{,])["']?(?:aws_session_token|password|passwd|secret|client_secret|api_?key|access_token|refresh_token|auth_token|private_key)["']?\s{0,8}(?::\s{1,8}|\s{1,8}=\s{0,8}))(?<s>${VALUE})`, 'gim'), hint: /aws_session_token|password|passwd|secret|api_?key|access_token|refresh_token|auth_token|private_key/i },
-  { id: 'secret-option', reason: 'secret passed as a command-line option', pattern: /(?<pre>(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token|private-key)(?:=|\s{1,8}))(?<s>"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|[^\s'"-][^\s'"]{0,4095})/gi, hint: /-(?:pass|token|api-?key|secret|client-secret|access-token|auth-token|private-key)/i },
+  { id: 'secret-option', reason: 'secret passed as a command-line option', pattern: new RegExp(String.raw`(?<pre>(?:^|\s)--?(?:password|passwd|pass|token|api-key|apikey|secret|client-secret|access-token|auth-token|private-key)(?:=|\s{1,8}))(?<s>"[^"\n]{1,4096}"|'[^'\n]{1,4096}'|(?!-)${BARE}{1,4096})`, 'gi'), hint: /-(?:pass|token|api-?key|secret|client-secret|access-token|auth-token|private-key)/i },
   // The lookbehind runs only where ` -p` occurs, so a text full of `mysql` words stays linear.
-  { id: 'mysql-password', reason: 'MySQL -p<password>', pattern: /(?<pre>\s-p)(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]{0,200}\s-p)(?<s>[^\s'"]{1,512})/g, hint: /\s-p/ },
-  { id: 'basic-auth-option', reason: 'user:password given to curl/wget', pattern: /(?<pre>(?:^|\s)(?:-u|--user|--proxy-user|--http-password=|--password=)\s{0,8}["']?[^\s:'"]{0,256}:)(?<s>[^\s'"]{1,1024})/g, hint: /(?:^|\s)-u|--user|--proxy-user|--http-password=|--password=/ },
+  { id: 'mysql-password', reason: 'MySQL -p<password>', pattern: new RegExp(String.raw`(?<pre>\s-p)(?<=\b(?:mysql|mysqldump|mysqladmin|mariadb|mariadb-dump)\b[^\n;|&]{0,200}\s-p)(?<s>${BARE}{1,512})`, 'g'), hint: /\s-p/ },
+  { id: 'basic-auth-option', reason: 'user:password given to curl/wget', pattern: new RegExp(String.raw`(?<pre>(?:^|\s)(?:-u|--user|--proxy-user|--http-password=|--password=)\s{0,8}["']?[^\s:'"]{0,256}:)(?<s>${BARE}{1,1024})`, 'g'), hint: /(?:^|\s)-u|--user|--proxy-user|--http-password=|--password=/ },
   { id: 'netrc-password', reason: '.netrc password', pattern: /(?<pre>\bmachine\s{1,8}\S{1,256}(?:\s{1,8}login\s{1,8}\S{1,256})?\s{1,8}password\s{1,8})(?<s>\S{1,1024})/g, hint: /machine/ },
 ];
 

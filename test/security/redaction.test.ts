@@ -169,6 +169,21 @@ describe('the secret catalogue', () => {
   });
 });
 
+describe('redaction stops at shell syntax (issue 23 row 6)', () => {
+  it('code written where a password goes is shown, not masked; the password itself still is', () => {
+    const shown = (command: string) => (redactSecrets({ command }) as { command: string }).command;
+    assert.equal(shown('mysql -p$(rm -rf ~) db'), 'mysql -p$(rm -rf ~) db');
+    assert.equal(shown('mysql -p`rm -rf ~` db'), 'mysql -p`rm -rf ~` db');
+    assert.equal(shown('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'), 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com');
+    assert.equal(shown('mysql -pabc;rm -rf ~'), `mysql -p${MASK};rm -rf ~`);
+    assert.equal(shown('tool --password abc|sh'), `tool --password ${MASK}|sh`);
+    assert.equal(shown('PASSWORD=abc$(id) run'), `PASSWORD=${MASK}$(id) run`);
+    // Controls: plain secrets are masked as before.
+    assert.equal(shown('mysql -phunter2 db'), `mysql -p${MASK} db`);
+    assert.equal(shown('curl -u admin:hunter2 https://x.com'), `curl -u admin:${MASK} https://x.com`);
+  });
+});
+
 describe('secrets in arguments never reach the database', () => {
   const SECRETS = {
     bearer: 'brr0123456789abcdefghijklmnopqr',
