@@ -1,6 +1,7 @@
 // Three `toolgate serve` replicas on one PostgreSQL database: one approval queue, one rule set, one audit log.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { after, before, describe, it } from 'node:test';
 import { destroyClusterAfterAll, freshDatabase, pgSkipReason, sharedCluster } from './support/shared.ts';
@@ -42,8 +43,12 @@ describe('three replicas on one PostgreSQL', { skip }, () => {
       ids.push(body.approval.id);
     }
     const arrived = new Map<string, { at: number; status: string }>();
+    const rssBefore = rssMb(a.process.pid!);
     const polls = ids.map((id) => call(a.url, `/v1/approvals/${id}?wait=60`).then((r) => arrived.set(id, { at: performance.now(), status: r.body.status })));
     await waitForWaiters(a, HELD);
+    const rssHeld = rssMb(a.process.pid!) - rssBefore;
+    console.log(`# A's resident memory with ${HELD} long-polls held: +${rssHeld.toFixed(1)} MB (${((rssHeld * 1000) / HELD).toFixed(1)} MB per 1,000)`);
+    assert.ok(rssHeld <= 50, `+${rssHeld} MB for ${HELD} held long-polls`);
     const latencies: number[] = [];
     const half = Math.floor(HELD / 2);
     for (let i = 0; i < half; i++) {
@@ -231,6 +236,12 @@ describe('three replicas on one PostgreSQL', { skip }, () => {
     assert.deepEqual(missing, [], `${missing.length} answered decisions are not in audit_log`);
   }
 });
+
+/** Resident set size of a process, in MB. */
+function rssMb(pid: number): number {
+  const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return m ? Number(m[1]) / 1024 : NaN;
+}
 
 async function waitForWaiters(replica: Replica, n: number): Promise<void> {
   await until(async () => {
