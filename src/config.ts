@@ -28,6 +28,12 @@ export interface Config {
   askFallback: 'deny' | 'allow';
   approvalTimeoutMs: number;
   maxPendingPerAgent: number;
+  /** Pending approvals one token may hold, over all the agent ids it declares. */
+  maxPendingPerToken: number;
+  /** Pending approvals in total. */
+  maxPendingTotal: number;
+  /** A PostgreSQL URL (postgres://…): the shared store for many replicas. Null: SQLite in the data dir. */
+  databaseUrl: string | null;
   /** Longest long-poll wait the server grants, in seconds. */
   maxWaitSeconds: number;
   bodyLimitBytes: number;
@@ -103,6 +109,9 @@ export const ConfigFileSchema = z.object({
   ask_fallback: z.enum(['deny', 'allow']),
   approval_timeout: duration,
   max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
+  max_pending_per_token: z.coerce.number().int().min(1).max(100_000),
+  max_pending_total: z.coerce.number().int().min(1).max(1_000_000),
+  database: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
   max_wait: z.coerce.number().int().min(1).max(3600),
   body_limit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
   audit_args_max_bytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
@@ -131,7 +140,7 @@ export const ConfigFileSchema = z.object({
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'agent-home' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'agent-home' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default' | 'database', string>> & { plugin?: string[] };
 
 /** The environment variables that carry tokens. */
 export const TOKEN_VARIABLES = ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'] as const;
@@ -179,9 +188,10 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
     plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
     hook_default: flags['hook-default'],
+    database: flags.database,
   }));
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ agent_home: env.TOOLGATE_AGENT_HOME, mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT }));
+  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ agent_home: env.TOOLGATE_AGENT_HOME, mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT, database: env.TOOLGATE_DATABASE_URL || undefined }));
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];
@@ -197,6 +207,9 @@ export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = pro
     askFallback: merged.ask_fallback ?? 'deny',
     approvalTimeoutMs: merged.approval_timeout ?? 15 * 60_000,
     maxPendingPerAgent: merged.max_pending_per_agent ?? 50,
+    maxPendingPerToken: merged.max_pending_per_token ?? 200,
+    maxPendingTotal: merged.max_pending_total ?? 1000,
+    databaseUrl: merged.database ?? null,
     maxWaitSeconds: merged.max_wait ?? 60,
     bodyLimitBytes: merged.body_limit ?? 256 * 1024,
     auditArgsMaxBytes: merged.audit_args_max_bytes ?? 16 * 1024,

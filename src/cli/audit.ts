@@ -1,11 +1,8 @@
 // toolgate audit: query the audit log, follow it live, and verify its hash chain — straight from the database file.
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
 import { loadConfig, parseDuration } from '../config.ts';
 import { timeBound } from '../service/time-bound.ts';
 import { AUDIT_COLUMNS, auditRowJson } from '../store/audit-json.ts';
-import { verifyAuditChain } from '../store/audit-verify.ts';
-import { openSqliteStore, type SqliteStore } from '../store/sqlite-store.ts';
+import { NoDatabaseError, openStore, sqlitePathOf } from '../store/open-store.ts';
 import type { AuditQuery, AuditRow, Store } from '../store/types.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
 
@@ -13,7 +10,8 @@ const HELP = `Usage: toolgate audit [filters] [--limit N] [--json|--csv]
        toolgate audit tail [filters] [-n N] [--interval 500ms] [--json]
        toolgate audit verify
 
-Reads <data-dir>/toolgate.db directly (read-only), so it works with or without a running server.
+Reads <data-dir>/toolgate.db directly (read-only), or the PostgreSQL database of --database / TOOLGATE_DATABASE_URL,
+so it works with or without a running server.
 
   audit          the newest matching rows (default 100), printed oldest first
   audit tail     the last N rows (default 10), then every new row as it is committed, until Ctrl-C
@@ -30,6 +28,7 @@ Options:
   --json            one JSON object a line (args and findings parsed)
   --csv             the audit_log columns as CSV, with a header
   --data-dir DIR    where the database is (default ~/.toolgate, or TOOLGATE_DATA_DIR)
+  --database URL    a PostgreSQL store (postgres://…; default TOOLGATE_DATABASE_URL)
   --config FILE     config file
   -h, --help        this help`;
 
@@ -47,7 +46,7 @@ export const auditCommand: Command = {
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
       ...FILTER_FLAGS, limit: { type: 'string' }, n: { type: 'string', short: 'n' }, interval: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
-      'data-dir': { type: 'string' }, config: { type: 'string' },
+      'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' },
     });
     if (values.help) {
       io.out(HELP);
@@ -58,15 +57,18 @@ export const auditCommand: Command = {
     if (values.json && values.csv) throw new UsageError('choose one of --json and --csv');
     const format: Format = values.json ? 'json' : values.csv ? 'csv' : 'text';
     const query = filtersFrom(values);
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config }, io.env);
-    const dbPath = join(config.dataDir, 'toolgate.db');
-    if (!existsSync(dbPath)) {
-      io.err(`no database at ${dbPath} (start toolgate serve, or pass --data-dir)`);
+    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, io.env);
+    const where = config.databaseUrl ? redactUrl(config.databaseUrl) : sqlitePathOf({ dataDir: config.dataDir });
+    let store: Store;
+    try {
+      store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { readonly: true });
+    } catch (error) {
+      if (!(error instanceof NoDatabaseError)) throw error;
+      io.err(error.message);
       return 1;
     }
-    const store = openSqliteStore(dbPath, { readonly: true });
     try {
-      if (sub === 'verify') return verify(store, dbPath, io);
+      if (sub === 'verify') return await verify(store, where, io);
       if (sub === 'tail') {
         const interval = values.interval === undefined ? 500 : parseDuration(values.interval);
         if (interval === undefined || interval < 10) throw new UsageError('--interval must be a duration of at least 10ms (e.g. 500ms, 2s)');
@@ -125,8 +127,8 @@ export async function tailAudit(store: Store, options: TailOptions, io: Io): Pro
 }
 
 /** Walks the chain and reports; exit 0 when intact, 1 naming the first bad row. */
-function verify(store: SqliteStore, dbPath: string, io: Io): number {
-  const result = verifyAuditChain(store.db);
+async function verify(store: Store, dbPath: string, io: Io): Promise<number> {
+  const result = await store.verifyAudit();
   const anchor = result.checkpoint ? `, starting after retention checkpoint (rows ≤ ${result.checkpoint.pruned_through_seq} pruned)` : '';
   if (result.ok) {
     io.out(result.rows === 0 ? `ok: ${dbPath} has no audit rows yet` : `ok: ${result.rows} audit row(s), seq ${result.firstSeq}–${result.lastSeq}${anchor}; head hash ${result.headHash}`);
@@ -149,6 +151,11 @@ async function newest(store: Store, query: AuditQuery, limit: number): Promise<A
     cursor = page[page.length - 1]!.seq;
   }
   return rows;
+}
+
+/** A database URL without its password, for messages. */
+function redactUrl(url: string): string {
+  return url.replace(/\/\/([^:/@]+):[^@/]*@/, '//$1:***@');
 }
 
 function filtersFrom(values: Record<string, unknown>): AuditQuery {

@@ -1,7 +1,5 @@
 // toolgate check: explains the decision for a command (or any call) offline, with the rules in the data directory.
-import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { extraProtectedPaths, loadConfig } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import { decide } from '../engine/decide.ts';
@@ -10,7 +8,7 @@ import { compilePolicy } from '../engine/rules/policy.ts';
 import type { Mode } from '../engine/types.ts';
 import { loadShellAnalyzer } from '../service/bash-language.ts';
 import { realpathIfExists } from '../service/toolgate.ts';
-import { openSqliteStore } from '../store/sqlite-store.ts';
+import { openStore } from '../store/open-store.ts';
 import { parseFlags, UsageError, type Command } from './command.ts';
 
 const HELP = `Usage: toolgate check [options] '<command>'
@@ -35,12 +33,12 @@ export const checkCommand: Command = {
   summary: 'explain the decision for a command, offline',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseFlags(argv, { tool: { type: 'string' }, args: { type: 'string' }, cwd: { type: 'string' }, mode: { type: 'string' }, 'data-dir': { type: 'string' }, config: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseFlags(argv, { tool: { type: 'string' }, args: { type: 'string' }, cwd: { type: 'string' }, mode: { type: 'string' }, 'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' }, json: { type: 'boolean' } });
     if (values.help) {
       io.out(HELP);
       return 0;
     }
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, mode: values.mode }, io.env);
+    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, mode: values.mode, database: values.database }, io.env);
     if (values.mode && !MODES.includes(values.mode as Mode)) throw new UsageError(`unknown mode ${values.mode}`);
     let args: unknown;
     if (values.args !== undefined) {
@@ -54,8 +52,7 @@ export const checkCommand: Command = {
       args = { command: positionals.join(' ') };
     }
     const tool = values.tool ?? 'bash';
-    const dbPath = join(config.dataDir, 'toolgate.db');
-    const store = openSqliteStore(existsSync(dbPath) ? dbPath : ':memory:');
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }, { allowMissing: true });
     const home = config.agentHome ?? homedir();
     try {
       const aliases = buildAliasIndex(config.aliases);

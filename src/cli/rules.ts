@@ -1,7 +1,6 @@
 // toolgate rules: list, add, rm, import and export the rules in the data directory's database.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import { lintRule } from '../engine/rules/lint.ts';
@@ -9,7 +8,8 @@ import { rulesFromSettings, settingsFromRules } from '../engine/rules/settings.t
 import type { Effect, Risk } from '../engine/types.ts';
 import { loadShellAnalyzer } from '../service/bash-language.ts';
 import { ensureDataDir } from '../service/tokens.ts';
-import { openSqliteStore, type SqliteStore } from '../store/sqlite-store.ts';
+import { openStore } from '../store/open-store.ts';
+import type { Store } from '../store/types.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
 import { ruleTest } from './rules-test.ts';
 
@@ -41,7 +41,7 @@ export const rulesCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
-      'data-dir': { type: 'string' }, config: { type: 'string' }, effect: { type: 'string' }, risk: { type: 'string' }, scope: { type: 'string' },
+      'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' }, effect: { type: 'string' }, risk: { type: 'string' }, scope: { type: 'string' },
       expires: { type: 'string' }, note: { type: 'string' }, position: { type: 'string' }, json: { type: 'boolean' }, since: { type: 'string' },
     });
     const [sub, ...rest] = positionals;
@@ -49,9 +49,9 @@ export const rulesCommand: Command = {
       io.out(HELP);
       return values.help ? 0 : 2;
     }
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config }, io.env);
-    ensureDataDir(config.dataDir);
-    const store = openSqliteStore(join(config.dataDir, 'toolgate.db'));
+    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, io.env);
+    if (!config.databaseUrl) ensureDataDir(config.dataDir);
+    const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {
       switch (sub) {
         case 'list':
@@ -86,7 +86,7 @@ export const rulesCommand: Command = {
   },
 };
 
-async function list(store: SqliteStore, io: Io, json: boolean): Promise<number> {
+async function list(store: Store, io: Io, json: boolean): Promise<number> {
   const rules = await store.listRules();
   if (json) {
     for (const r of rules) io.out(JSON.stringify(r));
@@ -97,7 +97,7 @@ async function list(store: SqliteStore, io: Io, json: boolean): Promise<number> 
   return 0;
 }
 
-async function add(store: SqliteStore, io: Io, rest: string[], values: Record<string, unknown>): Promise<number> {
+async function add(store: Store, io: Io, rest: string[], values: Record<string, unknown>): Promise<number> {
   if (rest.length !== 1) throw new UsageError("rules add takes one pattern, quoted: toolgate rules add --effect deny 'bash(make *)'");
   const effect = (values.effect as string | undefined) ?? 'allow';
   if (!EFFECTS.includes(effect as Effect)) throw new UsageError(`--effect must be allow, deny or ask, not ${effect}`);
@@ -120,7 +120,7 @@ async function add(store: SqliteStore, io: Io, rest: string[], values: Record<st
   return 0;
 }
 
-async function importFile(store: SqliteStore, io: Io, rest: string[]): Promise<number> {
+async function importFile(store: Store, io: Io, rest: string[]): Promise<number> {
   if (rest.length !== 1) throw new UsageError('rules import takes one file');
   let json: unknown;
   try {

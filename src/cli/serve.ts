@@ -1,4 +1,5 @@
 // toolgate serve: the sidecar itself.
+import { createHash } from 'node:crypto';
 import { createServer as createHttpServer } from 'node:http';
 import { homedir } from 'node:os';
 import { getRequestListener, type ServerType } from '@hono/node-server';
@@ -23,11 +24,14 @@ Options:
   --data-dir DIR            database, tokens and offloaded outputs (default ~/.toolgate, or TOOLGATE_DATA_DIR)
   --agent-home DIR          the agents' home directory, what ~ means in their calls (default: toolgate's own home;
                             set it when toolgate runs as its own user, or TOOLGATE_AGENT_HOME)
+  --database URL            share a PostgreSQL database with other replicas (postgres://…; or TOOLGATE_DATABASE_URL;
+                            default: SQLite in the data dir). See docs/replicas.md
   --mode MODE               default | strict | auto_approve | read_only | bypass_all
   --config FILE             JSON config file (see docs/configuration.md)
   --ask-fallback deny|allow how a non-interactive ask resolves (default deny)
   --approval-timeout DUR    how long an approval waits for a reviewer (default 15m; e.g. 6s, 1h)
-  --max-pending N           pending approvals per agent before 429 (default 50)
+  --max-pending N           pending approvals per agent id before 429 (default 50; per token:
+                            max_pending_per_token 200, in total: max_pending_total 1000, in the config file)
   --log-level LEVEL         fatal|error|warn|info|debug|trace|silent (default info)
   --audit-retention DUR     prune audit rows older than this (e.g. 90d)
   --settings FILE           watch a settings.json and sync its rules
@@ -71,7 +75,10 @@ export interface RunningServer {
 /** Builds the service and listens. */
 export async function startServer(config: Config, io: Io): Promise<RunningServer> {
   const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
-  const toolgate = await createToolgate(config);
+  // Approvals are de-duplicated on a keyed digest of the unredacted call; replicas share the reviewer tokens, so
+  // they derive the same key, and the database alone cannot confirm a guessed secret.
+  const digestKey = createHash('sha256').update(`toolgate approval digest\u0000${tokens.reviewer.map((t) => t.token).sort().join('\u0000')}`).digest('hex');
+  const toolgate = await createToolgate(config, { digestKey });
   for (const e of extensions) await e.setup?.(toolgate, config);
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
   const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
@@ -131,7 +138,7 @@ export const serveCommand: Command = {
       host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'agent-home': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
       'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
       'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
-      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, 'hook-default': { type: 'string' },
+      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, 'hook-default': { type: 'string' }, database: { type: 'string' },
     }, false);
     if (values.help) {
       io.out(HELP);
@@ -151,7 +158,7 @@ export const serveCommand: Command = {
     const { logger } = running;
     // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.
     const announce = (text: string) => (logger.isLevelEnabled('info') ? logger.info(text) : io.err(text));
-    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir})`);
+    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir}${config.databaseUrl ? ', store postgresql' : ''})`);
     if (running.tokens.file) announce(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
     for (const line of describeTokens(running.tokens)) announce(line);

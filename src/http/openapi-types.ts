@@ -273,7 +273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The approval queue (reviewer), oldest first for pending */
+        /** The approval queue (reviewer); for pending, the newest `limit` (default 500), oldest first, and how many are hidden */
         get: {
             parameters: {
                 query?: {
@@ -1416,6 +1416,8 @@ export interface components {
         };
         ApprovalList: {
             approvals: components["schemas"]["Approval"][];
+            /** @description With status=pending, how many older pending approvals the limit left out (answer some, or raise limit). */
+            hidden?: number;
         };
         ResolveRequest: {
             choice: components["schemas"]["ApprovalChoice"];

@@ -1,8 +1,9 @@
-// The approval queue: opening asks, deduplication, the per-agent cap, long-poll waiters, expiry, answers and cancels.
+// The approval queue: opening asks, deduplication, the pending caps, long-poll waiters, expiry, answers and cancels.
+import { createHmac, hash } from 'node:crypto';
 import { timeOrderedId } from '../store/ids.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import type { Verdict } from '../engine/decide.ts';
-import type { Approval, ApprovalChoice, AuditEntry, Grant, Resolution, Store } from '../store/types.ts';
+import type { Approval, ApprovalChoice, AuditEntry, Grant, PendingLimits, Resolution, Store, StoreChange } from '../store/types.ts';
 import type { Rule } from '../engine/rules/rule.ts';
 import type { ApprovalEvents } from './events.ts';
 
@@ -12,8 +13,18 @@ export interface ApprovalServiceOptions {
   events: ApprovalEvents;
   approvalTimeoutMs: number;
   maxPendingPerAgent: number;
+  /** Pending approvals one token may hold (default DEFAULT_MAX_PENDING_PER_TOKEN). */
+  maxPendingPerToken?: number;
+  /** Pending approvals in total (default DEFAULT_MAX_PENDING_TOTAL). */
+  maxPendingTotal?: number;
+  /** Keys the call digests (callDigest); every replica on one database must use the same. */
+  digestKey?: string;
   now?: () => number;
 }
+
+/** Default caps beyond the per-agent one: an agent id is whatever the caller declares, a token is who it is. */
+export const DEFAULT_MAX_PENDING_PER_TOKEN = 200;
+export const DEFAULT_MAX_PENDING_TOTAL = 1000;
 
 /** What a reviewer answers. */
 export interface Answer {
@@ -30,10 +41,14 @@ export type ResolveOutcome =
   | { kind: 'conflict'; approval: Approval }
   | { kind: 'invalid'; field: string; message: string };
 
-/** Raised when an agent already has the maximum number of pending approvals. */
+/** Raised when an agent, a token or the whole queue already has the maximum number of pending approvals. */
 export class TooManyPendingError extends Error {
-  constructor(readonly agentId: string | null, readonly limit: number) {
-    super(`agent ${agentId ?? '(none)'} already has ${limit} pending approvals; answer or cancel some first`);
+  constructor(readonly agentId: string | null, readonly limit: number, readonly scope: 'agent' | 'token' | 'total' = 'agent', readonly token: string | null = null) {
+    super(scope === 'agent'
+      ? `agent ${agentId ?? '(none)'} already has ${limit} pending approvals; answer or cancel some first`
+      : scope === 'token'
+        ? `token ${token ?? '(none)'} already has ${limit} pending approvals (across all its agent ids); answer or cancel some first`
+        : `toolgate already holds ${limit} pending approvals in total; answer or cancel some first`);
   }
 }
 
@@ -44,6 +59,32 @@ export interface OpenRequest {
   args: unknown;
   toolCallId: string | null;
   suggestedPattern: string | null;
+  /**
+   * The UNREDACTED call: duplicates are matched on its digest (callDigest), never on the redacted text the verdict
+   * carries. Defaults to `verdict.call` (right when the verdict is not redacted).
+   */
+  call?: CallIdentity;
+  /** The name of the token that asked (the per-token cap). */
+  token?: string | null;
+}
+
+/** What identifies a call for de-duplication. */
+export interface CallIdentity {
+  tool: string;
+  canonicalArgs: string;
+  agentId?: string;
+  sessionId?: string;
+}
+
+/**
+ * The identity of a call for de-duplication: tool, canonical (unredacted) arguments, agent and session. A
+ * `tool_call_id` is not part of it: the same id with other arguments is another call, and gets its own approval.
+ * With a key (the server derives one from the reviewer tokens, which every replica shares) it is an HMAC, so the
+ * stored digest cannot confirm a guessed secret to someone who reads only the database.
+ */
+export function callDigest(call: CallIdentity, key?: string): string {
+  const text = JSON.stringify([call.tool, call.canonicalArgs, call.agentId ?? null, call.sessionId ?? null]);
+  return key ? createHmac('sha256', key).update(text).digest('hex') : hash('sha256', text, 'hex');
 }
 
 /** Terminal statuses never change again. */
@@ -83,7 +124,7 @@ export class ApprovalService {
   private timerAt = Number.POSITIVE_INFINITY;
   private readonly now: () => number;
   private waiterCount = 0;
-  private opening: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
 
   constructor(private readonly options: ApprovalServiceOptions) {
     this.now = options.now ?? Date.now;
@@ -91,32 +132,21 @@ export class ApprovalService {
 
   /** Rebuilds the expiry schedule for approvals that were pending before a restart (and expires the overdue ones). */
   async start(): Promise<void> {
+    this.unsubscribe ??= this.options.store.subscribe((change) => void this.onStoreChange(change));
     for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 })) this.armExpiry(approval);
   }
 
   /**
-   * Opens an approval for an ask, or returns the identical pending one. Opens run one at a time: the
-   * look-up, the cap count and the insert must not interleave, or two identical asks arriving together
-   * would both open a prompt (and a flood could slip past the cap).
+   * Opens an approval for an ask, or joins the identical pending one. The store does it atomically (the look-up,
+   * the cap counts and the insert), so two identical asks arriving together — at this process or at two replicas —
+   * share one approval, and a flood cannot slip past the caps.
    */
-  open(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
-    const opened = this.opening.then(() => this.openNow(request));
-    this.opening = opened.then(() => undefined, () => undefined);
-    return opened;
-  }
-
-  private async openNow(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
+  async open(request: OpenRequest): Promise<{ approval: Approval; reused: boolean }> {
     const { verdict } = request;
     const call = verdict.call;
     const agentId = call.agentId ?? null;
-    const dedupeKey = [call.agentId ?? '', call.sessionId ?? '', call.tool, call.canonicalArgs].join('\u0000');
-    let existing = await this.options.store.findPendingApproval(dedupeKey, request.toolCallId);
-    // A tool_call_id is the agent's own name for a call: another agent's id must not hand over its approval.
-    if (existing && existing.agentId !== agentId) existing = await this.options.store.findPendingApproval(dedupeKey, null);
-    if (existing) return { approval: existing, reused: true };
-    if ((await this.options.store.countPendingForAgent(agentId)) >= this.options.maxPendingPerAgent) throw new TooManyPendingError(agentId, this.options.maxPendingPerAgent);
     const created = this.now();
-    const approval: Approval = {
+    const candidate: Approval = {
       id: timeOrderedId(),
       status: 'pending',
       decisionId: request.decisionId,
@@ -126,7 +156,8 @@ export class ApprovalService {
       args: request.args,
       cwd: call.cwd ?? null,
       toolCallId: request.toolCallId,
-      dedupeKey,
+      dedupeKey: callDigest(request.call ?? call, this.options.digestKey),
+      token: request.token ?? null,
       reason: verdict.reason,
       risk: verdict.risk ?? 'medium',
       source: verdict.source,
@@ -141,10 +172,48 @@ export class ApprovalService {
       resolvedBy: null,
       rulePattern: null,
     };
-    await this.options.store.createApproval(approval);
-    this.armExpiry(approval);
-    this.options.events.emit({ type: 'approval.created', approval });
-    return { approval, reused: false };
+    const outcome = await this.options.store.openOrJoinApproval(candidate, this.limits);
+    if (outcome.kind === 'capped') throw new TooManyPendingError(agentId, outcome.limit, outcome.scope, candidate.token);
+    if (outcome.kind === 'joined') return { approval: outcome.approval, reused: true };
+    this.armExpiry(outcome.approval);
+    this.options.events.emit({ type: 'approval.created', approval: outcome.approval });
+    return { approval: outcome.approval, reused: false };
+  }
+
+  /** The caps every open is held to. */
+  get limits(): PendingLimits {
+    return { perAgent: this.options.maxPendingPerAgent, perToken: this.options.maxPendingPerToken ?? DEFAULT_MAX_PENDING_PER_TOKEN, total: this.options.maxPendingTotal ?? DEFAULT_MAX_PENDING_TOTAL };
+  }
+
+  /**
+   * A change made elsewhere (another replica, another store on the same file): an approval opened there is
+   * scheduled to expire here too (whichever replica comes first expires it, once) and announced to this process's
+   * SSE clients; one answered there wakes the waiters here. After a reconnect everything waited on is re-read.
+   */
+  private async onStoreChange(change: StoreChange): Promise<void> {
+    if (change.kind === 'policy') return;
+    const ids = change.kind === 'approval' ? [change.id] : [...this.waiters.keys()];
+    for (const id of ids) {
+      const approval = await this.options.store.getApproval(id).catch(() => undefined);
+      if (!approval) continue;
+      if (!isTerminal(approval)) {
+        if (change.kind === 'approval' && !this.expiries.has(id)) {
+          this.armExpiry(approval);
+          this.options.events.emit({ type: 'approval.created', approval, remote: true });
+        }
+        continue;
+      }
+      if (change.kind === 'approval') {
+        this.disarmExpiry(id);
+        this.options.events.emit({ type: approval.status === 'expired' ? 'approval.expired' : approval.status === 'cancelled' ? 'approval.cancelled' : 'approval.resolved', approval, remote: true });
+      }
+      const set = this.waiters.get(id);
+      if (set) for (const waiter of [...set]) waiter.done(approval);
+    }
+    if (change.kind === 'resync') {
+      // Approvals opened or answered elsewhere while the notifications were not heard: schedule their expiry here.
+      for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 }).catch(() => [])) if (!this.expiries.has(approval.id)) this.armExpiry(approval);
+    }
   }
 
   get(id: string): Promise<Approval | undefined> {
@@ -243,6 +312,8 @@ export class ApprovalService {
 
   /** Answers every held long-poll with the current state and stops the expiry timer (graceful shutdown). */
   async stop(): Promise<void> {
+    this.unsubscribe?.();
+    this.unsubscribe = undefined;
     clearTimeout(this.timer);
     this.timer = undefined;
     this.timerAt = Number.POSITIVE_INFINITY;

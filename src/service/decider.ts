@@ -33,6 +33,8 @@ export interface DecideInput {
   agentHome?: string;
   /** The agent's runtime asks its own user (a hook passing `ask` through): an ask opens no approval here. */
   delegateAsk?: boolean;
+  /** The name of the caller's token: the pending cap counts per token (an agent id is only declared). */
+  token?: string;
 }
 
 /** The final answer to a decide request. */
@@ -130,7 +132,8 @@ export class Decider {
       // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
       try {
-        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern })).approval;
+        // Duplicates are matched on the unredacted call (verdict.call), never on the masked text stored for reviewers.
+        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern, call: verdict.call, token: input.token ?? null })).approval;
       } catch (error) {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
@@ -161,7 +164,7 @@ export class Decider {
 /** An ask that could not be queued (the agent's pending cap): it carries the decision, which is in the audit log. */
 export class QueueFullError extends TooManyPendingError {
   constructor(cause: TooManyPendingError, readonly outcome: DecideOutcome) {
-    super(cause.agentId, cause.limit);
+    super(cause.agentId, cause.limit, cause.scope, cause.token);
   }
 }
 

@@ -8,6 +8,8 @@ export type ApprovalEventType = 'approval.created' | 'approval.resolved' | 'appr
 export interface ApprovalEvent {
   type: ApprovalEventType;
   approval: Approval;
+  /** Made by another replica (or another store on the same database): feeds the review page, not this one's metrics. */
+  remote?: boolean;
 }
 
 /** A typed wrapper over EventEmitter, without a listener cap (every SSE client is a listener). */

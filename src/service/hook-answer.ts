@@ -23,6 +23,8 @@ export interface HookContext {
   signal?: AbortSignal;
   /** The agent id the caller's token is bound to, if any (its hooks act as that agent). */
   boundAgentId?: string;
+  /** The caller's token name: the pending caps count per token. */
+  token?: string;
 }
 
 /** How strict an answer is: leaving a call to the runtime is stricter than allowing it. */
@@ -72,6 +74,7 @@ async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCa
       delegateAsk: handling === 'passthrough',
       waitSeconds: handling === 'hold' ? toolgate.config.hookHoldSeconds : undefined,
       signal: context.signal,
+      token: context.token,
     });
   } catch (error) {
     // A runtime reads a non-2xx hook answer as "no opinion" and runs the call: answer deny instead.

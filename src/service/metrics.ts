@@ -75,7 +75,7 @@ export function createMetrics(toolgate: Toolgate, options: MetricsOptions = {}):
     if (outcome.auditUs !== undefined) auditSeconds.observe(outcome.auditUs / 1e6);
   });
   const offEvents = toolgate.events.on((event) => {
-    if (event.type === 'approval.created') return;
+    if (event.type === 'approval.created' || event.remote) return; // another replica counts its own
     const { approval } = event;
     answers.inc({ status: approval.status });
     const opened = Date.parse(approval.createdAt);

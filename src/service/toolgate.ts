@@ -8,7 +8,7 @@ import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import type { EngineContext } from '../engine/decide.ts';
 import { redactSecretsToJson } from '../engine/redact.ts';
 import type { ShellAnalyzer } from '../engine/shell/analyzer.ts';
-import { openSqliteStore } from '../store/sqlite-store.ts';
+import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/types.ts';
 import { ApprovalService } from './approvals.ts';
 import { loadShellAnalyzer } from './bash-language.ts';
@@ -34,8 +34,15 @@ export interface Toolgate {
 
 /** Options for building the service; tests pass `dbPath: ':memory:'` and their own home. */
 export interface ToolgateOptions {
-  /** Database path; defaults to `<dataDir>/toolgate.db`. */
+  /** SQLite database path; defaults to `<dataDir>/toolgate.db` (ignored when the config names a PostgreSQL URL). */
   dbPath?: string;
+  /**
+   * A ready store (the service closes it with itself). Without one, the config chooses: PostgreSQL when it names a
+   * database URL, else SQLite at `dbPath`.
+   */
+  store?: Store;
+  /** Keys the approvals' call digests (the server derives it from the reviewer tokens: the same on every replica). */
+  digestKey?: string;
   /** The home directory whose protected paths are guarded (defaults to the process's). */
   home?: string;
   /** A ready analyzer (tests share one). */
@@ -58,10 +65,11 @@ export function realpathIfExists(path: string): string | undefined {
 /** Builds the service from a config. */
 export async function createToolgate(config: Config, options: ToolgateOptions = {}): Promise<Toolgate> {
   const dbPath = options.dbPath ?? join(config.dataDir, 'toolgate.db');
-  if (dbPath !== ':memory:') ensureDataDir(config.dataDir);
+  if (dbPath !== ':memory:' || config.databaseUrl) ensureDataDir(config.dataDir);
   const home = options.home ?? config.agentHome ?? homedir();
-  // The server checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts).
-  const store = openSqliteStore(dbPath, { checkpointIntervalMs: 1000 });
+  // A server's SQLite store checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts);
+  // a PostgreSQL store listens for the other replicas' changes.
+  const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqlitePath: dbPath }, { server: true }));
   const aliases = buildAliasIndex(config.aliases);
   // 1024 analyses (~2–3 KB each): repeated commands are answered by the verdict cache before they get here.
   const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home, cacheSize: 1024 }));
@@ -79,7 +87,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   };
   const events = new ApprovalEvents();
   const policy = new PolicySource(store, aliases, home);
-  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, now: options.now });
+  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, maxPendingPerToken: config.maxPendingPerToken, maxPendingTotal: config.maxPendingTotal, digestKey: options.digestKey, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
   const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes, gitignore: projectGitignore() });

@@ -87,3 +87,43 @@ function anchoringCheckpoint(db: Database.Database, firstSeq: number): AuditChec
 function short(hash: string): string {
   return hash.length > 12 ? `${hash.slice(0, 12)}…` : hash;
 }
+
+/** Where an asynchronous walk reads the chain from (a PostgreSQL store). */
+export interface AuditChainSource {
+  /** The first row's seq and prev_hash, or undefined for an empty log. */
+  first(): Promise<{ seq: number; prev_hash: string } | undefined>;
+  /** Every row in seq order. */
+  rows(): AsyncIterable<AuditRow>;
+  /** The `args` of every retention checkpoint row, newest first. */
+  checkpoints(): Promise<string[]>;
+}
+
+/** verifyAuditChain over an asynchronous source: the same checks, the same answers. */
+export async function verifyAuditChainFrom(source: AuditChainSource): Promise<VerifyResult> {
+  const first = await source.first();
+  if (!first) return { ok: true, rows: 0, firstSeq: null, lastSeq: null, headHash: GENESIS_HASH };
+  let prevHash = GENESIS_HASH;
+  let checkpoint: AuditCheckpoint | undefined;
+  if (first.seq !== 1) {
+    checkpoint = (await source.checkpoints()).map(parseCheckpoint).find((c) => c?.pruned_through_seq === first.seq - 1);
+    if (!checkpoint) {
+      return {
+        ok: false, rows: 0, firstSeq: first.seq, lastSeq: null, headHash: GENESIS_HASH,
+        problem: { seq: first.seq, kind: 'pruned_without_checkpoint', message: `the log starts at seq ${first.seq}, but no retention checkpoint records rows 1–${first.seq - 1} as pruned: they were deleted` },
+      };
+    }
+    prevHash = checkpoint.last_pruned_hash;
+  }
+  let expectedSeq = first.seq;
+  let rows = 0;
+  let lastSeq: number | null = null;
+  for await (const row of source.rows()) {
+    const problem = checkRow(row, expectedSeq, prevHash);
+    if (problem) return { ok: false, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint, problem };
+    rows++;
+    lastSeq = row.seq;
+    prevHash = row.hash;
+    expectedSeq = row.seq + 1;
+  }
+  return { ok: true, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint };
+}

@@ -123,6 +123,13 @@ export const MIGRATIONS: readonly string[] = [
     note = COALESCE(note || ' · ', '') || 'now matches this exact command only (it matched these words anywhere); add a rule with " *" for its arguments, see docs/rules.md'
   WHERE effect = 'allow' AND ${OLD_MEANING};
   `,
+  // 3: the token that opened an approval (the pending cap counts per token, not per declared agent id), and the
+  // pending approvals per token and per agent found by index (the caps are counted on every open).
+  `
+  ALTER TABLE approvals ADD COLUMN token TEXT;
+  CREATE INDEX approvals_pending_token ON approvals (token) WHERE status = 'pending';
+  CREATE INDEX approvals_pending_agent ON approvals (agent_id) WHERE status = 'pending';
+  `,
 ];
 
 /** Brings the database to the newest schema, each step in its own transaction. */

@@ -9,7 +9,9 @@ import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { startCheckpointer } from './checkpointer.ts';
 import { migrate } from './migrations.ts';
-import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './types.ts';
+import { verifyAuditChain } from './audit-verify.ts';
+import { ChangeHub } from './change-hub.ts';
+import type { Approval, AuditQuery, AuditRow, Grant, NewRule, OpenOutcome, PendingLimits, Resolution, Store, StoreChange } from './types.ts';
 
 /** Options of the SQLite store. */
 export interface SqliteStoreOptions {
@@ -76,13 +78,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     grantsOf: db.prepare('SELECT * FROM grants WHERE session_id = ? ORDER BY created_at'),
     insertGrant: db.prepare('INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES (@id, @session_id, @pattern, @approval_id, @created_by, @created_at, @expires_at)'),
     deleteGrant: db.prepare('DELETE FROM grants WHERE id = ?'),
-    insertApproval: db.prepare(`INSERT INTO approvals (id, status, decision_id, agent_id, session_id, tool, args, cwd, tool_call_id, dedupe_key, reason, risk, source, findings, suggested_pattern, created_at, expires_at, resolved_at, choice, feedback, modified_args, resolved_by, rule_pattern)
-      VALUES (@id, @status, @decision_id, @agent_id, @session_id, @tool, @args, @cwd, @tool_call_id, @dedupe_key, @reason, @risk, @source, @findings, @suggested_pattern, @created_at, @expires_at, @resolved_at, @choice, @feedback, @modified_args, @resolved_by, @rule_pattern)`),
+    insertApproval: options.readonly ? undefined : db.prepare(`INSERT INTO approvals (id, status, decision_id, agent_id, session_id, tool, args, cwd, tool_call_id, dedupe_key, token, reason, risk, source, findings, suggested_pattern, created_at, expires_at, resolved_at, choice, feedback, modified_args, resolved_by, rule_pattern)
+      VALUES (@id, @status, @decision_id, @agent_id, @session_id, @tool, @args, @cwd, @tool_call_id, @dedupe_key, @token, @reason, @risk, @source, @findings, @suggested_pattern, @created_at, @expires_at, @resolved_at, @choice, @feedback, @modified_args, @resolved_by, @rule_pattern)`),
     approval: db.prepare('SELECT * FROM approvals WHERE id = ?'),
     pendingByKey: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND dedupe_key = ? ORDER BY created_at LIMIT 1"),
-    pendingByToolCall: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND tool_call_id = ? ORDER BY created_at LIMIT 1"),
     pendingTotal: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending'").pluck(),
     pendingCount: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND agent_id IS ?").pluck(),
+    pendingOfToken: options.readonly ? undefined : db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND token IS ?").pluck(),
     resolve: db.prepare(`UPDATE approvals SET status = @status, choice = @choice, feedback = @feedback, modified_args = @modified_args, resolved_by = @resolved_by, rule_pattern = @rule_pattern, resolved_at = @resolved_at
       WHERE id = @id AND status = 'pending'`),
   } as const;
@@ -109,6 +111,24 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     return ruleFromRow(row);
   });
 
+  // Open-or-join under the write lock: the look-up, the cap counts and the insert cannot interleave with another
+  // connection's (another process's) open of the same call.
+  const openOrJoinTx = db.transaction((approval: Approval, limits: PendingLimits): OpenOutcome => {
+    const existing = s.pendingByKey.get(approval.dedupeKey) as ApprovalRow | undefined;
+    if (existing) return { kind: 'joined', approval: approvalFromRow(existing) };
+    if ((s.pendingCount.get(approval.agentId) as number) >= limits.perAgent) return { kind: 'capped', scope: 'agent', limit: limits.perAgent };
+    if (approval.token !== null && (s.pendingOfToken!.get(approval.token) as number) >= limits.perToken) return { kind: 'capped', scope: 'token', limit: limits.perToken };
+    if ((s.pendingTotal.get() as number) >= limits.total) return { kind: 'capped', scope: 'total', limit: limits.total };
+    s.insertApproval!.run(approvalToRow(approval));
+    return { kind: 'opened', approval };
+  });
+
+  // Other stores on the same file in this process hear of this one's changes (another process's rule changes show
+  // through the policy version, read once per turn below).
+  const hub = ChangeHub.for(path);
+  const announce = (change: StoreChange) => hub.publish(member, change);
+  const member = hub.join();
+
   // The policy version is read once per turn of the event loop, not once per decision: every request handled in
   // one turn arrived before it began, so another process's rule change is seen from the next turn on. A change
   // made through this store is seen at once (each rule or grant write forgets the memo).
@@ -116,11 +136,13 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const forgetVersion = () => void (versionMemo = undefined);
   const policyChanged = <T>(result: T): T => {
     versionMemo = undefined;
+    announce({ kind: 'policy' });
     return result;
   };
 
   return {
     db,
+    kind: 'sqlite',
     async policyVersion() {
       if (versionMemo === undefined) {
         versionMemo = s.version.get() as number;
@@ -156,6 +178,10 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async queryAudit(query) {
       return queryAudit(db, query);
     },
+    async verifyAudit() {
+      audit?.flush();
+      return verifyAuditChain(db);
+    },
     async pruneAudit(cutoff, maxRows) {
       audit?.flush();
       return pruneAuditLog(db, cutoff, maxRows);
@@ -166,32 +192,34 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async countPendingApprovals() {
       return s.pendingTotal.get() as number;
     },
-    async createApproval(approval) {
-      s.insertApproval.run(approvalToRow(approval));
+    async openOrJoinApproval(approval, limits) {
+      const outcome = openOrJoinTx.immediate(approval, limits);
+      if (outcome.kind === 'opened') announce({ kind: 'approval', id: approval.id, status: 'pending' });
+      return outcome;
     },
     async getApproval(id) {
       const row = s.approval.get(id) as ApprovalRow | undefined;
       return row && approvalFromRow(row);
     },
-    async findPendingApproval(dedupeKey, toolCallId) {
-      const row = ((toolCallId ? s.pendingByToolCall.get(toolCallId) : undefined) ?? s.pendingByKey.get(dedupeKey)) as ApprovalRow | undefined;
-      return row && approvalFromRow(row);
-    },
     async listApprovals(filter) {
       const where = filter.status ? 'WHERE status = ?' : '';
-      const order = filter.status === 'pending' ? 'ORDER BY created_at ASC' : 'ORDER BY COALESCE(resolved_at, created_at) DESC';
+      // Pending: the newest `limit`, then oldest first (a flood of old asks never hides the newest).
+      const order = filter.status === 'pending' ? 'ORDER BY created_at DESC, id DESC' : 'ORDER BY COALESCE(resolved_at, created_at) DESC';
       const rows = db.prepare(`SELECT * FROM approvals ${where} ${order} LIMIT ?`).all(...(filter.status ? [filter.status] : []), filter.limit ?? 500) as ApprovalRow[];
+      if (filter.status === 'pending') rows.reverse();
       return rows.map(approvalFromRow);
-    },
-    async countPendingForAgent(agentId) {
-      return s.pendingCount.get(agentId) as number;
     },
     async resolveApproval(id, resolution: Resolution) {
       const changed = s.resolve.run({ id, status: resolution.status, choice: resolution.choice, feedback: resolution.feedback, modified_args: resolution.modifiedArgs === undefined || resolution.modifiedArgs === null ? null : JSON.stringify(resolution.modifiedArgs), resolved_by: resolution.resolvedBy, rule_pattern: resolution.rulePattern, resolved_at: resolution.resolvedAt }).changes > 0;
       const row = s.approval.get(id) as ApprovalRow | undefined;
+      if (changed) announce({ kind: 'approval', id, status: resolution.status });
       return { changed, approval: row && approvalFromRow(row) };
     },
+    subscribe(listener) {
+      return hub.listen(member, listener);
+    },
     async close() {
+      hub.leave(member);
       audit?.flush();
       await checkpointer?.close();
       if (db.open) db.close();

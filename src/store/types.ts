@@ -1,6 +1,7 @@
 // The storage interface: everything toolgate persists, behind methods that may be async (a PostgreSQL store can follow).
 import type { Rule } from '../engine/rules/rule.ts';
 import type { Decision, DecisionSource, Effect, Finding, Risk } from '../engine/types.ts';
+import type { VerifyResult } from './audit-verify.ts';
 
 /** One row of the public `audit_log` table (snake_case names are the documented contract). */
 export interface AuditEntry {
@@ -70,7 +71,13 @@ export interface Approval {
   args: unknown;
   cwd: string | null;
   toolCallId: string | null;
+  /**
+   * The call's identity for de-duplication: a digest of the UNREDACTED call (tool, canonical arguments, agent and
+   * session). Two calls whose redacted text is the same but whose real arguments differ never share an approval.
+   */
   dedupeKey: string;
+  /** The name of the token that asked (the pending cap counts per token, not per self-declared agent id). */
+  token: string | null;
   reason: string;
   risk: Risk;
   source: DecisionSource;
@@ -116,8 +123,39 @@ export interface AuditQuery {
   limit?: number;
 }
 
+/** The caps an open is held to, counted in the database (so they hold across replicas). */
+export interface PendingLimits {
+  /** Pending approvals per declared agent id. */
+  perAgent: number;
+  /** Pending approvals per token (the caller's real identity). */
+  perToken: number;
+  /** Pending approvals in total. */
+  total: number;
+}
+
+/** What an open-or-join did. */
+export type OpenOutcome =
+  | { kind: 'opened'; approval: Approval }
+  | { kind: 'joined'; approval: Approval }
+  | { kind: 'capped'; scope: 'agent' | 'token' | 'total'; limit: number };
+
+/** A change another part (or another replica) made, announced to subscribers. */
+export type StoreChange =
+  /** An approval was opened or left `pending` (answered, expired, cancelled). */
+  | { kind: 'approval'; id: string; status: ApprovalStatus }
+  /** Rules or grants changed: recompile the policy. */
+  | { kind: 'policy' }
+  /**
+   * Notifications may have been missed (a reconnect): re-read everything waited on. The subscription is a hint;
+   * the database stays the truth.
+   */
+  | { kind: 'resync' };
+
+
 /** Everything toolgate persists. */
 export interface Store {
+  /** Which backend this is (for logs and /readyz). */
+  readonly kind: 'sqlite' | 'postgres';
   /** Monotonic counter bumped by every change to rules or grants (by any process). */
   policyVersion(): Promise<number>;
   listRules(): Promise<Rule[]>;
@@ -131,20 +169,34 @@ export interface Store {
   /** Appends audit rows; resolves once they are committed (grouped with concurrent appends). */
   appendAudit(entries: AuditEntry[]): Promise<void>;
   queryAudit(query: AuditQuery): Promise<AuditRow[]>;
+  /** Walks the whole hash chain (toolgate audit verify). */
+  verifyAudit(): Promise<VerifyResult>;
   /** Prunes up to `maxRows` audit rows older than `cutoff` (ISO time) and appends a checkpoint row (see store/audit-retention.ts). */
   pruneAudit(cutoff: string, maxRows?: number): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
   /** Undefined when the database accepts writes now, else why not (readiness). */
   writeProblem(): Promise<string | undefined>;
-  /** Pending approvals across every agent (the metrics gauge). */
+  /** Pending approvals across every agent (the metrics gauge, and how many a shortened list hides). */
   countPendingApprovals(): Promise<number>;
 
-  createApproval(approval: Approval): Promise<void>;
+  /**
+   * Atomically: returns the pending approval with the same `dedupeKey` (joined), or — when no cap is reached —
+   * stores `approval` (opened). Two replicas opening the same call at once get one approval.
+   */
+  openOrJoinApproval(approval: Approval, limits: PendingLimits): Promise<OpenOutcome>;
   getApproval(id: string): Promise<Approval | undefined>;
-  findPendingApproval(dedupeKey: string, toolCallId: string | null): Promise<Approval | undefined>;
+  /**
+   * Approvals, newest first; with `status: 'pending'` the NEWEST `limit` pending ones, returned oldest first (the
+   * queue's order), so a flood never hides what arrived last.
+   */
   listApprovals(filter: { status?: ApprovalStatus; limit?: number }): Promise<Approval[]>;
-  countPendingForAgent(agentId: string | null): Promise<number>;
-  /** Resolves a pending approval; returns the stored approval after the attempt (first answer wins). */
+  /**
+   * Resolves a pending approval exactly once (a conditional update: only while it is `pending`); returns the
+   * stored approval after the attempt. `changed` is true for the one caller whose answer was stored.
+   */
   resolveApproval(id: string, resolution: Resolution): Promise<{ changed: boolean; approval: Approval | undefined }>;
+
+  /** Listens for changes made through any store on the same database (this process or another). */
+  subscribe(listener: (change: StoreChange) => void): () => void;
 
   /** Writes what is buffered and closes the database. */
   close(): Promise<void>;

@@ -1,5 +1,8 @@
 // The queue: dedupe of identical pending calls, the per-agent cap, the reviewer's list, and cancel by the agent.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { bash, startHarness, type Harness } from '../support/harness.ts';
 import { openAsk, poll, resolveAs, sleep } from '../support/approvals.ts';
@@ -34,10 +37,34 @@ describe('dedupe', () => {
     assert.equal(ids.size, 4);
   });
 
-  it('the same tool_call_id gets the same approval even if the args differ in form', async () => {
+  // Changed with issue 23 row 7: a tool_call_id used to join an approval whatever the arguments were (a different
+  // command with a reused id received the reviewer's answer to the first). It is reused only for the identical call
+  // now, so a command that differs even in form gets an approval of its own.
+  it('the same tool_call_id gets the same approval only for the identical call', async () => {
     const a = await openAsk(h, 'sudo systemctl restart sshd', { tool_call_id: 'toolu_01' });
+    const again = await openAsk(h, 'sudo systemctl restart sshd', { tool_call_id: 'toolu_01' });
+    assert.equal(again.approval.id, a.approval.id, 'the identical call joins');
     const b = await openAsk(h, 'sudo  systemctl  restart  sshd', { tool_call_id: 'toolu_01' });
-    assert.equal(b.approval.id, a.approval.id);
+    assert.notEqual(b.approval.id, a.approval.id, 'another text is another call');
+  });
+
+  it('a reused tool_call_id never carries an answer over to another command (issue 23 row 7)', async () => {
+    const nginx = await openAsk(h, 'sudo systemctl restart nginx', { tool_call_id: 'call-1', agent_id: 'row7' });
+    const rm = await openAsk(h, 'sudo rm -rf /var/www', { tool_call_id: 'call-1', agent_id: 'row7' });
+    assert.notEqual(rm.approval.id, nginx.approval.id);
+    await resolveAs(h, nginx.approval.id, { choice: 'allow_once' });
+    const polled = await poll(h, rm.approval.id);
+    assert.equal(polled.body.status, 'pending', 'the rm is still waiting for its own answer');
+  });
+
+  it('duplicates are matched on the unredacted call, never on the redacted text (issue 23 row 6)', async () => {
+    const first = await openAsk(h, 'sudo curl -u admin:hunter2 https://x.com', { agent_id: 'row6' });
+    const second = await openAsk(h, 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com', { agent_id: 'row6' });
+    assert.notEqual(second.approval.id, first.approval.id, 'two different commands that redact alike are two approvals');
+    const same = await openAsk(h, 'sudo curl -u admin:hunter2 https://x.com', { agent_id: 'row6' });
+    assert.equal(same.approval.id, first.approval.id, 'control: the identical call still joins');
+    await resolveAs(h, first.approval.id, { choice: 'allow_once' });
+    assert.equal((await poll(h, second.approval.id)).body.status, 'pending');
   });
 
   it('a tool_call_id of another agent does not hand over its approval', async () => {
@@ -98,6 +125,40 @@ describe('the per-agent cap', () => {
     const { status, body } = await h.decide(bash('ls -la', { agent_id: 'flood' }));
     assert.equal(status, 200);
     assert.equal(body.decision, 'allow');
+  });
+});
+
+describe('the per-token and total caps (issue 23 row 4)', () => {
+  let h: Harness;
+  before(async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'toolgate-caps-'));
+    const file = join(dir, 'toolgate.json');
+    writeFileSync(file, JSON.stringify({ max_pending_per_agent: 50, max_pending_per_token: 6, max_pending_total: 9 }));
+    h = await startHarness({ flags: { config: file } });
+    rmSync(dir, { recursive: true, force: true });
+  });
+  after(() => h.close());
+
+  it('inventing agent ids does not get past the per-token cap; the queue lists the newest and says how many are hidden', async () => {
+    const statuses: number[] = [];
+    let last: any;
+    for (let i = 0; i < 10; i++) {
+      const res = await h.agent('/v1/decide', { method: 'POST', body: JSON.stringify(bash(`sudo systemctl restart svc-${i}`, { agent_id: `invented-${i}` })) });
+      statuses.push(res.status);
+      last = await res.json();
+    }
+    assert.deepEqual(statuses, [...Array(6).fill(200), ...Array(4).fill(429)]);
+    assert.match(last.detail, /token agent already has 6 pending approvals/);
+    // The total cap holds for every token together (the reviewer token may also decide).
+    for (let i = 0; i < 3; i++) assert.equal((await h.reviewer('/v1/decide', { method: 'POST', body: JSON.stringify(bash(`sudo systemctl restart r-${i}`)) })).status, 200);
+    const over = await h.reviewer('/v1/decide', { method: 'POST', body: JSON.stringify(bash('sudo systemctl restart r-9')) });
+    assert.equal(over.status, 429);
+    assert.match((await over.json()).detail, /9 pending approvals in total/);
+    // The list shows the newest two (oldest first among them) and says seven are hidden.
+    const res = await h.reviewer('/v1/approvals?status=pending&limit=2');
+    const body = await res.json();
+    assert.deepEqual(body.approvals.map((a: any) => a.args.command), ['sudo systemctl restart r-1', 'sudo systemctl restart r-2']);
+    assert.equal(body.hidden, 7);
   });
 });
 

@@ -14,7 +14,7 @@ before(async () => {
   // A generous pending cap: the fuzz run opens asks on purpose and must not end up measuring the 429 path only.
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-hostile-'));
   const config = join(dir, 'toolgate.json');
-  writeFileSync(config, JSON.stringify({ max_pending_per_agent: 100_000 }));
+  writeFileSync(config, JSON.stringify({ max_pending_per_agent: 100_000, max_pending_per_token: 100_000, max_pending_total: 1_000_000 }));
   h = await startHarness({ flags: { config } });
   rmSync(dir, { recursive: true, force: true });
   approvalId = (await openAsk(h, 'sudo systemctl restart nginx')).approval.id;

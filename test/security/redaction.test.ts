@@ -204,6 +204,21 @@ describe('the secret catalogue', () => {
   });
 });
 
+describe('redaction stops at shell syntax (issue 23 row 6)', () => {
+  it('code written where a password goes is shown, not masked; the password itself still is', () => {
+    const shown = (command: string) => (redactSecrets({ command }) as { command: string }).command;
+    assert.equal(shown('mysql -p$(rm -rf ~) db'), 'mysql -p$(rm -rf ~) db');
+    assert.equal(shown('mysql -p`rm -rf ~` db'), 'mysql -p`rm -rf ~` db');
+    assert.equal(shown('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'), 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com');
+    assert.equal(shown('mysql -pabc;rm -rf ~'), `mysql -p${MASK};rm -rf ~`);
+    assert.equal(shown('tool --password abc|sh'), `tool --password ${MASK}|sh`);
+    assert.equal(shown('PASSWORD=abc$(id) run'), `PASSWORD=${MASK}$(id) run`);
+    // Controls: plain secrets are masked as before.
+    assert.equal(shown('mysql -phunter2 db'), `mysql -p${MASK} db`);
+    assert.equal(shown('curl -u admin:hunter2 https://x.com'), `curl -u admin:${MASK} https://x.com`);
+  });
+});
+
 describe('secrets in arguments never reach the database', () => {
   const SECRETS = {
     bearer: 'brr0123456789abcdefghijklmnopqr',
@@ -346,10 +361,15 @@ describe('secrets in arguments never reach the database', () => {
     assert.deepEqual(leaks(page), []);
   });
 
-  it('two asks differing only in their secret are the same approval (the reviewer judges what it sees)', async () => {
+  // Changed with issue 23 row 6: asks that redact alike used to share one approval, so one "yes" answered a call
+  // no reviewer saw (`-u admin:hunter2` and `-u admin:$(rm -rf /)` both show as `-u admin:[REDACTED]`).
+  // Duplicates are matched on a (keyed) digest of the unredacted call now: two secrets, two approvals.
+  it('two asks differing only in their secret are two approvals; the identical ask is one', async () => {
     const first = await h.decide(bash('sudo mysql -u root -pFirstSecret1 -e "SHOW TABLES"', { session_id: 'dedupe' }));
     const second = await h.decide(bash('sudo mysql -u root -pOtherSecret2 -e "SHOW TABLES"', { session_id: 'dedupe' }));
+    const again = await h.decide(bash('sudo mysql -u root -pFirstSecret1 -e "SHOW TABLES"', { session_id: 'dedupe' }));
     assert.equal(first.body.decision, 'ask');
-    assert.equal(second.body.approval.id, first.body.approval.id);
+    assert.notEqual(second.body.approval.id, first.body.approval.id);
+    assert.equal(again.body.approval.id, first.body.approval.id);
   });
 });

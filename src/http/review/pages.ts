@@ -66,6 +66,7 @@ export function reviewPage(model: ReviewPageModel): Html {
     <h2 id="queue-h">Pending <span id="count" class="count"></span></h2>
     <p id="empty" class="empty">No pending approvals. New ones appear here as agents ask.</p>
     <ol id="queue" class="queue" role="listbox" aria-labelledby="queue-h"></ol>
+    <p id="hidden-note" class="empty" hidden></p>
   </section>
   <section id="dialog" class="dialog" aria-labelledby="dialog-h" hidden>
     <h2 id="dialog-h">Answer</h2>

@@ -19,7 +19,11 @@ export function registerApprovals(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.get('/v1/approvals', deps.requireReviewer, async (c) => {
     const query = validate(ListQuery, c.req.query());
-    return c.json({ approvals: (await approvals.list(query.status, query.limit)).map(approvalJson) });
+    const list = await approvals.list(query.status, query.limit);
+    if (query.status !== 'pending') return c.json({ approvals: list.map(approvalJson) });
+    // The newest pending ones are listed (a flood of old asks never hides what arrived last); say how many are not.
+    const hidden = Math.max(0, (await deps.toolgate.store.countPendingApprovals()) - list.length);
+    return c.json({ approvals: list.map(approvalJson), hidden });
   });
 
   app.get('/v1/approvals/:id', deps.requireAgent, async (c) => {

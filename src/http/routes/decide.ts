@@ -53,6 +53,7 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
       // A function, not a getter: an object literal with an accessor keeps everything its closure reaches (the
       // request, the response) alive past the next scavenge, and so into the old generation, on every request.
       signal,
+      token: caller?.name,
     });
     return decideResponse(outcome, explain);
   } catch (error) {

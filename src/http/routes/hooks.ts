@@ -50,7 +50,7 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
     // blocks the call, naming the header — rather than ignored: ignoring it would silently protect less.
     const header = c.req.header(AGENT_HOME_HEADER);
     const agentHome = header ? validate(z.object({ [AGENT_HOME_HEADER]: AgentHomeSchema }), { [AGENT_HOME_HEADER]: header })[AGENT_HOME_HEADER] : undefined;
-    const reply = await answerHook(deps.toolgate, runtime, input, { agentHome, signal: c.req.raw.signal, boundAgentId: c.get('identity').agentId });
+    const reply = await answerHook(deps.toolgate, runtime, input, { agentHome, signal: c.req.raw.signal, boundAgentId: c.get('identity').agentId, token: c.get('identity').name });
     const body: components['schemas']['HookOutput'] = reply.output;
     return c.json(body);
   });

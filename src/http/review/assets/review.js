@@ -12,6 +12,7 @@ var optionButtons = Array.prototype.slice.call(document.querySelectorAll('.opt')
 var ruleInput = $('rule'), feedbackInput = $('feedback');
 
 var pending = [];          // approvals, oldest first
+var hiddenCount = 0;       // older pending approvals the server left out of the list (the newest are shown)
 var history = [];          // answered approvals, newest first
 var finished = {};         // ids seen terminal: never shown as pending again
 var selectedId = null;
@@ -39,6 +40,8 @@ function renderQueue() {
   });
   $('count').textContent = pending.length ? '(' + pending.length + ')' : '';
   $('empty').hidden = pending.length > 0;
+  $('hidden-note').hidden = hiddenCount === 0;
+  $('hidden-note').textContent = hiddenCount ? hiddenCount + ' older pending approval' + (hiddenCount === 1 ? ' is' : 's are') + ' not shown: answer some of these, or use toolgate approvals list.' : '';
   if (focusedId) focusItem(focusedId);
 }
 
@@ -320,6 +323,7 @@ function load() {
     var snapshot = lists[0].approvals || [];
     fresh.forEach(function (a) { if (!snapshot.some(function (s) { return s.id === a.id; })) snapshot.push(a); });
     arrivedDuringLoad = null;
+    hiddenCount = lists[0].hidden || 0;
     setPending(snapshot);
     history = done.slice(0, HISTORY_SIZE);
     renderHistory();

@@ -1,0 +1,47 @@
+// Chooses the store: PostgreSQL when a database URL is configured, else SQLite in the data directory.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { openSqliteStore } from './sqlite-store.ts';
+import type { Store } from './types.ts';
+
+/** Where the store lives and how it is used. */
+export interface StoreLocation {
+  /** postgres://… — the shared store of many replicas. */
+  databaseUrl?: string | null;
+  /** The data directory (SQLite's `toolgate.db`). */
+  dataDir: string;
+  /** A SQLite path instead of `<dataDir>/toolgate.db` (`:memory:` for tests). */
+  sqlitePath?: string;
+}
+
+/** How the caller uses the store. */
+export interface StoreUse {
+  /** A long-running server: SQLite checkpoints from a worker; PostgreSQL listens for changes. */
+  server?: boolean;
+  /** Reads only (audit, check): SQLite opens read-only, and a missing database file is an error. */
+  readonly?: boolean;
+  /** A missing SQLite file is fine: an empty in-memory store stands in (toolgate check without a database). */
+  allowMissing?: boolean;
+}
+
+/** A missing SQLite database for a read-only command. */
+export class NoDatabaseError extends Error {}
+
+/** The SQLite path a location stands for. */
+export function sqlitePathOf(location: StoreLocation): string {
+  return location.sqlitePath ?? join(location.dataDir, 'toolgate.db');
+}
+
+/** Opens the configured store. The PostgreSQL driver is loaded only when a URL is given. */
+export async function openStore(location: StoreLocation, use: StoreUse = {}): Promise<Store> {
+  if (location.databaseUrl) {
+    const { openPostgresStore } = await import('./postgres-store.ts');
+    return openPostgresStore(location.databaseUrl, { listen: use.server === true });
+  }
+  const path = sqlitePathOf(location);
+  if (path !== ':memory:' && !existsSync(path)) {
+    if (use.allowMissing) return openSqliteStore(':memory:');
+    if (use.readonly) throw new NoDatabaseError(`no database at ${path} (start toolgate serve, or pass --data-dir)`);
+  }
+  return openSqliteStore(path, { readonly: use.readonly, checkpointIntervalMs: use.server && path !== ':memory:' ? 1000 : undefined });
+}
