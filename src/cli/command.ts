@@ -21,10 +21,13 @@ export interface Command {
 /** A mistake in how the command was called: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
+/** What parseFlags hands parseArgs: the command's options plus --help, strict. */
+type FlagConfig<T extends ParseArgsConfig['options']> = { args: string[]; options: T & { help: { type: 'boolean'; short: 'h' } }; allowPositionals: boolean; strict: true };
+
 /** parseArgs with strict checking, turning its errors into UsageErrors. */
-export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true) {
+export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true): ReturnType<typeof parseArgs<FlagConfig<T>>> {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    return parseArgs<FlagConfig<T>>({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
