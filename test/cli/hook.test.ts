@@ -192,6 +192,32 @@ describe('toolgate hook: what it sends and what it loads', () => {
     }
   });
 
+  it('blocks when the sidecar takes longer than --timeout, and answers in time otherwise', async () => {
+    const held: import('node:http').ServerResponse[] = [];
+    const silent = createHttpServer((_req, res) => held.push(res));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      const started = Date.now();
+      const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '300ms']);
+      assert.equal(run.code, 2);
+      assert.equal(run.json.decision, 'deny');
+      assert.match(run.stderr, /no answer within 0\.3s/);
+      assert.ok(Date.now() - started < 20_000);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+    // The control: a sidecar that answers is not cut off by the same timeout.
+    const sidecar = await recordingSidecar();
+    try {
+      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '5s']);
+      assert.equal(run.code, 0, run.stderr);
+    } finally {
+      await sidecar.close();
+    }
+  });
+
   it('loads no engine, store, HTTP app, zod, SQLite, tree-sitter or fetch: it runs before every tool call', async () => {
     const sidecar = await recordingSidecar();
     try {
