@@ -1,11 +1,12 @@
 #!/usr/bin/env node
 // The toolgate command: runs the compiled build in dist/ (`npm run build`; `npm ci` or `npm install` in a checkout
 // runs it through the prepare script). From the TypeScript sources, without a build: `npm run dev -- <command> …`.
-// Kept this small on purpose: `toolgate hook` starts it before every tool call of an agent.
+// `toolgate hook` runs before every tool call of an agent: it goes straight to its own small entry.
+const entry = process.argv[2] === 'hook' ? '../dist/cli/hook-entry.js' : '../dist/cli/run.js';
 try {
-  await import('../dist/cli/run.js');
+  await import(entry);
 } catch (error) {
-  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('/dist/cli/run.js')) throw error;
+  if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes(entry.slice(2))) throw error;
   process.stderr.write('toolgate: dist/ is missing: run `npm run build` in the toolgate checkout\n');
   process.exitCode = 1;
 }

@@ -46,3 +46,17 @@ export function processIo(): Io {
     },
   };
 }
+
+/** Loads and runs a command; a UsageError exits 2 with a hint, any other error exits 1 with its message. */
+export async function runCommand(load: () => Promise<Command>, argv: string[], io: Io, name: string): Promise<number> {
+  try {
+    return await (await load()).run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`toolgate ${name}: ${error.message}\nRun 'toolgate ${name} --help' for usage.`);
+      return 2;
+    }
+    io.err(`toolgate ${name}: ${(error as Error)?.message ?? String(error)}`);
+    return 1;
+  }
+}

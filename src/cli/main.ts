@@ -1,5 +1,5 @@
 // The toolgate command line: dispatches to subcommands, prints usage errors with exit code 2.
-import { processIo, UsageError, type Command, type Io } from './command.ts';
+import { processIo, runCommand, type Command, type Io } from './command.ts';
 
 /** A subcommand as the dispatcher knows it: loaded only when it runs, so `toolgate hook` starts fast. */
 interface CommandEntry {
@@ -43,14 +43,5 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.err(`toolgate: unknown command ${name}\n\n${usage()}`);
     return 2;
   }
-  try {
-    return await (await entry.load()).run(rest, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`toolgate ${name}: ${error.message}\nRun 'toolgate ${name} --help' for usage.`);
-      return 2;
-    }
-    io.err(`toolgate ${name}: ${(error as Error)?.message ?? String(error)}`);
-    return 1;
-  }
+  return runCommand(entry.load, rest, io, name);
 }
