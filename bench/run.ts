@@ -1,9 +1,10 @@
-// `npm run bench`: runs the five benchmarks, prints a table of figures against their targets, writes JSON.
+// `npm run bench`: runs the benchmarks, prints a table of figures against their targets, writes JSON.
 // `npm run bench -- --quick` is the CI smoke run: tiny sizes, seconds, asserts nothing about time.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { benchAudit } from './audit-durability.ts';
+import { benchHookCost } from './hook-cost.ts';
 import { benchHttp } from './http-throughput.ts';
 import { benchLongPoll } from './long-poll.ts';
 import type { BenchOptions, BenchResult } from './lib/result.ts';
@@ -36,13 +37,14 @@ const all: [string, () => Promise<Bench>][] = [
   ['shell', shellBench],
   ['longpoll', async () => benchLongPoll],
   ['audit', async () => benchAudit],
+  ['hook', async () => benchHookCost],
 ];
 const only = values.only?.split(',').map((s) => s.trim());
 const selected = all.filter(([name]) => !only || only.includes(name));
 const options: BenchOptions = { quick: values.quick === true, log: (line) => process.stderr.write(`${line}\n`) };
 
-// The servers run bin/toolgate.js, which falls back to tsx on the sources when dist/ is older than any of them:
-// build first, so the figures are those of the compiled server users start.
+// The servers and the hook run bin/toolgate.js, which runs dist/: build first when dist/ is older than src/, so
+// the figures are those of the code in the checkout.
 if (buildIfStale()) options.log('▶ built dist/ (it was older than src/)');
 
 const results: BenchResult[] = [];

@@ -1,10 +1,13 @@
 // The one reader of environment variables, command-line flags and the config file, validated with zod.
 import { readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { z } from 'zod';
+import { defaultDataDir, parseDuration } from './config-values.ts';
 import { MODES } from './engine/modes.ts';
 import type { Mode } from './engine/types.ts';
+
+export { defaultDataDir, parseDuration } from './config-values.ts';
 
 /** A named token: the name is what the audit log records as `resolved_by`. */
 export interface NamedToken {
@@ -74,16 +77,6 @@ export interface Config {
   hookDefault: 'unmatched' | 'allow';
   /** Where the config file was read from, if any. */
   configFile: string | null;
-}
-
-const DURATION_RE = /^(\d+(?:\.\d+)?)(ms|s|m|h|d)?$/;
-const UNIT_MS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
-
-/** Parses `15m`, `6s`, `90d`, `500ms` or a number of seconds into milliseconds; undefined when malformed. */
-export function parseDuration(text: string): number | undefined {
-  const m = DURATION_RE.exec(text.trim());
-  if (!m) return undefined;
-  return Math.round(Number(m[1]) * UNIT_MS[(m[2] ?? 's') as keyof typeof UNIT_MS]);
 }
 
 const duration = z.union([z.number().nonnegative().transform((n) => n * 1000), z.string().transform((s, ctx) => {
@@ -172,11 +165,6 @@ export function extraProtectedPaths(config: Pick<Config, 'protectedPaths' | 'con
 
 /** A config problem, reported as `path: message`. */
 export class ConfigError extends Error {}
-
-/** The default data directory: `TOOLGATE_DATA_DIR`, else `~/.toolgate`. */
-export function defaultDataDir(env: NodeJS.ProcessEnv = process.env): string {
-  return env.TOOLGATE_DATA_DIR ? resolve(env.TOOLGATE_DATA_DIR) : join(homedir(), '.toolgate');
-}
 
 /** Resolves the configuration: flags override env, env overrides the config file, the file overrides defaults. */
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {

@@ -157,10 +157,7 @@ function shellQuote(text: string): string {
   return /^[\w@%+=:,./-]+$/.test(text) ? text : `'${text.replace(/'/g, `'\\''`)}'`;
 }
 
-/**
- * Builds dist/ when it is older than any file in src/ (then bin/toolgate.js would run the sources through tsx,
- * slower and bigger than what `npm start` runs); true when it built.
- */
+/** Builds dist/ when it is older than any file in src/ (bin/toolgate.js runs dist/); true when it built. */
 export function buildIfStale(): boolean {
   const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
   const stamp = join(ROOT, 'dist', '.build-stamp');

@@ -24,10 +24,13 @@ export interface Command {
 /** A mistake in how the command was called: printed with a hint, exit code 2. */
 export class UsageError extends Error {}
 
+/** What parseFlags hands parseArgs: the command's options plus --help, strict. */
+type FlagConfig<T extends ParseArgsConfig['options']> = { args: string[]; options: T & { help: { type: 'boolean'; short: 'h' } }; allowPositionals: boolean; strict: true };
+
 /** parseArgs with strict checking, turning its errors into UsageErrors. */
-export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true) {
+export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true): ReturnType<typeof parseArgs<FlagConfig<T>>> {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    return parseArgs<FlagConfig<T>>({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -46,4 +49,18 @@ export function processIo(): Io {
       return Buffer.concat(chunks).toString('utf8');
     },
   };
+}
+
+/** Loads and runs a command; a UsageError exits 2 with a hint, any other error exits 1 with its message. */
+export async function runCommand(load: () => Promise<Command>, argv: string[], io: Io, name: string): Promise<number> {
+  try {
+    return await (await load()).run(argv, io);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      io.err(`toolgate ${name}: ${error.message}\nRun 'toolgate ${name} --help' for usage.`);
+      return 2;
+    }
+    io.err(`toolgate ${name}: ${(error as Error)?.message ?? String(error)}`);
+    return 1;
+  }
 }

@@ -4,7 +4,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig, operatorFiles } from '../config.ts';
 import { deploymentWarnings, inspectDeployment } from '../service/deployment-check.ts';
-import { tokensFile } from '../service/tokens.ts';
+import { tokensFile } from '../config-values.ts';
 import { parseFlags, type Command } from './command.ts';
 
 const HELP = `Usage: toolgate doctor [--data-dir DIR] [--config FILE]

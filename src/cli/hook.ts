@@ -1,7 +1,11 @@
 // toolgate hook claude-code|codex|gemini: a command hook that pipes the runtime's hook input to the sidecar and prints its answer; fails closed.
-import { parseDuration } from '../config.ts';
+// It runs before every tool call, so it loads only small modules: no zod (config-values.ts, not config.ts), no
+// engine, store or tree-sitter, and node:http instead of fetch (post-json.ts). test/cli/hook.test.ts checks the
+// modules it loads; `npm run bench -- --only hook` measures its cost against `node -e ''`.
+import { parseDuration } from '../config-values.ts';
 import { defaultEvent, failClosedOutput, HOOK_EVENTS, HOOK_RUNTIMES, type HookRuntime } from '../service/hook-formats.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
+import { postJson, type PostedResponse } from './post-json.ts';
 import { agentToken, sidecarUrl } from './remote.ts';
 
 const HELP = `Usage: toolgate hook <claude-code|codex|gemini> [options]
@@ -15,6 +19,9 @@ sidecar at TOOLGATE_URL with TOOLGATE_AGENT_TOKEN, and prints the runtime's hook
 
 Fails closed: when the sidecar is unreachable, answers an error or takes too long, the call is blocked
 (exit 2, the reason on standard error, and a deny in the runtime's format on standard output).
+
+Sends the agent's home directory (HOME) as X-Toolgate-Agent-Home, so that paths such as ~/.ssh are
+judged against the agent's home rather than the sidecar's.
 
 Options:
   --url URL        the sidecar (default TOOLGATE_URL, else http://127.0.0.1:7411)
@@ -62,21 +69,19 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   if (typeof input.hook_event_name === 'string' && HOOK_EVENTS[runtime].includes(input.hook_event_name)) event = input.hook_event_name;
   const token = agentToken(io.env);
   if (!token) return block('no agent token: set TOOLGATE_AGENT_TOKEN (or run on the machine whose ~/.toolgate/tokens.json holds it)');
-  let response: Response;
+  const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const home = agentHome(io.env);
+  if (home) headers['x-toolgate-agent-home'] = home;
+  let response: PostedResponse;
   try {
-    response = await fetch(`${base}/v1/hooks/${runtime}`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(input),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+    response = await postJson(`${base}/v1/hooks/${runtime}`, headers, JSON.stringify(input), timeoutMs);
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : `${(error as Error).message}${(error as { cause?: Error }).cause ? ` (${(error as { cause: Error }).cause.message})` : ''}`;
+    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : (error as Error).message;
     return block(`cannot reach toolgate at ${base}: ${cause}`);
   }
-  const text = await response.text().catch(() => '');
+  const text = response.text;
   // The hook route answers its own failures with a deny and the real status in X-Toolgate-Status (fail closed).
-  const failedStatus = response.headers.get('x-toolgate-status');
+  const failedStatus = response.headers['x-toolgate-status'];
   if (!response.ok || failedStatus) {
     let detail = text.slice(0, 500);
     try {
@@ -96,4 +101,13 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   if (!output || typeof output !== 'object' || Array.isArray(output)) return block('toolgate answered something that is not a JSON object');
   io.out(JSON.stringify(output));
   return 0;
+}
+
+/**
+ * The agent's home directory for X-Toolgate-Agent-Home: HOME when it is absolute and fits in a header (printable
+ * ASCII); otherwise none is sent and the sidecar uses its own.
+ */
+function agentHome(env: NodeJS.ProcessEnv): string | undefined {
+  const home = env.HOME;
+  return home && home.startsWith('/') && /^[\x20-\x7e]+$/.test(home) ? home : undefined;
 }

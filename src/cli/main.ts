@@ -1,5 +1,5 @@
 // The toolgate command line: dispatches to subcommands, prints usage errors with exit code 2.
-import { processIo, UsageError, type Command, type Io } from './command.ts';
+import { processIo, runCommand, type Command, type Io } from './command.ts';
 
 /** A subcommand as the dispatcher knows it: loaded only when it runs, so `toolgate hook` starts fast. */
 interface CommandEntry {
@@ -18,6 +18,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'audit', summary: 'query, follow (tail) and verify the audit log', load: async () => (await import('./audit.ts')).auditCommand },
   { name: 'doctor', summary: "check that the sidecar runs out of its agents' reach", load: async () => (await import('./doctor.ts')).doctorCommand },
   { name: 'hook', summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)', load: async () => (await import('./hook.ts')).hookCommand },
+  { name: 'integrations', summary: 'print the hook settings for Claude Code, Codex or Gemini CLI on this machine', load: async () => (await import('./integrations-command.ts')).integrationsCommand },
 ];
 
 function usage(): string {
@@ -43,14 +44,5 @@ export async function main(argv: string[], io: Io = processIo()): Promise<number
     io.err(`toolgate: unknown command ${name}\n\n${usage()}`);
     return 2;
   }
-  try {
-    return await (await entry.load()).run(rest, io);
-  } catch (error) {
-    if (error instanceof UsageError) {
-      io.err(`toolgate ${name}: ${error.message}\nRun 'toolgate ${name} --help' for usage.`);
-      return 2;
-    }
-    io.err(`toolgate ${name}: ${(error as Error)?.message ?? String(error)}`);
-    return 1;
-  }
+  return runCommand(entry.load, rest, io, name);
 }

@@ -1,7 +1,6 @@
 // Talking to a running sidecar from the CLI: its URL and a token of the right role.
 import { existsSync, readFileSync } from 'node:fs';
-import { defaultDataDir } from '../config.ts';
-import { tokensFile } from '../service/tokens.ts';
+import { defaultDataDir, tokensFile } from '../config-values.ts';
 import type { Io } from './command.ts';
 
 /** The sidecar's base URL: --url, else TOOLGATE_URL, else the default address. */

@@ -1,8 +1,8 @@
 // Agent and reviewer tokens: configured ones, or generated once into <data-dir>/tokens.json (mode 0600).
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { NamedToken } from '../config.ts';
+import { tokensFile } from '../config-values.ts';
 
 /** The tokens of both roles, and where generated ones are stored (when they were). */
 export interface TokenSet {
@@ -16,11 +16,6 @@ export interface TokenSet {
 
 /** A token problem that must stop the server (an agent token that would act as a reviewer, a corrupt file). */
 export class TokenError extends Error {}
-
-/** The tokens file's path in a data directory. */
-export function tokensFile(dataDir: string): string {
-  return join(dataDir, 'tokens.json');
-}
 
 /** Creates the data directory with mode 0700 if it does not exist (and tightens it if it does). */
 export function ensureDataDir(dataDir: string): void {

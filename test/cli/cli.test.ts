@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
+import { BIN } from '../support/built-bin.ts';
 import { AGENT_TOKEN, REVIEWER_TOKEN } from '../support/harness.ts';
 
-const BIN = join(import.meta.dirname, '../../bin/toolgate.js');
 const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
 after(() => rmSync(dataDir, { recursive: true, force: true }));
 

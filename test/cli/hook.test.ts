@@ -1,13 +1,15 @@
 // `toolgate hook …` as a real process: each runtime's output against a real server, and fail-closed when the sidecar is down.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
+import { BIN } from '../support/built-bin.ts';
 
 const AGENT = 'hook-cli-agent-token-0123456789';
 const REVIEWER = 'hook-cli-reviewer-token-0123456789';
@@ -19,9 +21,9 @@ interface Run {
   json: any;
 }
 
-function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = []): Promise<Run> {
+function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = [], nodeFlags: string[] = []): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['bin/toolgate.js', 'hook', runtime, ...extra], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeFlags, BIN, 'hook', runtime, ...extra], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -143,5 +145,100 @@ describe('toolgate hook against a running sidecar', () => {
     const run = await runHook('cursor', '{}', env);
     assert.equal(run.code, 2);
     assert.match(run.stderr, /claude-code, codex, gemini/);
+  });
+});
+
+describe('toolgate hook: what it sends and what it loads', () => {
+  /** A stand-in sidecar that records the request and answers an allow in Claude Code's format. */
+  async function recordingSidecar(): Promise<{ url: string; requests: { url?: string; headers: IncomingHttpHeaders; body: string }[]; close: () => Promise<void> }> {
+    const requests: { url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
+    const server = createHttpServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        requests.push({ url: req.url, headers: req.headers, body });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'recorded' } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    return { url, requests, close: () => new Promise<void>((r) => server.close(() => r())) };
+  }
+
+  it("sends the agent's home as X-Toolgate-Agent-Home, with the token and the input unchanged", async () => {
+    const sidecar = await recordingSidecar();
+    try {
+      const input = claudeInput('Bash', { command: 'cat ~/.ssh/id_rsa' });
+      const run = await runHook('claude-code', input, { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT, HOME: '/home/agent-one' });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(run.json.hookSpecificOutput.permissionDecisionReason, 'recorded');
+      const [request] = sidecar.requests;
+      assert.equal(request?.url, '/v1/hooks/claude-code');
+      assert.equal(request?.headers['x-toolgate-agent-home'], '/home/agent-one');
+      assert.equal(request?.headers.authorization, `Bearer ${AGENT}`);
+      assert.deepEqual(JSON.parse(request!.body), JSON.parse(input));
+    } finally {
+      await sidecar.close();
+    }
+  });
+
+  it('sends no agent home when HOME cannot go in a header (the sidecar then uses its own)', async () => {
+    const sidecar = await recordingSidecar();
+    try {
+      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT, HOME: '/home/zoë' });
+      assert.equal(run.code, 0, run.stderr);
+      assert.equal(sidecar.requests[0]?.headers['x-toolgate-agent-home'], undefined);
+    } finally {
+      await sidecar.close();
+    }
+  });
+
+  it('blocks when the sidecar takes longer than --timeout, and answers in time otherwise', async () => {
+    const held: import('node:http').ServerResponse[] = [];
+    const silent = createHttpServer((_req, res) => held.push(res));
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    try {
+      const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      const started = Date.now();
+      const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '300ms']);
+      assert.equal(run.code, 2);
+      assert.equal(run.json.decision, 'deny');
+      assert.match(run.stderr, /no answer within 0\.3s/);
+      assert.ok(Date.now() - started < 20_000);
+    } finally {
+      for (const res of held) res.destroy();
+      await new Promise<void>((r) => silent.close(() => r()));
+    }
+    // The control: a sidecar that answers is not cut off by the same timeout.
+    const sidecar = await recordingSidecar();
+    try {
+      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '5s']);
+      assert.equal(run.code, 0, run.stderr);
+    } finally {
+      await sidecar.close();
+    }
+  });
+
+  it('loads no engine, store, HTTP app, zod, SQLite, tree-sitter or fetch: it runs before every tool call', async () => {
+    const sidecar = await recordingSidecar();
+    try {
+      const trace = new URL('../support/trace-loads.mjs', import.meta.url).href;
+      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, [], ['--import', trace]);
+      assert.equal(run.code, 0, run.stderr);
+      const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
+      assert.ok(loaded.some((url) => url.endsWith('/dist/cli/hook.js')), `the trace saw the hook load:\n${loaded.join('\n')}`);
+      const heavy = loaded.filter((url) => /\/dist\/(engine|store|http)\/|\/dist\/config\.js$|\/node_modules\/|^node:internal\/deps\/undici/.test(url));
+      assert.deepEqual(heavy, []);
+      // The control: `check` runs the engine, and the same trace sees it.
+      const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-trace-'));
+      const check = spawnSync(process.execPath, ['--import', trace, BIN, 'check', 'ls'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TOOLGATE_DATA_DIR: dataDir } });
+      rmSync(dataDir, { recursive: true, force: true });
+      assert.equal(check.status, 0, check.stderr);
+      assert.match(check.stderr, /LOADED \S+\/dist\/engine\/decide\.js/);
+      assert.match(check.stderr, /LOADED \S+\/node_modules\/zod\//);
+    } finally {
+      await sidecar.close();
+    }
   });
 });

@@ -6,6 +6,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { BIN } from '../support/built-bin.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = 'e2e-agent-token-0123456789abcdef';
@@ -26,7 +27,7 @@ function freePort(): Promise<number> {
 
 /** Starts `toolgate serve` and resolves once it prints that it listens. */
 function startSidecar(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['bin/toolgate.js', 'serve', '--port', String(port), '--data-dir', dataDir, '--approval-timeout', `${TIMEOUT_S}s`, '--log-level', 'silent'], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--data-dir', dataDir, '--approval-timeout', `${TIMEOUT_S}s`, '--log-level', 'silent'], {
     cwd: ROOT,
     env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TOOLGATE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { after, describe, it } from 'node:test';
 import Database from 'better-sqlite3';
+import { BIN } from '../support/built-bin.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = 'e2e-agent-token-0123456789abcdef';
@@ -28,7 +29,7 @@ interface Sidecar {
 function startSidecar(flags: string[] = []): Promise<Sidecar> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-e2e-audit-'));
   dirs.push(dataDir);
-  const child = spawn(process.execPath, ['bin/toolgate.js', 'serve', '--port', '0', '--data-dir', dataDir, ...flags], {
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', '--data-dir', dataDir, ...flags], {
     cwd: ROOT,
     env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TOOLGATE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -102,7 +103,7 @@ describe('graceful shutdown', () => {
     const rows = db.prepare('SELECT decision, source FROM audit_log ORDER BY seq').all();
     db.close();
     assert.deepEqual(rows, [{ decision: 'ask', source: 'danger' }, { decision: 'ask', source: 'danger' }]);
-    const verify = spawnSync(process.execPath, ['bin/toolgate.js', 'audit', 'verify', '--data-dir', sidecar.dataDir], { cwd: ROOT, encoding: 'utf8' });
+    const verify = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', sidecar.dataDir], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(verify.status, 0, verify.stderr);
   });
 });
@@ -140,7 +141,7 @@ describe('no loss', () => {
     db.close();
     const missing = answered.filter((id) => !logged.has(id));
     assert.equal(missing.length, 0, `${missing.length} of ${answered.length} answered decisions missing from audit_log`);
-    const verify = spawnSync(process.execPath, ['bin/toolgate.js', 'audit', 'verify', '--data-dir', sidecar.dataDir], { cwd: ROOT, encoding: 'utf8' });
+    const verify = spawnSync(process.execPath, [BIN, 'audit', 'verify', '--data-dir', sidecar.dataDir], { cwd: ROOT, encoding: 'utf8' });
     assert.equal(verify.status, 0, verify.stderr);
     console.log(`# no-loss: ${answered.length} answered, ${logged.size} rows logged, ${failures} requests cut by the kill, 0 missing`);
   });

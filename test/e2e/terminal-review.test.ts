@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
+import { BIN } from '../support/built-bin.ts';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 const AGENT = 'e2e-review-agent-token-0123456789';
@@ -83,7 +84,7 @@ describe('toolgate review in tmux', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-review-e2e-'));
     await startSidecar();
     // After the dialog quits, the shell prints the exit code and whether the terminal is back in cooked mode.
-    const script = `node bin/toolgate.js review --url http://127.0.0.1:${port}; echo "review exited $?"; stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo; sleep 600`;
+    const script = `node ${BIN} review --url http://127.0.0.1:${port}; echo "review exited $?"; stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo; sleep 600`;
     const env: NodeJS.ProcessEnv = { ...process.env, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TERM: 'xterm-256color' };
     delete env.NO_COLOR;
     execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', 'new-session', '-d', '-s', SESSION, '-x', '80', '-y', '24', '-c', ROOT, '-e', `TOOLGATE_REVIEWER_TOKEN=${REVIEWER}`, 'sh', '-c', script], { env });

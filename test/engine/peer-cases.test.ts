@@ -1,10 +1,9 @@
-// Outside judgement: shell verdicts copied from Codex, Gemini CLI and dcg tests (../shared/peer-cases/commands.jsonl).
+// Outside judgement: shell verdicts copied from Codex, Gemini CLI and dcg tests (test/fixtures/peer-cases/commands.jsonl).
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import { describe, it } from 'node:test';
 import { createJudge, readCorpus } from './shell-support.ts';
 
-const FILE = new URL('../../../shared/peer-cases/commands.jsonl', import.meta.url).pathname;
+const FILE = new URL('../fixtures/peer-cases/commands.jsonl', import.meta.url).pathname;
 
 /**
  * Peer verdicts we knowingly do not follow, each with the reason. Keep this list short and honest; a case belongs
@@ -28,9 +27,9 @@ const KNOWN_DISAGREEMENTS: Record<string, string> = {
 /** The bar on outside cases: share of `ask` cases caught and of `allow` cases allowed. */
 const BAR = 0.95;
 
-describe('peer cases', { skip: !existsSync(FILE) && `${FILE} not present` }, async () => {
+describe('peer cases', async () => {
   const judge = await createJudge();
-  const cases = existsSync(FILE) ? readCorpus(FILE) : [];
+  const cases = readCorpus(FILE);
   const tally = { ask: [0, 0], allow: [0, 0] } as Record<string, [number, number]>;
   const misses: string[] = [];
   const stale: string[] = [];

@@ -1,4 +1,4 @@
-// Allow-rule bypass attempts from the test suites of Codex, Gemini CLI and dcg (shared/peer-cases/rule-bypass.jsonl), judged in strict mode.
+// Allow-rule bypass attempts from the test suites of Codex, Gemini CLI and dcg (test/fixtures/peer-cases/rule-bypass.jsonl), judged in strict mode.
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
@@ -11,7 +11,7 @@ interface BypassCase {
   source: string;
 }
 
-const cases: BypassCase[] = readFileSync(new URL('../../../shared/peer-cases/rule-bypass.jsonl', import.meta.url), 'utf8')
+const cases: BypassCase[] = readFileSync(new URL('../fixtures/peer-cases/rule-bypass.jsonl', import.meta.url), 'utf8')
   .split('\n')
   .filter(Boolean)
   .map((line) => JSON.parse(line));

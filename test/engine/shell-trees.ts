@@ -9,8 +9,8 @@ import { seededInts } from '../support/random.ts';
 const CORPORA = [
   new URL('./corpus-private.jsonl', import.meta.url),
   new URL('./regressions.jsonl', import.meta.url),
-  new URL('../../../shared/corpus-shell-public.jsonl', import.meta.url),
-  new URL('../../../shared/peer-cases/commands.jsonl', import.meta.url),
+  new URL('../fixtures/corpus-shell-public.jsonl', import.meta.url),
+  new URL('../fixtures/peer-cases/commands.jsonl', import.meta.url),
 ];
 
 /** Every command of every corpus and every catalogue example. */

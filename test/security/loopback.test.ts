@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { loadTokens, TokenError } from '../../src/service/tokens.ts';
+import { BIN } from '../support/built-bin.ts';
 
 const scratch = mkdtempSync(join(tmpdir(), 'toolgate-loopback-'));
 after(() => rmSync(scratch, { recursive: true, force: true }));
@@ -27,7 +28,7 @@ interface Served {
 
 /** Starts `toolgate serve` and waits for its banner; `stop()` sends SIGTERM and returns everything it logged. */
 function serve(args: string[], env = cleanEnv()): Promise<Served> {
-  const child = spawn(process.execPath, ['bin/toolgate.js', 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -64,7 +65,7 @@ function serve(args: string[], env = cleanEnv()): Promise<Served> {
 
 /** Runs `toolgate serve` expecting it to refuse to start; returns its exit code and output. */
 function serveFails(args: string[], env = cleanEnv()): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, ['bin/toolgate.js', 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
