@@ -60,10 +60,8 @@ for (const [runtime, wiring] of WIRINGS) {
       });
     }
 
-    // The http hook sets x-toolgate-agent-home from $HOME; the command hook sends it once `toolgate hook` does (its
-    // rewrite lands separately): until then that variant is a todo, reported but not failing.
-    const sendsHome = wiring === 'http' || readFileSync(join(ROOT, 'src/cli/hook.ts'), 'utf8').includes('x-toolgate-agent-home');
-    it("blocks a read of the agent's own home by its absolute path (x-toolgate-agent-home: $HOME)", { todo: sendsHome ? undefined : 'toolgate hook does not send x-toolgate-agent-home yet' }, async () => {
+    // The http hook sets x-toolgate-agent-home from $HOME; the command hook (`toolgate hook`) sends it from its HOME.
+    it("blocks a read of the agent's own home by its absolute path (x-toolgate-agent-home: $HOME)", async () => {
       const ws = workspace();
       // Not below the sidecar's home, /root, /home/* or /Users/*: protected only as the agent's home.
       const run = await runAgent(runtime, wiring, ws, sidecar.url, `cat ${ws.home}/.ssh/id_rsa`);
