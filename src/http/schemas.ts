@@ -18,6 +18,7 @@ export const DecideRequestSchema = z.strictObject({
   interactive: z.boolean().optional(),
   wait: z.number().min(0).max(60).optional(),
   tool_call_id: id.optional(),
+  tool_annotations: z.strictObject({ destructiveHint: z.boolean().optional(), readOnlyHint: z.boolean().optional() }).optional(),
 }) satisfies z.ZodType<Schemas['DecideRequest']>;
 
 export const NewRuleSchema = z.strictObject({

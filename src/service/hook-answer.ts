@@ -1,6 +1,7 @@
 // Answers an agent runtime's hook: decide the call, then pass an ask to the runtime's prompt or hold it for a reviewer.
 import { TooManyPendingError } from './approvals.ts';
 import type { DecideOutcome } from './decider.ts';
+import { mcpToolServiceFor } from './mcp-tools.ts';
 import { askHandling, hookCall, hookOutput, type HookAnswer, type HookInput, type HookRuntime } from './hook-formats.ts';
 import type { Toolgate } from './toolgate.ts';
 
@@ -20,6 +21,10 @@ export interface HookReply {
 export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal): Promise<HookReply> {
   const call = hookCall(runtime, input);
   const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
+  // A toolgate MCP gateway in front of this server decides the call itself when it reaches it: deciding here too
+  // would ask the reviewer twice. No opinion, so the runtime goes on (to the gateway).
+  const gateway = mcpToolServiceFor(toolgate).gatewayFor(call.tool, call.cwd);
+  if (gateway !== undefined) return { output: {}, answer: { decision: 'allow', reason: `decided by the toolgate MCP gateway for ${gateway}` } };
   let outcome: DecideOutcome;
   try {
     outcome = await toolgate.decider.decide({

@@ -104,6 +104,19 @@ export const MIGRATIONS: readonly string[] = [
   WHEN NEW.seq IS NOT NULL AND NEW.seq <= (SELECT MAX(seq) FROM audit_log)
   BEGIN SELECT RAISE(ABORT, 'audit_log is append-only: a new row needs a higher seq than every existing row'); END;
   `,
+  // 3: the MCP gateway's tool definitions (src/store/mcp-tools.ts): the accepted hash per server and tool, and a
+  // changed hash that a pinned gateway refuses until a reviewer accepts it.
+  `
+  CREATE TABLE mcp_tools (
+    server TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    pending_hash TEXT,
+    first_seen_at TEXT NOT NULL,
+    changed_at TEXT,
+    PRIMARY KEY (server, tool)
+  );
+  `,
 ];
 
 /** Brings the database to the newest schema, each step in its own transaction. */

@@ -7,6 +7,7 @@ import { auditWriteProblem } from './audit-ready.ts';
 import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { mcpToolMethods } from './mcp-tools.ts';
 import { migrate } from './migrations.ts';
 import type { AuditQuery, AuditRow, Grant, NewRule, Resolution, Store } from './types.ts';
 
@@ -189,6 +190,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       const row = s.approval.get(id) as ApprovalRow | undefined;
       return { changed, approval: row && approvalFromRow(row) };
     },
+    ...(options.readonly ? readonlyMcpTools : mcpToolMethods(db)),
     async close() {
       audit?.flush();
       await checkpointer?.close();
@@ -196,6 +198,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
   };
 }
+
+/** A read-only store (no migrations ran, the table may be missing) knows no MCP tools and saves none. */
+const readonlyMcpTools: Pick<Store, 'mcpTools' | 'saveMcpTool'> = {
+  mcpTools: async () => [],
+  saveMcpTool: async () => {
+    throw new Error('the store is open read-only');
+  },
+};
 
 function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   const where: string[] = [];

@@ -11,9 +11,9 @@ export interface AuditEntry {
   tool: string;
   /** JSON of the (redacted) arguments. */
   args: string;
-  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint';
+  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint' | 'tool_changed' | 'tool_accepted';
   risk: Risk | null;
-  source: DecisionSource | 'agent' | 'result' | 'retention';
+  source: DecisionSource | 'agent' | 'result' | 'retention' | 'mcp';
   reason: string;
   rule_id: string | null;
   approval_id: string | null;
@@ -116,6 +116,16 @@ export interface AuditQuery {
   limit?: number;
 }
 
+/** An MCP gateway's tool as last accepted: its definition's hash, and a changed hash not yet accepted (pinned servers). */
+export interface McpToolRecord {
+  server: string;
+  tool: string;
+  hash: string;
+  pendingHash: string | null;
+  firstSeenAt: string;
+  changedAt: string | null;
+}
+
 /** Everything toolgate persists. */
 export interface Store {
   /** Monotonic counter bumped by every change to rules or grants (by any process). */
@@ -145,6 +155,11 @@ export interface Store {
   countPendingForAgent(agentId: string | null): Promise<number>;
   /** Resolves a pending approval; returns the stored approval after the attempt (first answer wins). */
   resolveApproval(id: string, resolution: Resolution): Promise<{ changed: boolean; approval: Approval | undefined }>;
+
+  /** The MCP gateway's tool definitions of one server (store/mcp-tools.ts). */
+  mcpTools(server: string): Promise<McpToolRecord[]>;
+  /** Inserts or replaces one server's tool definition record. */
+  saveMcpTool(record: McpToolRecord): Promise<void>;
 
   /** Writes what is buffered and closes the database. */
   close(): Promise<void>;
