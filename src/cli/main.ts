@@ -16,6 +16,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'approvals', summary: 'list, show and answer pending approvals', load: async () => (await import('./approvals.ts')).approvalsCommand },
   { name: 'review', summary: 'answer approvals in an interactive terminal dialog', load: async () => (await import('./review/command.ts')).reviewCommand },
   { name: 'audit', summary: 'query, follow (tail) and verify the audit log', load: async () => (await import('./audit.ts')).auditCommand },
+  { name: 'mcp', summary: 'MCP gateway: put toolgate in front of an MCP server (stdio or Streamable HTTP)', load: async () => (await import('./mcp.ts')).mcpCommand },
   { name: 'hook', summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)', load: async () => (await import('./hook.ts')).hookCommand },
 ];
 
