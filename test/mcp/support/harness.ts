@@ -111,3 +111,25 @@ export function textOf(result: unknown): string {
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }
+
+/** An SDK client straight to the stub upstream (no gateway): what the gateway's answers must equal. */
+export async function startDirect(callsFile?: string): Promise<Client> {
+  const client = new Client({ name: 'toolgate-test-direct', version: '1.0.0' });
+  await client.connect(new StdioClientTransport({
+    command: process.execPath,
+    args: ['--import', 'tsx', stubPath],
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...(callsFile ? { STUB_CALLS: callsFile } : {}) },
+    stderr: 'ignore',
+  }));
+  return client;
+}
+
+/** A port nothing listens on: bound, then released. */
+export async function closedPort(): Promise<number> {
+  const { createServer } = await import('node:net');
+  const server = createServer();
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  const port = (server.address() as { port: number }).port;
+  await new Promise<void>((r) => server.close(() => r()));
+  return port;
+}
