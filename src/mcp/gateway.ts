@@ -111,6 +111,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     });
   }
 
+  // At start the sidecar learns the tools (a change since the last session is audited now, not at the first list)
+  // and that this gateway runs here, so the runtime's own toolgate hook defers to it.
+  void listTools(undefined).catch((error: Error) => log(`could not list the upstream's tools: ${error.message}`));
+
   // The sidecar hears from a running gateway every minute: its tools (changes are audited) and that it still runs.
   const heartbeat = setInterval(() => void (tools.size > 0 ? report([...tools.values()]) : undefined), options.heartbeatMs ?? 60_000);
   heartbeat.unref();
