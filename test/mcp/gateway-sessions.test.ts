@@ -4,12 +4,12 @@ import assert from 'node:assert/strict';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
 import { main } from '../../src/cli/main.ts';
 import { AGENT, REVIEWER, closedPort, removeDir, startGateway, startSidecar, textOf, until, type Sidecar } from './support/harness.ts';
 
-const call = (client: Client, name: string, args: Record<string, unknown>, options: Parameters<Client['request']>[1] = {}) =>
-  client.request({ method: 'tools/call', params: { name, arguments: args } }, options);
+const call = (client: Client, name: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> =>
+  client.request({ method: 'tools/call', params: { name, arguments: args } }, options) as Promise<CallToolResult>;
 
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
   let out = '';

@@ -1,11 +1,11 @@
 // toolgate mcp end to end: a real SDK client → `toolgate mcp` (a process) → the stub upstream, decided by a real sidecar.
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { Client } from '@modelcontextprotocol/client';
+import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
 import { startDirect, startGateway, startSidecar, textOf, until, removeDir, type GatewaySession, type Sidecar } from './support/harness.ts';
 
-const call = (client: Client, name: string, args: Record<string, unknown>, options: Parameters<Client['request']>[1] = {}) =>
-  client.request({ method: 'tools/call', params: { name, arguments: args } }, options);
+const call = (client: Client, name: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> =>
+  client.request({ method: 'tools/call', params: { name, arguments: args } }, options) as Promise<CallToolResult>;
 
 /** The approval the sidecar holds for a call of `tool` with these arguments, once it is there. */
 async function pendingFor(sidecar: Sidecar, tool: string, args: Record<string, unknown>) {
