@@ -1,4 +1,4 @@
-// `npm run bench`: runs the five benchmarks, prints a table of figures against their targets, writes JSON.
+// `npm run bench`: runs the six benchmarks, prints a table of figures against their targets, writes JSON.
 // `npm run bench -- --quick` is the CI smoke run: tiny sizes, seconds, asserts nothing about time.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { benchAudit } from './audit-durability.ts';
 import { benchHttp } from './http-throughput.ts';
 import { benchLongPoll } from './long-poll.ts';
+import { benchMcpGateway } from './mcp-gateway.ts';
 import type { BenchOptions, BenchResult } from './lib/result.ts';
 import { markdownTable, textTable } from './lib/table.ts';
 import { benchRules } from './rule-scaling.ts';
@@ -36,6 +37,7 @@ const all: [string, () => Promise<Bench>][] = [
   ['shell', shellBench],
   ['longpoll', async () => benchLongPoll],
   ['audit', async () => benchAudit],
+  ['mcp', async () => benchMcpGateway],
 ];
 const only = values.only?.split(',').map((s) => s.trim());
 const selected = all.filter(([name]) => !only || only.includes(name));
