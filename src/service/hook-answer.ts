@@ -20,11 +20,11 @@ export interface HookReply {
  */
 export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, signal?: AbortSignal): Promise<HookReply> {
   const call = hookCall(runtime, input);
-  const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
-  // A toolgate MCP gateway in front of this server decides the call itself when it reaches it: deciding here too
-  // would ask the reviewer twice. No opinion, so the runtime goes on (to the gateway).
+  // A toolgate MCP gateway in front of this server asks about the call itself when it reaches it: asking here too
+  // would ask the reviewer twice. So an ask opens no approval here and answers no opinion (the runtime goes on, to
+  // the gateway); a deny still denies and an allow still allows — a gateway's lease can only move a question.
   const gateway = mcpToolServiceFor(toolgate).gatewayFor(call.tool, call.cwd);
-  if (gateway !== undefined) return { output: {}, answer: { decision: 'allow', reason: `decided by the toolgate MCP gateway for ${gateway}` } };
+  const handling = gateway !== undefined ? 'passthrough' : askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
   try {
     outcome = await toolgate.decider.decide({
@@ -45,6 +45,7 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
     return { output: hookOutput(runtime, call.event, answer, call.tool), answer };
   }
   const answer = hookAnswerOf(outcome, handling, toolgate.config.hookHoldSeconds);
+  if (gateway !== undefined && answer.decision === 'ask') return { output: {}, answer: { ...answer, reason: `${answer.reason}; asked by the toolgate MCP gateway for ${gateway}` }, outcome };
   return { output: hookOutput(runtime, call.event, answer, call.tool), answer, outcome };
 }
 

@@ -109,4 +109,12 @@ describe('a runtime hook for a tool a running gateway gates answers no opinion (
       assert.equal(out.hookSpecificOutput?.permissionDecision, 'ask', `${tool} from ${cwd}`);
     }
   });
+
+  it('a deny stays a deny: a lease moves only the question, so registering a gateway cannot switch a rule off', async () => {
+    await post(h, 'reviewer', '/v1/rules', { effect: 'deny', pattern: 'mcp__gh__drop_database' });
+    const out = await (await hook('mcp__gh__drop_database', '/work/project')).json();
+    assert.equal(out.hookSpecificOutput?.permissionDecision, 'deny');
+    const harmless = await (await hook('mcp__gh__list_issues', '/work/project')).json();
+    assert.equal(harmless.hookSpecificOutput?.permissionDecision, 'allow');
+  });
 });
