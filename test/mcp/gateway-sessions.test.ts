@@ -134,15 +134,17 @@ describe('toolgate mcp with Claude Code\'s toolgate hook installed as well', () 
     const gateway = await startGateway({ toolgateUrl: sidecar.url, extraFlags: ['--progress-interval', '300ms'] });
     try {
       await until(async () => (await sidecar.server.toolgate.store.mcpTools('stub')).length === 3);
-      // Claude Code runs the hook first: no opinion, so the call goes on to the gateway.
+      // A rule asks about the tool. Claude Code runs the hook first: the ask is the gateway's, so no opinion and no
+      // approval here; the call goes on to the gateway.
+      await sidecar.reviewer.rules.add({ effect: 'ask', pattern: 'mcp__*__delete_repo' });
       assert.deepEqual(await hook('mcp__stub__delete_repo'), {});
+      assert.equal((await sidecar.reviewer.listApprovals()).length, 0);
       const pending = call(gateway.client, 'delete_repo', { repo: 'acme/once' }, { onprogress: () => {}, resetTimeoutOnProgress: true });
       const approval = await until(async () => (await sidecar.reviewer.listApprovals('pending'))[0]);
       await sidecar.reviewer.resolve(approval.id, { choice: 'allow_once' });
       assert.equal(textOf(await pending), 'deleted acme/once');
       assert.equal((await sidecar.reviewer.listApprovals()).length, 1, 'one approval in all');
-      // Control: an MCP server with no gateway in front of it is decided by the hook as before.
-      await sidecar.reviewer.rules.add({ effect: 'ask', pattern: 'mcp__other__delete_repo' });
+      // Control: an MCP server with no gateway in front of it is asked by the hook as before.
       assert.equal((await hook('mcp__other__delete_repo')).hookSpecificOutput?.permissionDecision, 'ask');
     } finally {
       await gateway.close();
