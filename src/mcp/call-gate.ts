@@ -1,6 +1,6 @@
 // tools/call through toolgate: decide, hold an ask while a reviewer answers (with progress, or up to --max-hold), forward what is allowed, record the result.
 import type { CallToolResult } from '@modelcontextprotocol/server';
-import type { Approval, DecideResponse, ToolgateClient } from '../client/index.ts';
+import { ToolgateError, type Approval, type DecideResponse, type ToolgateClient } from '../client/index.ts';
 import { callDigest } from './tool-digest.ts';
 
 /** What the gate is built from. */
@@ -60,8 +60,12 @@ export class CallGate {
     try {
       const ticket = this.tickets.get(digest);
       if (ticket) {
-        const approval = await this.options.sidecar.getApproval(ticket.approvalId, { signal: call.signal });
-        if (!this.consumed.has(approval.id)) return await this.settle(call, digest, ticket, approval, forward, state);
+        const approval = await this.options.sidecar.getApproval(ticket.approvalId, { signal: call.signal }).catch((error: unknown) => {
+          // An approval the sidecar no longer knows (another database): decide afresh. Anything else fails closed.
+          if (error instanceof ToolgateError && error.status === 404) return undefined;
+          throw error;
+        });
+        if (approval && !this.consumed.has(approval.id)) return await this.settle(call, digest, ticket, approval, forward, state);
         this.tickets.delete(digest);
       }
       const decided = await this.options.sidecar.decide({

@@ -53,6 +53,7 @@ export async function runGateway(run: GatewayRun): Promise<number> {
   await gateway.server.connect(new StdioServerTransport());
   process.stdin.once('end', () => void gateway.server.close());
   await closed;
+  upstream.onclose = undefined; // closing it now is ours, not news
   await gateway.close();
   return 0;
 }
