@@ -3,11 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { createToolgateClient } from '../client/index.ts';
 import { parseDuration } from '../config.ts';
 import { parseFlags, UsageError, type Command } from './command.ts';
+import { MCP_RUNTIMES, mcpSnippet, type McpRuntime } from './mcp-snippets.ts';
 import { roleToken, sidecarUrl } from './remote.ts';
 
 const HELP = `Usage: toolgate mcp --name NAME [options] -- COMMAND [ARGS…]
        toolgate mcp --name NAME --url URL [--header 'Name: value']… [options]
        toolgate mcp accept --name NAME TOOL
+       toolgate mcp --print-config claude-code|codex|gemini --name NAME (-- COMMAND… | --url URL)
 
 An MCP server (stdio) that stands in front of another one: tools/list, resources, prompts and notifications pass
 through unchanged; every tools/call is decided by the running toolgate sidecar (TOOLGATE_URL, agent token) as
@@ -25,6 +27,7 @@ Options:
   --progress-interval DUR  time between "waiting for a reviewer" notices (default 10s, at most 15s)
   --agent-id ID            the agent id decisions are recorded under (default mcp:NAME)
   --toolgate-url URL       the sidecar (default TOOLGATE_URL, else http://127.0.0.1:7411)
+  --print-config RUNTIME   print the MCP settings that put this gateway in front of the server, and exit
   -h, --help               this help
 
 accept: a reviewer (TOOLGATE_REVIEWER_TOKEN) accepts the changed definition of TOOL of server NAME.`;
@@ -45,6 +48,7 @@ export const mcpCommand: Command = {
       'progress-interval': { type: 'string' },
       'agent-id': { type: 'string' },
       'toolgate-url': { type: 'string' },
+      'print-config': { type: 'string' },
     });
     if (values.help) {
       io.out(HELP);
@@ -74,6 +78,12 @@ export const mcpCommand: Command = {
     const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
     if (values.url && command.length > 0) throw new UsageError('give either --url or a command after --, not both');
     if (!values.url && command.length === 0) throw new UsageError('name the upstream server: a command after --, or --url');
+    if (values['print-config'] !== undefined) {
+      const runtime = values['print-config'] as McpRuntime;
+      if (!MCP_RUNTIMES.includes(runtime)) throw new UsageError(`--print-config takes one of ${MCP_RUNTIMES.join(', ')}`);
+      io.out(mcpSnippet(runtime, { name, command, url: values.url, headers: values.header }));
+      return 0;
+    }
     let url: URL | undefined;
     if (values.url) {
       try {

@@ -25,6 +25,7 @@ describe('toolgate mcp usage', () => {
     [['mcp', '--name', 'gh', '--progress-interval', '20s', '--', 'server'], /at most 15s/],
     [['mcp', '--name', 'gh', '--max-hold', 'soon', '--', 'server'], /--max-hold is not a duration/],
     [['mcp', 'accept', '--name', 'gh', 'tool'], /no reviewer token/],
+    [['mcp', '--name', 'gh', '--print-config', 'cursor', '--', 'server'], /--print-config takes one of claude-code, codex, gemini/],
   ] as const) {
     it(`${argv.slice(1).join(' ')} → exit 2: ${message.source}`, async () => {
       const result = await run([...argv]);
@@ -37,5 +38,19 @@ describe('toolgate mcp usage', () => {
     const result = await run(['mcp', '--help']);
     assert.equal(result.code, 0);
     assert.match(result.out, /toolgate mcp --name NAME/);
+  });
+
+  it('--print-config: each runtime\'s settings run `toolgate mcp --name NAME -- COMMAND…` with a raised tool timeout', async () => {
+    const command = ['npx', '-y', '@modelcontextprotocol/server-github'];
+    const expected = ['mcp', '--name', 'github', '--', ...command];
+    const claude = await run(['mcp', '--print-config', 'claude-code', '--name', 'github', '--', ...command]);
+    assert.equal(claude.code, 0);
+    assert.match(claude.out, /^# claude mcp add github -- toolgate mcp --name github -- npx -y @modelcontextprotocol\/server-github\n/);
+    assert.deepEqual(JSON.parse(claude.out.slice(claude.out.indexOf('\n'))).mcpServers.github, { command: 'toolgate', args: expected });
+    const gemini = JSON.parse((await run(['mcp', '--print-config', 'gemini', '--name', 'github', '--', ...command])).out);
+    assert.deepEqual(gemini.mcpServers.github, { command: 'toolgate', args: expected, timeout: 900_000 });
+    const codex = (await run(['mcp', '--print-config', 'codex', '--name', 'github', '--', ...command])).out;
+    assert.match(codex, /^\[mcp_servers\.github\]\ncommand = "toolgate"\nargs = \["mcp", "--name", "github", "--", "npx", "-y", "@modelcontextprotocol\/server-github"\]\n/);
+    assert.match(codex, /tool_timeout_sec = 900/);
   });
 });
