@@ -1,7 +1,8 @@
 // The MCP server the agent talks to: lists, resources, prompts and notifications pass through to the upstream
 // server unchanged; tools/call goes through toolgate first (call-gate.ts).
 import type { Client } from '@modelcontextprotocol/client';
-import { Server, type CallToolResult, type ListToolsResult, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { Server, type CallToolResult, type ListResourcesResult, type ListToolsResult, type ServerCapabilities } from '@modelcontextprotocol/server';
+import { z } from 'zod';
 import type { ToolgateClient } from '../client/index.ts';
 import { CallGate, refusal, type CallGateOptions } from './call-gate.ts';
 import { definitionHash, type ToolDefinition } from './tool-digest.ts';
@@ -30,6 +31,12 @@ const PASS_THROUGH: ReadonlyArray<[method: string, capability: keyof ServerCapab
   ['completion/complete', 'completions'],
   ['logging/setLevel', 'logging'],
 ];
+
+/**
+ * The upstream's results are taken as sent (any JSON object): the SDK's own result schemas would drop members
+ * they do not know (a vendor's extension of a tool definition), and the gateway must pass them on untouched.
+ */
+const AS_SENT = z.looseObject({});
 
 /** Notifications from the upstream relayed to the agent. */
 const RELAYED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/resources/updated', 'notifications/prompts/list_changed', 'notifications/message'] as const;
@@ -67,7 +74,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 
   const listTools = async (params: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<ListToolsResult> => {
-    const result = await upstream.request({ method: 'tools/list', params: params ?? {} }, { signal });
+    const result = (await upstream.request({ method: 'tools/list', params: params ?? {} }, AS_SENT, { signal })) as ListToolsResult;
     // Every page adds to what the gateway knows; the first page starts afresh.
     if (!params?.cursor) tools = new Map();
     for (const tool of result.tools) tools.set(tool.name, tool);
@@ -97,12 +104,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       progress: (progress, message, total) =>
         ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: progressToken!, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } }),
     }, (forwarded, onprogress) =>
-      upstream.request({ method: 'tools/call', params: { ...request.params, arguments: forwarded } }, { signal: ctx.mcpReq.signal, timeout: upstreamTimeoutMs, resetTimeoutOnProgress: true, ...(onprogress ? { onprogress } : {}) }) as Promise<CallToolResult>);
+      upstream.request({ method: 'tools/call', params: { ...request.params, arguments: forwarded } }, AS_SENT, { signal: ctx.mcpReq.signal, timeout: upstreamTimeoutMs, resetTimeoutOnProgress: true, ...(onprogress ? { onprogress } : {}) }) as Promise<CallToolResult>);
   });
 
   for (const [method, capability] of PASS_THROUGH) {
     if (!capabilities[capability]) continue;
-    server.setRequestHandler(method as 'resources/list', (request, ctx) => upstream.request({ method: request.method, params: request.params ?? {} } as { method: 'resources/list' }, { signal: ctx.mcpReq.signal }));
+    server.setRequestHandler(method as 'resources/list', (request, ctx) => upstream.request({ method: request.method, params: request.params ?? {} }, AS_SENT, { signal: ctx.mcpReq.signal }) as Promise<ListResourcesResult>);
   }
   for (const method of RELAYED_NOTIFICATIONS) {
     upstream.setNotificationHandler(method, async (notification) => {

@@ -2,7 +2,10 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
+import { z } from 'zod';
 import { startDirect, startGateway, startSidecar, textOf, until, removeDir, type GatewaySession, type Sidecar } from './support/harness.ts';
+
+const AS_SENT = z.looseObject({});
 
 const call = (client: Client, name: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> =>
   client.request({ method: 'tools/call', params: { name, arguments: args } }, options) as Promise<CallToolResult>;
@@ -29,10 +32,13 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
   });
 
   it('tools/list, resources, templates, prompts come back equal to the upstream\'s, schemas untouched', async () => {
+    // Read as sent (a loose schema), so members the SDK's own schemas would drop are compared too.
     for (const [method, params] of [['tools/list', {}], ['resources/list', {}], ['resources/templates/list', {}], ['resources/read', { uri: 'stub://readme' }], ['prompts/list', {}], ['prompts/get', { name: 'greet', arguments: { who: 'Ada' } }]] as const) {
-      const [viaGateway, straight] = await Promise.all([gateway.client.request({ method, params } as never), direct.request({ method, params } as never)]);
+      const [viaGateway, straight] = await Promise.all([gateway.client.request({ method, params }, AS_SENT), direct.request({ method, params }, AS_SENT)]);
       assert.deepEqual(viaGateway, straight, method);
     }
+    const raw = (await gateway.client.request({ method: 'tools/list', params: {} }, AS_SENT)) as { tools: Record<string, unknown>[] };
+    assert.deepEqual(raw.tools[0]!['x-vendor-extension'], { kept: true });
     const tools = (await gateway.client.request({ method: 'tools/list', params: {} })).tools;
     assert.deepEqual(tools.find((t) => t.name === 'echo')?.inputSchema, { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false });
     assert.deepEqual(gateway.client.getServerVersion(), { name: 'stub-upstream', version: '1.2.3' });
@@ -42,7 +48,10 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
 
   it('an allowed call returns the upstream\'s result unchanged, and the upstream receives it once', async () => {
     const args = { text: 'hello from the allow test' };
-    const [viaGateway, straight] = await Promise.all([call(gateway.client, 'echo', args), call(direct, 'echo', args)]);
+    const [viaGateway, straight] = await Promise.all([
+      gateway.client.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, AS_SENT),
+      direct.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, AS_SENT),
+    ]);
     assert.deepEqual(viaGateway, straight);
     assert.equal(callsTo(args), 1);
   });
