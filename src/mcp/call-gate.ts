@@ -86,6 +86,8 @@ export class CallGate {
       return await this.settle(call, digest, opened, undefined, forward, state);
     } catch (error) {
       if (call.signal.aborted) throw call.signal.reason ?? error;
+      // The upstream's own failure (a JSON-RPC error) reaches the agent as it is: the call did run.
+      if (error instanceof UpstreamFailure) throw error.cause;
       // Fail closed: whatever went wrong with toolgate, the upstream does not see the call.
       return refusal(`toolgate could not decide, so the call is blocked: ${(error as Error).message}`);
     }
@@ -153,7 +155,7 @@ export class CallGate {
       result = await forward(args, onProgress);
     } catch (error) {
       this.record(decisionId, `the upstream server failed: ${(error as Error).message}`, true);
-      throw error;
+      throw new UpstreamFailure(error);
     }
     this.record(decisionId, resultText(result), result.isError === true);
     return result;
@@ -162,6 +164,13 @@ export class CallGate {
   /** Records the output through POST /v1/results (redacted, size-limited there); a failure is logged, not fatal: the call has run. */
   private record(decisionId: string, output: string, isError: boolean): void {
     this.options.sidecar.submitResult(decisionId, { output, is_error: isError }).catch((error: Error) => this.options.log(`could not record the result of ${decisionId}: ${error.message}`));
+  }
+}
+
+/** An error the upstream server answered a forwarded call with (as opposed to toolgate failing to decide). */
+class UpstreamFailure extends Error {
+  constructor(override readonly cause: unknown) {
+    super('the upstream server failed');
   }
 }
 

@@ -56,6 +56,12 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     assert.equal(callsTo(args), 1);
   });
 
+  it('an upstream\'s JSON-RPC error reaches the client as that error (the call ran), and is recorded as an error result', async () => {
+    await assert.rejects(call(gateway.client, 'no_such_tool', { x: 1 }), (error: Error & { code?: number }) => error.code === -32602 && /unknown tool no_such_tool/.test(error.message));
+    assert.equal(gateway.upstreamCalls().filter((c) => c.name === 'no_such_tool').length, 1);
+    await until(async () => (await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__no_such_tool', decision: 'result' })).find((r) => r.reason.includes('(error)')));
+  });
+
   it('an allowed call relays the upstream\'s progress', async () => {
     const seen: { progress: number; message?: string }[] = [];
     const result = await call(gateway.client, 'slow_count', { n: 4 }, { onprogress: (p) => seen.push(p) });

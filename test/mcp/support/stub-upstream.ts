@@ -1,7 +1,7 @@
 // A stub upstream MCP server (stdio) for the gateway's tests: three tools (one destructive), a resource, a prompt;
 // it appends every tools/call it receives to the file named by STUB_CALLS, so a test can count what got through.
 import { appendFileSync } from 'node:fs';
-import { Server, type Tool } from '@modelcontextprotocol/server';
+import { ProtocolError, ProtocolErrorCode, Server, type Tool } from '@modelcontextprotocol/server';
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 
 const callsFile = process.env.STUB_CALLS;
@@ -32,7 +32,7 @@ server.setRequestHandler('tools/call', async (request, ctx) => {
     return { content: [{ type: 'text', text: `counted to ${n}` }] };
   }
   if (name === 'delete_repo') return { content: [{ type: 'text', text: `deleted ${String(args.repo)}` }], structuredContent: { deleted: String(args.repo) } };
-  return { content: [{ type: 'text', text: `unknown tool ${name}` }], isError: true };
+  throw new ProtocolError(ProtocolErrorCode.InvalidParams, `unknown tool ${name}`);
 });
 server.setRequestHandler('resources/list', async () => ({ resources: [{ uri: 'stub://readme', name: 'readme', mimeType: 'text/plain', description: 'The stub\'s readme' }] }));
 server.setRequestHandler('resources/templates/list', async () => ({ resourceTemplates: [{ uriTemplate: 'stub://item/{id}', name: 'item' }] }));
