@@ -52,6 +52,8 @@ export interface GatewayOptions {
   /** A file the upstream appends its calls to (shared across sessions); default a fresh one. */
   callsFile?: string;
   token?: string;
+  /** What follows `--name stub …`: default `-- node --import tsx stub-upstream.ts` (stdio). */
+  upstreamArgs?: string[];
 }
 
 const stubPath = new URL('./stub-upstream.ts', import.meta.url).pathname;
@@ -62,7 +64,7 @@ export async function startGateway(options: GatewayOptions): Promise<GatewaySess
   const callsFile = options.callsFile ?? join(mkdtempSync(join(tmpdir(), 'toolgate-mcp-calls-')), 'calls.jsonl');
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [binPath, 'mcp', '--name', options.name ?? 'stub', ...(options.extraFlags ?? []), '--', process.execPath, '--import', 'tsx', stubPath],
+    args: [binPath, 'mcp', '--name', options.name ?? 'stub', ...(options.extraFlags ?? []), ...(options.upstreamArgs ?? ['--', process.execPath, '--import', 'tsx', stubPath])],
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
