@@ -146,13 +146,16 @@ export class CallGate {
   /** Forwards the call, relays the upstream's progress after the gateway's own, and records the result. */
   private async run(call: GatedCall, decisionId: string, args: Record<string, unknown>, forward: Forward, state: { sent: number }): Promise<CallToolResult> {
     const offset = state.sent;
+    // Relayed notices are sent before the result: a client drops progress that arrives after its answer.
+    const relayed: Promise<void>[] = [];
     const onProgress = call.progressToken === undefined ? undefined : (p: { progress: number; total?: number; message?: string }) => {
       // Progress must only grow: the upstream's counts start after the gateway's own waiting notices.
-      void call.progress(offset + p.progress, p.message ?? '', p.total === undefined ? undefined : offset + p.total).catch(() => undefined);
+      relayed.push(call.progress(offset + p.progress, p.message ?? '', p.total === undefined ? undefined : offset + p.total).catch(() => undefined));
     };
     let result: CallToolResult;
     try {
       result = await forward(args, onProgress);
+      await Promise.all(relayed);
     } catch (error) {
       this.record(decisionId, `the upstream server failed: ${(error as Error).message}`, true);
       throw new UpstreamFailure(error);
