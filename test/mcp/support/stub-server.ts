@@ -31,7 +31,7 @@ export function createStubServer({ callsFile, changed = false }: StubOptions = {
       const token = request.params._meta?.progressToken;
       for (let i = 1; i <= n; i++) {
         if (token !== undefined) await ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: token, progress: i, total: n, message: `counted ${i}` } });
-        await new Promise((r) => setTimeout(r, 5));
+        await new Promise((r) => setTimeout(r, 20));
       }
       return { content: [{ type: 'text', text: `counted to ${n}` }] };
     }
