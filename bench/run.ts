@@ -7,6 +7,7 @@ import { benchAudit } from './audit-durability.ts';
 import { benchHookCost } from './hook-cost.ts';
 import { benchHttp } from './http-throughput.ts';
 import { benchLongPoll } from './long-poll.ts';
+import { benchMcpGateway } from './mcp-gateway.ts';
 import type { BenchOptions, BenchResult } from './lib/result.ts';
 import { markdownTable, textTable } from './lib/table.ts';
 import { benchRules } from './rule-scaling.ts';
@@ -38,6 +39,7 @@ const all: [string, () => Promise<Bench>][] = [
   ['longpoll', async () => benchLongPoll],
   ['audit', async () => benchAudit],
   ['hook', async () => benchHookCost],
+  ['mcp', async () => benchMcpGateway],
 ];
 const only = values.only?.split(',').map((s) => s.trim());
 const selected = all.filter(([name]) => !only || only.includes(name));

@@ -167,7 +167,7 @@ function filtersFrom(values: Record<string, unknown>): AuditQuery {
     return iso;
   };
   const decision = values.decision as string | undefined;
-  if (decision !== undefined && !['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint'].includes(decision)) {
+  if (decision !== undefined && !['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint', 'tool_changed', 'tool_accepted'].includes(decision)) {
     throw new UsageError(`--decision must be allow, deny, ask, approved, denied, expired, cancelled, result or checkpoint, not ${decision}`);
   }
   return {

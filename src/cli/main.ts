@@ -17,6 +17,7 @@ export const COMMANDS: CommandEntry[] = [
   { name: 'review', summary: 'answer approvals in an interactive terminal dialog', load: async () => (await import('./review/command.ts')).reviewCommand },
   { name: 'audit', summary: 'query, follow (tail) and verify the audit log', load: async () => (await import('./audit.ts')).auditCommand },
   { name: 'doctor', summary: "check that the sidecar runs out of its agents' reach", load: async () => (await import('./doctor.ts')).doctorCommand },
+  { name: 'mcp', summary: 'MCP gateway: put toolgate in front of an MCP server (stdio or Streamable HTTP)', load: async () => (await import('./mcp.ts')).mcpCommand },
   { name: 'hook', summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)', load: async () => (await import('./hook.ts')).hookCommand },
   { name: 'integrations', summary: 'print the hook settings for Claude Code, Codex or Gemini CLI on this machine', load: async () => (await import('./integrations-command.ts')).integrationsCommand },
 ];

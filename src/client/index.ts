@@ -17,6 +17,9 @@ export type ToolResult = Schemas['ToolResult'];
 export type HookInput = Schemas['HookInput'];
 export type HookOutput = Schemas['HookOutput'];
 export type Problem = Schemas['Problem'];
+export type McpToolsRequest = Schemas['McpToolsRequest'];
+export type McpToolsReport = Schemas['McpToolsReport'];
+export type McpToolAccepted = Schemas['McpToolAccepted'];
 
 /** Where the sidecar is and which token to send (an agent token, or a reviewer token for resolve and rules). */
 export interface ToolgateClientOptions {
@@ -145,6 +148,16 @@ export class ToolgateClient {
   /** An offloaded output (or a slice of it). */
   async getResult(id: string, slice: { offset?: number; limit?: number } = {}): Promise<StoredResult> {
     return unwrap(await this.http.GET('/v1/results/{id}', { params: { path: { id }, query: slice } }));
+  }
+
+  /** An MCP gateway reports its server's tool definitions; changed ones come back (and, pinned, the refused). */
+  async reportMcpTools(report: McpToolsRequest, signal?: AbortSignal): Promise<McpToolsReport> {
+    return unwrap(await this.http.POST('/v1/mcp/tools', { body: report, signal }));
+  }
+
+  /** Accepts a pinned MCP tool's changed definition (reviewer token). */
+  async acceptMcpTool(server: string, tool: string): Promise<McpToolAccepted> {
+    return unwrap(await this.http.POST('/v1/mcp/tools/accept', { body: { server, tool } }));
   }
 
   /** Passes a runtime's hook input through and returns its hook output. */

@@ -131,6 +131,8 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.
   if (call.kind === 'write' || call.kind === 'edit') findings.push(...fileWriteFindings(call.paths.map((p) => absolutePath(p, ctx.home, call.cwd)), ctx.home));
   for (const url of fetchUrls(call)) findings.push(...fetchFindings(url));
+  // A server's own word that its tool destroys raises the risk; its readOnlyHint lowers nothing (an untrusted hint).
+  if (request.call.annotations?.destructiveHint === true) findings.push({ id: 'mcp-destructive-tool', risk: 'medium', reason: `the MCP server marks ${call.rawTool} as destructive (destructiveHint)` });
   trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };

@@ -9,6 +9,17 @@ export interface ToolCall {
   agentId?: string;
   sessionId?: string;
   cwd?: string;
+  /**
+   * An MCP tool's behaviour hints, as its server declares them. The MCP spec calls them untrusted: they may add a
+   * finding (destructive), never remove one.
+   */
+  annotations?: ToolAnnotations;
+}
+
+/** The two MCP tool annotations that bear on risk. */
+export interface ToolAnnotations {
+  destructiveHint?: boolean;
+  readOnlyHint?: boolean;
 }
 
 /** The call reduced to what the pipeline judges. */

@@ -16,6 +16,7 @@ import { registerEvents } from './routes/events.ts';
 import { registerGrants } from './routes/grants.ts';
 import { registerHealth } from './routes/health.ts';
 import { hookFailClosed, registerHooks } from './routes/hooks.ts';
+import { registerMcp } from './routes/mcp.ts';
 import { registerResults } from './routes/results.ts';
 import { registerOps } from './routes/ops.ts';
 import { registerRules } from './routes/rules.ts';
@@ -84,6 +85,7 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   registerEvents(app, deps);
   registerHooks(app, deps);
   registerResults(app, deps);
+  registerMcp(app, deps);
   registerStatus(app, deps);
   for (const register of extraRoutes) register(app, deps);
   app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));

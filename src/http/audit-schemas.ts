@@ -5,7 +5,7 @@ import type { components } from './openapi-types.ts';
 
 type Schemas = components['schemas'];
 
-const AUDIT_DECISIONS = ['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint'] as const satisfies readonly Schemas['AuditDecision'][];
+const AUDIT_DECISIONS = ['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint', 'tool_changed', 'tool_accepted'] as const satisfies readonly Schemas['AuditDecision'][];
 const text = z.string().min(1).max(2000);
 const when = z.string().max(100).refine((v) => timeBound(v) !== undefined, 'expected an ISO date-time (2025-01-31T12:00:00Z) or a duration (15m, 1h, 30d)');
 

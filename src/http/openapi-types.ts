@@ -900,6 +900,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/mcp/tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** An MCP gateway reports its server's tool definitions (agent); changed ones are audited as tool_changed */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["McpToolsRequest"];
+                };
+            };
+            responses: {
+                /** @description The tools that changed since last seen, and (with pin) those refused until a reviewer accepts them. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["McpToolsReport"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp/tools/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A reviewer accepts a pinned MCP tool's changed definition */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["McpToolAccept"];
+                };
+            };
+            responses: {
+                /** @description The accepted definition's hash. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["McpToolAccepted"];
+                    };
+                };
+                400: components["responses"]["Problem"];
+                401: components["responses"]["Problem"];
+                403: components["responses"]["Problem"];
+                404: components["responses"]["Problem"];
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/results/{id}": {
         parameters: {
             query?: never;
@@ -1106,7 +1192,7 @@ export interface paths {
         get: {
             parameters: {
                 query?: {
-                    decision?: "" | "allow" | "deny" | "ask" | "approved" | "denied" | "expired" | "cancelled" | "result" | "checkpoint";
+                    decision?: "" | "allow" | "deny" | "ask" | "approved" | "denied" | "expired" | "cancelled" | "result" | "checkpoint" | "tool_changed" | "tool_accepted";
                     q?: string;
                     /** @description Rows with seq below this (older). */
                     cursor?: number;
@@ -1308,6 +1394,45 @@ export interface components {
             tool_call_id?: string;
             /** @description The agent's home directory when it is not the sidecar's (a container, another user); its credential places are protected too. Absolute and normalised. */
             agent_home?: string;
+            tool_annotations?: components["schemas"]["ToolAnnotations"];
+        };
+        /** @description An MCP tool's behaviour hints (the MCP gateway sends them). Untrusted, so they may raise the risk, never lower it; a destructive tool with no other opinion asks. */
+        ToolAnnotations: {
+            destructiveHint?: boolean;
+            readOnlyHint?: boolean;
+        };
+        McpToolsRequest: {
+            /** @description The gateway's --name: policy sees its tools as mcp__<server>__<tool>. */
+            server: string;
+            /** @description Keep a changed tool refused until a reviewer accepts its new definition. */
+            pin?: boolean;
+            /** @description Where the gateway runs: a hook call from this directory (or below) for mcp__<server>__* defers to the gateway. */
+            cwd?: string;
+            tools: {
+                name: string;
+                /** @description sha256 of the canonical JSON of the definition (name, description, inputSchema, outputSchema, annotations). */
+                hash: string;
+            }[];
+        };
+        McpToolChange: {
+            name: string;
+            previous_hash: string;
+            hash: string;
+        };
+        McpToolsReport: {
+            /** @description Tools whose definition differs from the last one seen (each wrote a tool_changed audit row). */
+            changed: components["schemas"]["McpToolChange"][];
+            /** @description With pin: tools whose changed definition no reviewer has accepted yet. */
+            refused: string[];
+        };
+        McpToolAccept: {
+            server: string;
+            tool: string;
+        };
+        McpToolAccepted: {
+            server: string;
+            tool: string;
+            hash: string;
         };
         Finding: {
             id: string;
@@ -1448,7 +1573,7 @@ export interface components {
             };
         };
         /** @enum {string} */
-        AuditDecision: "allow" | "deny" | "ask" | "approved" | "denied" | "expired" | "cancelled" | "result" | "checkpoint";
+        AuditDecision: "allow" | "deny" | "ask" | "approved" | "denied" | "expired" | "cancelled" | "result" | "checkpoint" | "tool_changed" | "tool_accepted";
         /** @description One row of the audit_log table (the column names are the documented contract); args and findings parsed from their JSON. */
         AuditRecord: {
             seq: number;

@@ -30,6 +30,7 @@ export const DecideRequestSchema = z.strictObject({
   wait: z.number().min(0).max(60).optional(),
   tool_call_id: id.optional(),
   agent_home: AgentHomeSchema.optional(),
+  tool_annotations: z.strictObject({ destructiveHint: z.boolean().optional(), readOnlyHint: z.boolean().optional() }).optional(),
 }) satisfies z.ZodType<Schemas['DecideRequest']>;
 
 export const NewRuleSchema = z.strictObject({

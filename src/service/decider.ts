@@ -3,6 +3,7 @@ import { timeOrderedId } from '../store/ids.ts';
 import type { EngineContext, Verdict } from '../engine/decide.ts';
 import { containsSecret } from '../engine/redact.ts';
 import { suggestPattern } from '../engine/suggest.ts';
+import type { ToolAnnotations } from '../engine/normalize.ts';
 import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
 import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
@@ -21,6 +22,8 @@ export interface DecideInput {
   mode?: Mode;
   interactive?: boolean;
   toolCallId?: string;
+  /** An MCP tool's behaviour hints (the MCP gateway sends them): they may raise the risk, never lower it. */
+  annotations?: ToolAnnotations;
   /** Seconds to hold the request for a human answer (decide-and-wait). */
   waitSeconds?: number;
   explain?: boolean;
@@ -116,7 +119,7 @@ export class Decider {
   async decide(input: DecideInput): Promise<DecideOutcome> {
     const started = performance.now();
     const policy = await this.deps.policy.current();
-    const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd };
+    const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd, ...(input.annotations ? { annotations: input.annotations } : {}) };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
     const gitignore = this.gitignoreFor(input);
     let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}) }, policy);

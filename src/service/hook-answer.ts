@@ -2,6 +2,7 @@
 import { TooManyPendingError } from './approvals.ts';
 import { bindCaller, claimedAgentIds } from './agent-binding.ts';
 import type { DecideOutcome } from './decider.ts';
+import { mcpToolServiceFor } from './mcp-tools.ts';
 import { askHandling, hookCall, hookCalls, hookOutput, isAfterEvent, type HookAnswer, type HookCall, type HookInput, type HookRuntime } from './hook-formats.ts';
 import { hookCallLogFor, recordHookResult, type HookResultOutcome } from './hook-results.ts';
 import type { Toolgate } from './toolgate.ts';
@@ -60,7 +61,11 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
 async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCall, context: HookContext): Promise<HookReply> {
   // A bound token's hook acts as its agent: the runtime names the agent itself, so a different name is replaced.
   const as = bindCaller(context.boundAgentId, { agentId: call.agentId, sessionId: call.sessionId }, claimedAgentIds(toolgate.config.agentTokens), false);
-  const handling = askHandling(runtime, call.event, toolgate.config.hookAsk);
+  // A toolgate MCP gateway in front of this server asks about the call itself when it reaches it: asking here too
+  // would ask the reviewer twice. So an ask opens no approval here and answers no opinion (the runtime goes on, to
+  // the gateway); a deny still denies and an allow still allows — a gateway's lease can only move a question.
+  const gateway = mcpToolServiceFor(toolgate).gatewayFor(call.tool, call.cwd);
+  const handling = gateway !== undefined ? 'passthrough' : askHandling(runtime, call.event, toolgate.config.hookAsk);
   let outcome: DecideOutcome;
   try {
     outcome = await toolgate.decider.decide({
@@ -83,6 +88,7 @@ async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCa
     return { output: hookOutput(runtime, call.event, answer, call.tool), answer };
   }
   const answer = hookAnswerOf(outcome, handling, toolgate.config.hookHoldSeconds, toolgate.config.hookDefault);
+  if (gateway !== undefined && answer.decision === 'ask') return { output: {}, answer: { ...answer, reason: `${answer.reason}; asked by the toolgate MCP gateway for ${gateway}` }, outcome };
   return { output: hookOutput(runtime, call.event, answer, call.tool), answer, outcome };
 }
 

@@ -123,12 +123,25 @@ export const MIGRATIONS: readonly string[] = [
     note = COALESCE(note || ' · ', '') || 'now matches this exact command only (it matched these words anywhere); add a rule with " *" for its arguments, see docs/rules.md'
   WHERE effect = 'allow' AND ${OLD_MEANING};
   `,
-  // 3: the token that opened an approval (the pending cap counts per token, not per declared agent id), and the
+  // 4: the token that opened an approval (the pending cap counts per token, not per declared agent id), and the
   // pending approvals per token and per agent found by index (the caps are counted on every open).
   `
   ALTER TABLE approvals ADD COLUMN token TEXT;
   CREATE INDEX approvals_pending_token ON approvals (token) WHERE status = 'pending';
   CREATE INDEX approvals_pending_agent ON approvals (agent_id) WHERE status = 'pending';
+  `,
+  // 5: the MCP gateway's tool definitions (src/store/mcp-tools.ts): the accepted hash per server and tool, and a
+  // changed hash that a pinned gateway refuses until a reviewer accepts it.
+  `
+  CREATE TABLE mcp_tools (
+    server TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    pending_hash TEXT,
+    first_seen_at TEXT NOT NULL,
+    changed_at TEXT,
+    PRIMARY KEY (server, tool)
+  );
   `,
 ];
 

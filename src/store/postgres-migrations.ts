@@ -129,6 +129,19 @@ export const PG_MIGRATIONS: readonly string[] = [
   BEGIN RAISE EXCEPTION 'audit_log is append-only: rows cannot be changed or deleted'; END $$;
   CREATE TRIGGER audit_log_no_update BEFORE UPDATE OR DELETE ON audit_log FOR EACH ROW EXECUTE FUNCTION toolgate_audit_append_only();
   `,
+  // 2: the MCP gateway's tool definitions (src/store/mcp-tools.ts has SQLite's): the accepted hash per server and tool,
+  // and a changed hash that a pinned gateway refuses until a reviewer accepts it.
+  `
+  CREATE TABLE mcp_tools (
+    server TEXT NOT NULL,
+    tool TEXT NOT NULL,
+    hash TEXT NOT NULL,
+    pending_hash TEXT,
+    first_seen_at TEXT NOT NULL,
+    changed_at TEXT,
+    PRIMARY KEY (server, tool)
+  );
+  `,
 ];
 
 /** Brings the database to the newest schema; replicas starting at once wait for each other on the lock. */

@@ -248,6 +248,15 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       listeners.add(fn);
       return () => void listeners.delete(fn);
     },
+    async mcpTools(server) {
+      const { rows } = await pool.query<{ server: string; tool: string; hash: string; pending_hash: string | null; first_seen_at: string; changed_at: string | null }>('SELECT * FROM mcp_tools WHERE server = $1 ORDER BY tool', [server]);
+      return rows.map((r) => ({ server: r.server, tool: r.tool, hash: r.hash, pendingHash: r.pending_hash, firstSeenAt: r.first_seen_at, changedAt: r.changed_at }));
+    },
+    async saveMcpTool(record) {
+      await pool.query(`INSERT INTO mcp_tools (server, tool, hash, pending_hash, first_seen_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
+        ON CONFLICT (server, tool) DO UPDATE SET hash = excluded.hash, pending_hash = excluded.pending_hash, changed_at = excluded.changed_at`,
+        [record.server, record.tool, record.hash, record.pendingHash, record.firstSeenAt, record.changedAt]);
+    },
     async close() {
       await audit.drain();
       await listener?.close();

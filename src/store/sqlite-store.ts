@@ -8,6 +8,7 @@ import { auditWriteProblem } from './audit-ready.ts';
 import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { startCheckpointer } from './checkpointer.ts';
+import { mcpToolMethods } from './mcp-tools.ts';
 import { migrate } from './migrations.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 import { ChangeHub } from './change-hub.ts';
@@ -218,6 +219,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     subscribe(listener) {
       return hub.listen(member, listener);
     },
+    ...(options.readonly ? readonlyMcpTools : mcpToolMethods(db)),
     async close() {
       hub.leave(member);
       audit?.flush();
@@ -226,6 +228,14 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     },
   };
 }
+
+/** A read-only store (no migrations ran, the table may be missing) knows no MCP tools and saves none. */
+const readonlyMcpTools: Pick<Store, 'mcpTools' | 'saveMcpTool'> = {
+  mcpTools: async () => [],
+  saveMcpTool: async () => {
+    throw new Error('the store is open read-only');
+  },
+};
 
 function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   const where: string[] = [];

@@ -12,9 +12,9 @@ export interface AuditEntry {
   tool: string;
   /** JSON of the (redacted) arguments. */
   args: string;
-  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint';
+  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint' | 'tool_changed' | 'tool_accepted';
   risk: Risk | null;
-  source: DecisionSource | 'agent' | 'result' | 'retention';
+  source: DecisionSource | 'agent' | 'result' | 'retention' | 'mcp';
   reason: string;
   rule_id: string | null;
   approval_id: string | null;
@@ -152,6 +152,16 @@ export type StoreChange =
   | { kind: 'resync' };
 
 
+/** An MCP gateway's tool as last accepted: its definition's hash, and a changed hash not yet accepted (pinned servers). */
+export interface McpToolRecord {
+  server: string;
+  tool: string;
+  hash: string;
+  pendingHash: string | null;
+  firstSeenAt: string;
+  changedAt: string | null;
+}
+
 /** Everything toolgate persists. */
 export interface Store {
   /** Which backend this is (for logs and /readyz). */
@@ -197,6 +207,10 @@ export interface Store {
 
   /** Listens for changes made through any store on the same database (this process or another). */
   subscribe(listener: (change: StoreChange) => void): () => void;
+  /** The MCP gateway's tool definitions of one server (store/mcp-tools.ts). */
+  mcpTools(server: string): Promise<McpToolRecord[]>;
+  /** Inserts or replaces one server's tool definition record. */
+  saveMcpTool(record: McpToolRecord): Promise<void>;
 
   /** Writes what is buffered and closes the database. */
   close(): Promise<void>;

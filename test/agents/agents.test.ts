@@ -4,9 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { makeWorkspace, mcpLog, runAgent, SECRET, type AgentRun, type Runtime, type Wiring, type Workspace } from './support/runtimes.ts';
-import { downUrl, ROOT, startSidecar, type Sidecar } from './support/sidecar.ts';
+import { downUrl, startSidecar, type Sidecar } from './support/sidecar.ts';
 
 const WIRINGS: [Runtime, Wiring][] = [['claude-code', 'command'], ['claude-code', 'http'], ['codex', 'command'], ['gemini', 'command']];
 

@@ -21,6 +21,8 @@ const MATRIX: [string, string, Access, unknown?][] = [
   ['POST', '/v1/hooks/claude-code', 'agent', { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' } }],
   ['POST', '/v1/results', 'agent', { decision_id: 'nope', result: { output: 'x', is_error: false } }],
   ['GET', '/v1/results/nope', 'agent'],
+  ['POST', '/v1/mcp/tools', 'agent', { server: 'roles', tools: [] }],
+  ['POST', '/v1/mcp/tools/accept', 'reviewer', { server: 'roles', tool: 'none' }],
   ['GET', '/v1/approvals', 'reviewer'],
   ['POST', '/v1/approvals/{id}/resolve', 'reviewer', { choice: 'deny' }],
   ['GET', '/v1/rules', 'reviewer'],

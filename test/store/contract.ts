@@ -174,6 +174,22 @@ export function storeContract(name: string, factory: StoreFactory): void {
       }
     }));
 
+    it("keeps the MCP gateway's tool definitions per server, replaced on save and seen by another store", withStore(async (store, fixture) => {
+      const at = new Date().toISOString();
+      await store.saveMcpTool({ server: 'github', tool: 'create_issue', hash: 'a'.repeat(64), pendingHash: null, firstSeenAt: at, changedAt: null });
+      await store.saveMcpTool({ server: 'github', tool: 'add_comment', hash: 'b'.repeat(64), pendingHash: null, firstSeenAt: at, changedAt: null });
+      await store.saveMcpTool({ server: 'other', tool: 'x', hash: 'c'.repeat(64), pendingHash: null, firstSeenAt: at, changedAt: null });
+      await store.saveMcpTool({ server: 'github', tool: 'create_issue', hash: 'a'.repeat(64), pendingHash: 'd'.repeat(64), firstSeenAt: at, changedAt: at });
+      const other = await fixture.connect();
+      try {
+        const tools = await other.mcpTools('github');
+        assert.deepEqual(tools.map((t) => [t.tool, t.hash[0], t.pendingHash?.[0] ?? null]), [['add_comment', 'b', null], ['create_issue', 'a', 'd']]);
+        assert.deepEqual(await other.mcpTools('none'), []);
+      } finally {
+        await other.close();
+      }
+    }));
+
     it('lists the newest pending approvals, oldest first, and the answered ones newest first', withStore(async (store) => {
       const ids: string[] = [];
       const made: Approval[] = [];

@@ -7,7 +7,7 @@ import type { AppEnv } from '../auth.ts';
 import { validate } from '../body.ts';
 
 const PAGE_SIZE = 100;
-const DECISIONS = ['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint'] as const;
+const DECISIONS = ['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint', 'tool_changed', 'tool_accepted'] as const;
 
 const AuditPageQuery = z.object({
   decision: z.union([z.enum(DECISIONS), z.literal('')]).optional(),

@@ -48,6 +48,7 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
       interactive: body.interactive,
       toolCallId: body.tool_call_id,
       agentHome: body.agent_home,
+      ...(body.tool_annotations ? { annotations: body.tool_annotations } : {}),
       waitSeconds: body.wait === undefined ? undefined : Math.min(body.wait, deps.toolgate.config.maxWaitSeconds),
       explain,
       // A function, not a getter: an object literal with an accessor keeps everything its closure reaches (the
