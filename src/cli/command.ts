@@ -36,8 +36,17 @@ export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[],
   }
 }
 
-/** The standard streams of this process. */
+/**
+ * The standard streams of this process. A reader that closes early (`toolgate check … | head -1`) ends the output:
+ * what was wanted has been read, so the command exits quietly instead of crashing on EPIPE.
+ */
 export function processIo(): Io {
+  for (const stream of [process.stdout, process.stderr]) {
+    if (stream.listenerCount('error') === 0) stream.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+      throw error;
+    });
+  }
   return {
     out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),
     err: (t) => process.stderr.write(t.endsWith('\n') ? t : t + '\n'),

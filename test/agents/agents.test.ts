@@ -88,24 +88,24 @@ for (const [runtime, wiring] of WIRINGS) {
       });
     }
 
-    it('holds rm -r ./build for a reviewer, and runs it after allow_once', async () => {
+    it('holds rm -r ./data for a reviewer, and runs it after allow_once', async () => {
       const ws = workspace();
-      const running = runAgent(runtime, wiring, ws, sidecar.url, 'rm -r ./build');
+      const running = runAgent(runtime, wiring, ws, sidecar.url, 'rm -r ./data');
       const approval = await sidecar.pendingApproval();
-      assert.ok(ws.buildExists(), 'nothing ran before the answer');
+      assert.ok(ws.dataExists(), 'nothing ran before the answer');
       await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, { choice: 'allow_once' });
       const run = await running;
       assert.equal(run.code, 0, explain(run));
-      assert.ok(!ws.buildExists(), `the approved command ran\n${explain(run)}`);
+      assert.ok(!ws.dataExists(), `the approved command ran\n${explain(run)}`);
     });
 
-    it("blocks rm -r ./build after deny_with_feedback, and the model reads the reviewer's feedback", async () => {
+    it("blocks rm -r ./data after deny_with_feedback, and the model reads the reviewer's feedback", async () => {
       const ws = workspace();
-      const running = runAgent(runtime, wiring, ws, sidecar.url, 'rm -r ./build');
+      const running = runAgent(runtime, wiring, ws, sidecar.url, 'rm -r ./data');
       const approval = await sidecar.pendingApproval();
       await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, { choice: 'deny_with_feedback', feedback: 'use make clean instead' });
       const run = await running;
-      assert.ok(ws.buildExists(), `the denied command did not run\n${explain(run)}`);
+      assert.ok(ws.dataExists(), `the denied command did not run\n${explain(run)}`);
       assert.match(run.model.received(), /use make clean instead/, 'the feedback reached the model');
     });
 

@@ -27,6 +27,14 @@ describe('toolgate CLI', () => {
     }
   });
 
+  it('output read by a reader that closes early (| head -1) ends quietly, not with an EPIPE crash', () => {
+    const run = spawnSync('/bin/sh', ['-c', `"${process.execPath}" "${BIN}" check 'git status' | head -c 1 >/dev/null`], { encoding: 'utf8', env: { ...process.env, TOOLGATE_DATA_DIR: dataDir }, timeout: 60_000 });
+    assert.equal(run.status, 0);
+    assert.doesNotMatch(run.stderr, /EPIPE|Unhandled/);
+    // The control: read whole, the same command prints its verdict.
+    assert.match(toolgate(['check', 'git status']).out, /ALLOW/);
+  });
+
   it('an unknown command or flag exits 2 with a hint', () => {
     assert.equal(toolgate(['frobnicate']).code, 2);
     const bad = toolgate(['check', '--colour', 'red', 'ls']);

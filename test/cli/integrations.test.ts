@@ -62,7 +62,7 @@ describe('toolgate integrations print', () => {
     rmSync(join(dataDir, '..'), { recursive: true, force: true });
   });
 
-  it('claude-code: a command hook with absolute paths that asks for rm -rf ./build and allows git status', async () => {
+  it('claude-code: a command hook with absolute paths that asks for rm -rf ./src and leaves git status to Claude Code', async () => {
     const printed = await toolgate(['integrations', 'print', 'claude-code', '--url', server.url, '--data-dir', dataDir]);
     assert.equal(printed.code, 0, printed.err);
     const hook = JSON.parse(printed.out).hooks.PreToolUse[0].hooks[0];
@@ -71,11 +71,13 @@ describe('toolgate integrations print', () => {
     assert.ok(!/\bnpx\b/.test(hook.command));
     assert.match(printed.err, /paste into ~\/\.claude\/settings\.json/);
     // No token in the environment and no PATH to node: the command finds both itself.
-    const ask = await runCommandLine(hook.command, claudeInput('rm -rf ./build'), { HOME: '/tmp' });
+    const ask = await runCommandLine(hook.command, claudeInput('rm -rf ./src'), { HOME: '/tmp' });
     assert.equal(ask.code, 0, ask.stderr);
     assert.equal(ask.json.hookSpecificOutput.permissionDecision, 'ask');
     const allow = await runCommandLine(hook.command, claudeInput('git status'), { HOME: '/tmp' });
-    assert.equal(allow.json.hookSpecificOutput.permissionDecision, 'allow');
+    // No opinion on a harmless command: no permissionDecision, so Claude Code's own permission checks apply.
+    assert.equal(allow.code, 0, allow.stderr);
+    assert.equal(allow.json.hookSpecificOutput?.permissionDecision, undefined);
   });
 
   it('claude-code --http: the hook route with the token and home headers and "onFailure": "block"', async () => {
@@ -88,18 +90,20 @@ describe('toolgate integrations print', () => {
     assert.match(printed.err, /2\.1\.295/);
     // What Claude Code sends: the headers with their variables filled in from its environment.
     const filled = Object.fromEntries(Object.entries(hook.headers as Record<string, string>).map(([k, v]) => [k, v.replace('$TOOLGATE_AGENT_TOKEN', AGENT).replace('$HOME', '/home/agent')]));
-    const response = await fetch(hook.url, { method: 'POST', headers: { ...filled, 'content-type': 'application/json' }, body: JSON.stringify(claudeInput('rm -rf ./build')) });
+    const response = await fetch(hook.url, { method: 'POST', headers: { ...filled, 'content-type': 'application/json' }, body: JSON.stringify(claudeInput('rm -rf ./src')) });
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as any).hookSpecificOutput.permissionDecision, 'ask');
   });
 
-  it('codex: PreToolUse and PermissionRequest command hooks that deny a protected path and pass git status, with the trust notice', async () => {
+  it('codex: PreToolUse, PermissionRequest and PostToolUse command hooks that deny a protected path and pass git status, with the trust notice', async () => {
     const printed = await toolgate(['integrations', 'print', 'codex', '--url', server.url, '--data-dir', dataDir]);
     assert.equal(printed.code, 0, printed.err);
     assert.match(printed.out, /^\[\[hooks\.PreToolUse\]\]$/m);
     assert.match(printed.out, /^\[\[hooks\.PermissionRequest\]\]$/m);
+    // PostToolUse records each tool's output (it never blocks).
+    assert.match(printed.out, /^\[\[hooks\.PostToolUse\]\]$/m);
     const commands = [...printed.out.matchAll(/^command = (".*")$/gm)].map((m) => JSON.parse(m[1]!) as string);
-    assert.equal(commands.length, 2);
+    assert.equal(commands.length, 3);
     assert.match(printed.err, /\/hooks/);
     const input = (command: string) => ({ session_id: 's', turn_id: 't', cwd: '/tmp', hook_event_name: 'PreToolUse', model: 'gpt-5', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_1' });
     const deny = await runCommandLine(commands[0]!, input('cat ~/.aws/credentials'), { HOME: '/tmp' });
@@ -114,7 +118,7 @@ describe('toolgate integrations print', () => {
     const hook = JSON.parse(printed.out).hooks.BeforeTool[0].hooks[0];
     assert.equal(hook.timeout, 60_000);
     assert.match(printed.err, /trusted folder/);
-    const run = await runCommandLine(hook.command, { session_id: 's', cwd: '/tmp', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ./build' } }, { HOME: '/tmp' });
+    const run = await runCommandLine(hook.command, { session_id: 's', cwd: '/tmp', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ./src' } }, { HOME: '/tmp' });
     assert.equal(run.json.decision, 'ask', run.stderr);
   });
 

@@ -24,7 +24,7 @@ describe('toolgate mcp usage', () => {
     [['mcp', '--name', 'gh', '--header', 'no-colon', '--url', 'https://x.example/mcp'], /--header is not 'Name: value'/],
     [['mcp', '--name', 'gh', '--progress-interval', '20s', '--', 'server'], /at most 15s/],
     [['mcp', '--name', 'gh', '--max-hold', 'soon', '--', 'server'], /--max-hold is not a duration/],
-    [['mcp', 'accept', '--name', 'gh', 'tool'], /no reviewer token/],
+    [['mcp', 'accept', '--name', 'gh', 'tool'], /needs the reviewer token/],
     [['mcp', '--name', 'gh', '--print-config', 'cursor', '--', 'server'], /--print-config takes one of claude-code, codex, gemini/],
   ] as const) {
     it(`${argv.slice(1).join(' ')} → exit 2: ${message.source}`, async () => {

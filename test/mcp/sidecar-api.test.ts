@@ -115,6 +115,7 @@ describe('a runtime hook for a tool a running gateway gates answers no opinion (
     const out = await (await hook('mcp__gh__drop_database', '/work/project')).json();
     assert.equal(out.hookSpecificOutput?.permissionDecision, 'deny');
     const harmless = await (await hook('mcp__gh__list_issues', '/work/project')).json();
-    assert.equal(harmless.hookSpecificOutput?.permissionDecision, 'allow');
+    // No rule and no danger: the hook has no opinion (no permissionDecision) and the runtime goes on.
+    assert.equal(harmless.hookSpecificOutput?.permissionDecision, undefined);
   });
 });

@@ -4,12 +4,21 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { hookSettings } from '../../../src/cli/hook-settings.ts';
+import type { HookRuntime } from '../../../src/service/hook-formats.ts';
 import { startStandIn, type Api, type StandIn, type ToolCallSpec } from './model-stand-in.ts';
 import { AGENT_TOKEN, ROOT } from './sidecar.ts';
 
 const MODULES = join(ROOT, 'test/agents/node_modules');
-/** The toolgate command as an agent runs it (the docs say `toolgate hook <runtime>` once toolgate is installed). */
-const TOOLGATE = `${process.execPath} ${join(ROOT, 'bin/toolgate.js')}`;
+
+/**
+ * The hook settings exactly as `toolgate integrations print <runtime>` prints them for this checkout (the README's
+ * wiring): absolute node and bin/toolgate.js; the sidecar's URL reaches the command hook through TOOLGATE_URL in the
+ * agent's environment, as on a machine whose sidecar is not on the default port.
+ */
+function printed(runtime: HookRuntime, toolgateUrl: string, http = false): string {
+  return hookSettings(runtime, { node: process.execPath, bin: join(ROOT, 'bin/toolgate.js'), url: toolgateUrl, customUrl: false, http }).text;
+}
 
 export type Runtime = 'claude-code' | 'codex' | 'gemini';
 /** How toolgate is wired in: the `toolgate hook` command, or Claude Code's http hook posting to the sidecar. */
@@ -18,12 +27,12 @@ export type Wiring = 'command' | 'http';
 /** A fake private key: if it ever reaches the model, the test fails. */
 export const SECRET = 'FAKE-PRIVATE-KEY-3f9c2a71-never-show-the-model';
 
-/** A throwaway agent environment: a HOME with ~/.ssh/id_rsa and a project with a build/ directory. */
+/** A throwaway agent environment: a HOME with ~/.ssh/id_rsa and a project with a data/ directory (what a recursive delete there loses is not build output: it asks). */
 export interface Workspace {
   home: string;
   work: string;
-  /** Whether the project's build/ directory is still there (an `rm -rf build` ran or not). */
-  buildExists(): boolean;
+  /** Whether the project's data/ directory is still there (an `rm -r data` ran or not). */
+  dataExists(): boolean;
   /** Whether the harmless command ran (it writes ran.txt). */
   ran(): boolean;
   remove(): void;
@@ -35,12 +44,12 @@ export function makeWorkspace(): Workspace {
   const work = join(home, 'project');
   mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 });
   writeFileSync(join(home, '.ssh', 'id_rsa'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRET}\n-----END OPENSSH PRIVATE KEY-----\n`, { mode: 0o600 });
-  mkdirSync(join(work, 'build'), { recursive: true });
-  writeFileSync(join(work, 'build', 'app.js'), 'built\n');
+  mkdirSync(join(work, 'data'), { recursive: true });
+  writeFileSync(join(work, 'data', 'customers.csv'), 'id,name\n1,Ada\n');
   return {
     home,
     work,
-    buildExists: () => existsSync(join(work, 'build')),
+    dataExists: () => existsSync(join(work, 'data')),
     ran: () => existsSync(join(work, 'ran.txt')),
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
@@ -95,13 +104,13 @@ export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, 
   } else if (runtime === 'codex') {
     const codexHome = join(ws.home, '.codex');
     mkdirSync(codexHome, { recursive: true });
-    writeFileSync(join(codexHome, 'config.toml'), codexConfig(model.url));
+    writeFileSync(join(codexHome, 'config.toml'), codexConfig(model.url, toolgateUrl));
     Object.assign(env, { CODEX_HOME: codexHome, OPENAI_API_KEY: 'sk-stand-in' });
     // Hooks run only once trusted (Codex records trust per hook hash, via /hooks); a one-off run vouches for them here.
     argv = [process.execPath, join(MODULES, '@openai/codex/bin/codex.js'), 'exec', '--ephemeral', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'Run the command.'];
   } else {
     mkdirSync(join(ws.home, '.gemini'), { recursive: true });
-    const settings = geminiSettings();
+    const settings = geminiSettings(toolgateUrl);
     if (options.mcpCall) settings.mcpServers = { 'desktop-commander': { command: process.execPath, args: [join(ROOT, 'test/agents/support/mcp-stub.mjs')], env: { MCP_STUB_LOG: mcpLog(ws) }, trust: false } };
     writeFileSync(join(ws.home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
     // Folder trust: Gemini CLI loads a project's hooks only in a trusted folder; the project is trusted here.
@@ -122,25 +131,13 @@ export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, 
   return { code, stdout, stderr, model };
 }
 
-/** Claude Code's ~/.claude/settings.json: the command hook, or the http hook (docs/integrations.md). */
+/** Claude Code's ~/.claude/settings.json: the command hook, or the http hook, as `toolgate integrations print` writes them. */
 export function claudeSettings(wiring: Wiring, toolgateUrl: string): Record<string, unknown> {
-  const hook = wiring === 'command'
-    ? { type: 'command', command: `${TOOLGATE} hook claude-code`, timeout: 60, onFailure: 'block' }
-    : {
-        type: 'http',
-        url: `${toolgateUrl}/v1/hooks/claude-code`,
-        headers: { Authorization: 'Bearer $TOOLGATE_AGENT_TOKEN', 'x-toolgate-agent-home': '$HOME' },
-        allowedEnvVars: ['TOOLGATE_AGENT_TOKEN', 'HOME'],
-        timeout: 60,
-        onFailure: 'block',
-      };
-  const after = wiring === 'command' ? { type: 'command', command: `${TOOLGATE} hook claude-code`, timeout: 30 } : { ...hook, timeout: 30, onFailure: undefined };
-  return { hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }], PostToolUse: [{ matcher: '*', hooks: [after] }] } };
+  return JSON.parse(printed('claude-code', toolgateUrl, wiring === 'http')) as Record<string, unknown>;
 }
 
 /** Codex's config.toml: the stand-in as a model provider, and toolgate's command hook for every tool event. */
-export function codexConfig(modelUrl: string): string {
-  const hook = (event: string, timeout: number) => `[[hooks.${event}]]\nmatcher = ".*"\n[[hooks.${event}.hooks]]\ntype = "command"\ncommand = "${TOOLGATE} hook codex"\ntimeout = ${timeout}\n`;
+export function codexConfig(modelUrl: string, toolgateUrl: string): string {
   return [
     'model = "stand-in"',
     'model_provider = "stand_in"',
@@ -164,15 +161,13 @@ export function codexConfig(modelUrl: string): string {
     '[analytics]',
     'enabled = false',
     '',
-    hook('PreToolUse', 60),
-    hook('PermissionRequest', 60),
-    hook('PostToolUse', 30),
+    // toolgate's hooks, as `toolgate integrations print codex` writes them.
+    printed('codex', toolgateUrl),
   ].join('\n');
 }
 
 /** Gemini CLI's ~/.gemini/settings.json: toolgate's command hook before and after every tool, nothing sent home. */
-export function geminiSettings(): Record<string, unknown> {
-  const hook = (timeout: number) => [{ matcher: '.*', hooks: [{ type: 'command', command: `${TOOLGATE} hook gemini`, timeout }] }];
+export function geminiSettings(toolgateUrl: string): Record<string, unknown> {
   return {
     security: { auth: { selectedType: 'gemini-api-key' }, folderTrust: { enabled: true } },
     privacy: { usageStatisticsEnabled: false },
@@ -180,6 +175,7 @@ export function geminiSettings(): Record<string, unknown> {
     general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
     // Ripgrep would be downloaded on first use: the built-in grep needs nothing.
     tools: { useRipgrep: false },
-    hooks: { BeforeTool: hook(60_000), AfterTool: hook(30_000) },
+    // toolgate's hooks, as `toolgate integrations print gemini` writes them.
+    ...(JSON.parse(printed('gemini', toolgateUrl)) as Record<string, unknown>),
   };
 }
