@@ -24,7 +24,7 @@ const server = await startToolgate({
   nodeFlags: ['--cpu-prof', `--cpu-prof-dir=${dir}`, '--require', join(ROOT, 'bench/lib/server-probe.cjs')],
   env: { TOOLGATE_PROBE_DIR: dir, ...(values.heap ? { TOOLGATE_PROBE_HEAP: values.heap } : {}) },
 });
-let requests = 0;
+let requests: number | undefined;
 try {
   await seedRules(server);
   await runWrk({ url: server.url, bodiesFile: bodies, token: AGENT_TOKEN, unique: values.unique!, runId: 'p', connections: 50, seconds: 2 });
@@ -45,7 +45,7 @@ if (existsSync(gcFile)) {
   for (const [kind, s] of Object.entries(gc.gcs)) process.stdout.write(`  ${kind}: ${s.count}×, ${s.totalMs.toFixed(0)} ms (${((s.totalMs / gc.windowMs) * 100).toFixed(1)} % of the run), longest ${s.maxMs.toFixed(1)} ms\n`);
   process.stdout.write(`event-loop delay: p50 ${gc.loopDelayMs.p50} ms, p99 ${gc.loopDelayMs.p99} ms, max ${gc.loopDelayMs.max} ms\n\n`);
 }
-if (values.heap && existsSync(join(dir, 'heap.json'))) process.stdout.write(`${summariseHeapProfile(join(dir, 'heap.json'), Number(values.top), requests)}\n\n`);
+if (values.heap && existsSync(join(dir, 'heap.json'))) process.stdout.write(`${summariseHeapProfile(join(dir, 'heap.json'), Number(values.top), requests ?? 0)}\n\n`);
 const profile = readdirSync(dir).find((f) => f.endsWith('.cpuprofile'));
 if (!profile) throw new Error(`no profile written in ${dir}`);
 process.stdout.write(`${summariseProfile(join(dir, profile), Number(values.top))}\n\nprofile: ${join(dir, profile)}\n`);

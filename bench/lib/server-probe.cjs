@@ -6,7 +6,7 @@
 // CommonJS and plain JavaScript so it loads before the server, without a loader. Main thread only.
 'use strict';
 const { isMainThread } = require('node:worker_threads');
-const { monitorEventLoopDelay, PerformanceObserver } = require('node:perf_hooks');
+const { monitorEventLoopDelay, PerformanceObserver: Observer } = require('node:perf_hooks');
 const { writeFileSync } = require('node:fs');
 const { join } = require('node:path');
 const inspector = require('node:inspector');
@@ -18,7 +18,7 @@ if (isMainThread && dir) {
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let gcs = {};
   let open = false;
-  const observer = new PerformanceObserver((list) => {
+  const observer = new Observer((list) => {
     if (!open) return;
     for (const entry of list.getEntries()) {
       const kind = KINDS[entry.detail?.kind] ?? String(entry.detail?.kind);

@@ -71,7 +71,7 @@ export async function loadPlugins(paths: readonly string[], cwd = process.cwd())
     try {
       mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>;
     } catch (error) {
-      throw new Error(`plugin ${path}: cannot load: ${(error as Error).message}`);
+      throw new Error(`plugin ${path}: cannot load: ${(error as Error).message}`, { cause: error });
     }
     const candidate = (mod.default && typeof mod.default === 'object' ? mod.default : mod) as Partial<ToolgatePlugin>;
     plugins.push(checkPlugin(candidate, path));

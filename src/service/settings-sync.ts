@@ -69,7 +69,7 @@ export class SettingsSync {
       json = JSON.parse(text);
     } catch (error) {
       const message = `settings ${this.file}: ${(error as Error).message}; keeping the ${this.rules.length} rule(s) read before`;
-      if (strict) throw new Error(`settings ${this.file}: ${(error as Error).message}`);
+      if (strict) throw new Error(`settings ${this.file}: ${(error as Error).message}`, { cause: error });
       this.options.onError?.(message);
       return { rules: this.rules.length, errors: [message] };
     }

@@ -43,8 +43,8 @@ test('the dialog as the seed draws it: rounded box, title with risk, tool, comma
 test('▶ follows the highlighted option', () => {
   const state = applyKey(shown({}), { name: 'down' }, 0).state;
   const options = renderScreen(state, PLAIN).filter((l) => /\[\d\]/.test(l));
-  assert.match(options[0]!, /│    \[1\] Allow once/);
-  assert.match(options[1]!, /│  ▶ \[2\] Allow for this session/);
+  assert.match(options[0]!, /│ {4}\[1\] Allow once/);
+  assert.match(options[1]!, /│ {2}▶ \[2\] Allow for this session/);
 });
 
 test('border and risk word coloured by risk: high 160, medium 208, low and unknown 220', () => {

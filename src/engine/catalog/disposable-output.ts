@@ -57,7 +57,7 @@ export function neverDisposable(segment: string): boolean {
 /**
  * A relative path (segments inside the working directory, no `.`/`..`) that names disposable output: one of its
  * segments — or two, for entries like `.yarn/cache` — is a table name, and the segments before it name no glob past
- * the disposable one. `packages/*​/node_modules`, `build/x`, `src/*.o` are; `src`, `node_modules_old` are not.
+ * the disposable one. `packages/<any>/node_modules` (a `*` there), `build/x`, `src/*.o` are; `src`, `node_modules_old` are not.
  */
 export function disposablePath(segments: readonly string[]): boolean {
   if (segments.some(neverDisposable)) return false;

@@ -217,7 +217,7 @@ function argvCalls(code: string): string[] {
 /** A call naming a program and then its arguments: varargs, or a list (the program's name is group 2, the rest group 3). */
 const ARGV_CALL = /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|System\s*\.\s*cmd|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
 /** One item of an argument list: a string literal (group 2) or another expression (group 3). */
-const ARGV_ITEM = /(["'])((?:(?!\1)[^\\\n]|\\.)*)\1|([$\w][\w.$(){}'"\[\]]*)/g;
+const ARGV_ITEM = /(["'])((?:(?!\1)[^\\\n]|\\.)*)\1|([$\w][\w.$(){}'"[\]]*)/g;
 /** The home directory as code writes it: Perl's $ENV{HOME}, Ruby's Dir.home, node's os.homedir(), process.env.HOME, Python's expanduser('~'). */
 const HOME_EXPRESSION = /^(\$ENV\{['"]?HOME['"]?\}|Dir\.home|os\.homedir\(\)|homedir\(\)|process\.env\.HOME|Path\.home\(\))$/;
 
@@ -242,7 +242,7 @@ export function shellStringsIn(code: string, language?: string): string[] {
   for (const m of code.matchAll(/\bopen\s*\(?\s*[\w$]+\s*,\s*(?:"([^"]*)\|\s*"|'([^']*)\|\s*'|"-\|"\s*,|'\|-'\s*,\s*"([^"]*)")/g)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
   // Tcl and expect: `exec prog args` (a command at the start of a line, after `;`, or in `[…]`), `spawn prog args`, `open "|cmd"`.
   if (language !== undefined && TCL.test(language)) {
-    for (const m of code.matchAll(/(?:^|[;\[{\n])\s*(?:exec|spawn)\s+((?:-\S+\s+)*)([^\n;\]}]+)/g)) out.push(m[2]!.replace(/\s+&\s*$/, ''));
+    for (const m of code.matchAll(/(?:^|[;[{\n])\s*(?:exec|spawn)\s+((?:-\S+\s+)*)([^\n;\]}]+)/g)) out.push(m[2]!.replace(/\s+&\s*$/, ''));
     for (const m of code.matchAll(/\bopen\s+["{]\|([^"}]+)["}]/g)) out.push(m[1]!);
   }
   return out.filter((s) => s.trim() !== '');

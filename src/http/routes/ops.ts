@@ -16,7 +16,7 @@ export function registerOps(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.get('/readyz', async (c) => {
     const { toolgate } = deps;
-    let database = 'ok';
+    let database: string;
     let policy = 'ok';
     try {
       database = (await toolgate.store.writeProblem()) ?? 'ok';

@@ -63,8 +63,8 @@ export async function startCluster(): Promise<Cluster> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
-  let uid = -1;
-  let gid = -1;
+  let uid: number;
+  let gid: number;
   if (asRoot) {
     uid = Number(execFileSync('id', ['-u', 'postgres']).toString().trim());
     gid = Number(execFileSync('id', ['-g', 'postgres']).toString().trim());
