@@ -7,10 +7,11 @@ import { lintRule } from '../engine/rules/lint.ts';
 import { rulesFromSettings, settingsFromRules } from '../engine/rules/settings.ts';
 import type { Effect, Risk } from '../engine/types.ts';
 import { loadShellAnalyzer } from '../service/bash-language.ts';
-import { ensureDataDir } from '../service/tokens.ts';
+import { ensureDataDir, isReviewerToken } from '../service/tokens.ts';
 import { openStore } from '../store/open-store.ts';
 import type { Store } from '../store/types.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
+import { NO_REVIEWER_TOKEN, reviewerToken } from './remote.ts';
 import { ruleTest } from './rules-test.ts';
 
 const HELP = `Usage: toolgate rules <list|add|rm|import|export|test> [options]
@@ -26,11 +27,15 @@ const HELP = `Usage: toolgate rules <list|add|rm|import|export|test> [options]
 
 Patterns: read_file · bash(git status) (exactly that command) · bash(git *) · bash(npm run test:*) (word prefixes)
           bash(git * main) (glob) · read_file(src/**) · web_fetch(domain:example.com)   — docs/rules.md
-A running server picks up changes on its next decision.
+A running server picks up changes on its next decision. add, rm and import change the policy: they need the
+reviewer token in TOOLGATE_REVIEWER_TOKEN (the reviewer's shell) or typed at the prompt.
 
 Options:
   --data-dir DIR   where the database is (default ~/.toolgate, or TOOLGATE_DATA_DIR)
   -h, --help       this help`;
+
+/** The subcommands that change the policy: the reviewer's to run. */
+const CHANGES_POLICY: ReadonlySet<string> = new Set(['add', 'rm', 'remove', 'import']);
 
 const EFFECTS: readonly Effect[] = ['allow', 'deny', 'ask'];
 const RISKS: readonly Risk[] = ['high', 'medium', 'low'];
@@ -50,6 +55,16 @@ export const rulesCommand: Command = {
       return values.help ? 0 : 2;
     }
     const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, io.env);
+    // Changing the policy is the reviewer's act: the token must be given (the reviewer's shell or a prompt), never
+    // taken from the data directory, so an agent running this command as the same user cannot change rules.
+    if (CHANGES_POLICY.has(sub)) {
+      const token = await reviewerToken(io);
+      if (!token) throw new UsageError(`rules ${sub} ${NO_REVIEWER_TOKEN}`);
+      // Checked against the config file's tokens and tokens.json — not against the environment that carried it.
+      const { TOOLGATE_REVIEWER_TOKEN: _given, ...others } = io.env;
+      const known = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, others).reviewerTokens;
+      if (!isReviewerToken(token, config.dataDir, known)) throw new UsageError(`rules ${sub}: that is not the reviewer token of ${config.dataDir}`);
+    }
     if (!config.databaseUrl) ensureDataDir(config.dataDir);
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
     try {

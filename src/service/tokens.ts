@@ -1,5 +1,5 @@
 // Agent and reviewer tokens: configured ones, or generated once into <data-dir>/tokens.json (mode 0600).
-import { randomBytes } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import type { NamedToken } from '../config.ts';
 import { tokensFile } from '../config-values.ts';
@@ -59,6 +59,22 @@ export function loadTokens(dataDir: string, configured: { agent: NamedToken[]; r
   const shared = set.agent.find((t) => reviewerTokens.has(t.token));
   if (shared) throw new TokenError(`agent token "${shared.name}" is also a reviewer token; give the agent its own token`);
   return set;
+}
+
+/**
+ * Whether `token` is a reviewer token of this installation: one of the config file's, else the one in tokens.json.
+ * Generates nothing (a command that checks a token must not create one). With neither (the server's tokens come from
+ * its own environment) there is nothing here to check against, and the token given explicitly is taken as it is.
+ */
+export function isReviewerToken(token: string, dataDir: string, configured: NamedToken[]): boolean {
+  const file = tokensFile(dataDir);
+  const known = configured.length > 0 ? configured.map((t) => t.token) : existsSync(file) ? [readStored(file).reviewer] : [];
+  if (known.length === 0) return true;
+  const given = Buffer.from(token);
+  return known.some((k) => {
+    const candidate = Buffer.from(k);
+    return candidate.length === given.length && timingSafeEqual(candidate, given);
+  });
 }
 
 function readStored(file: string): { agent: string; reviewer: string } {

@@ -8,6 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
 import { BIN } from '../support/built-bin.ts';
+import { reviewerTokenIn } from '../support/reviewer-token.ts';
 import { AGENT_TOKEN, REVIEWER_TOKEN } from '../support/harness.ts';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
@@ -57,21 +58,37 @@ describe('toolgate CLI', () => {
     assert.match(secret.out, /DENY/);
   });
 
+  it('rules add, rm and import change the policy only with the reviewer token given, never read from the data directory', () => {
+    const token = reviewerTokenIn(dataDir);
+    const none = toolgate(['rules', 'add', '--effect', 'allow', 'bash(*)']);
+    assert.equal(none.code, 2);
+    assert.match(none.err, /needs the reviewer token/);
+    const wrong = toolgate(['rules', 'add', '--effect', 'allow', 'bash(*)'], { TOOLGATE_REVIEWER_TOKEN: 'tgtr_not-the-reviewer-token' });
+    assert.equal(wrong.code, 2);
+    assert.match(wrong.err, /not the reviewer token/);
+    assert.doesNotMatch(toolgate(['rules', 'list']).out, /bash\(\*\)/, 'nothing was added');
+    // The control: with the reviewer's token the same command adds the rule.
+    const given = toolgate(['rules', 'add', '--effect', 'allow', 'bash(*)'], { TOOLGATE_REVIEWER_TOKEN: token });
+    assert.equal(given.code, 0, given.err);
+    assert.equal(toolgate(['rules', 'rm', /added (\S+)/.exec(given.out)![1]!], { TOOLGATE_REVIEWER_TOKEN: token }).code, 0);
+  });
+
   it('rules add/list/export/rm work on the data directory and check sees them', () => {
-    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make *)']);
+    const reviewer = { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dataDir) };
+    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make *)'], reviewer);
     assert.equal(added.code, 0, added.err);
     const id = /added (\S+)/.exec(added.out)![1]!;
     assert.match(toolgate(['rules', 'list']).out, /deny\s+bash\(make \*\)/);
     assert.equal(toolgate(['check', 'make all']).code, 1);
     assert.deepEqual(JSON.parse(toolgate(['rules', 'export']).out).permissions.deny, ['bash(make *)']);
-    assert.equal(toolgate(['rules', 'rm', id]).code, 0);
+    assert.equal(toolgate(['rules', 'rm', id], reviewer).code, 0);
     assert.equal(toolgate(['check', 'make all']).code, 0);
   });
 
   it('rules import reads the seed format in deny → allow → ask order and reports what it cannot translate', () => {
     const file = join(dataDir, 'settings.json');
     writeFileSync(file, JSON.stringify({ permissions: { allow: ['bash(git *)', 'read_file'], ask: ['bash(sudo *)'], deny: ['bash(rm -rf *)', 42] } }));
-    const { code, out, err } = toolgate(['rules', 'import', file]);
+    const { code, out, err } = toolgate(['rules', 'import', file], { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dataDir) });
     assert.equal(code, 0, err);
     assert.match(out, /imported 4/);
     assert.match(err, /permissions\.deny\[1\]/);
@@ -99,7 +116,7 @@ describe('a running server sees rules added from another terminal at once', () =
 
   it('toolgate rules add in another process applies on the next decision', async () => {
     assert.equal((await decide('make deploy')).decision, 'allow');
-    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make deploy *)'], { TOOLGATE_DATA_DIR: serverDir });
+    const added = toolgate(['rules', 'add', '--effect', 'deny', 'bash(make deploy *)'], { TOOLGATE_DATA_DIR: serverDir, TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(serverDir) });
     assert.equal(added.code, 0, added.err);
     const after = await decide('make deploy');
     assert.equal(after.decision, 'deny');

@@ -12,6 +12,7 @@ import { compilePolicy } from '../../src/engine/rules/policy.ts';
 import type { Rule } from '../../src/engine/rules/rule.ts';
 import { rulesFromSettings, settingsFromRules } from '../../src/engine/rules/settings.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { reviewerTokenIn } from '../support/reviewer-token.ts';
 import { CWD, HOME, sharedAnalyzer } from '../engine/shell-support.ts';
 
 interface Example {
@@ -30,7 +31,7 @@ async function importWithCli(example: Example, index: number): Promise<Rule[]> {
   const file = join(root, `settings-${index}.json`);
   writeFileSync(file, JSON.stringify({ permissions: example.permissions }));
   const err: string[] = [];
-  const code = await main(['rules', 'import', '--data-dir', dir, file], { out: () => {}, err: (t) => void err.push(t), env: {} });
+  const code = await main(['rules', 'import', '--data-dir', dir, file], { out: () => {}, err: (t) => void err.push(t), env: { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dir) } });
   assert.equal(code, 0, err.join('\n'));
   assert.deepEqual(err, [], 'every documented rule imports');
   const store = openSqliteStore(join(dir, 'toolgate.db'));

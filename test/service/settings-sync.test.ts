@@ -7,6 +7,7 @@ import { afterEach, describe, it } from 'node:test';
 import { main } from '../../src/cli/main.ts';
 import { SettingsSync } from '../../src/service/settings-sync.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
+import { reviewerTokenIn } from '../support/reviewer-token.ts';
 import { bash, startHarness, type Harness } from '../support/harness.ts';
 
 let h: Harness | undefined;
@@ -86,10 +87,10 @@ describe('toolgate rules import / export', () => {
       const claude = join(dir, 'claude.json');
       writeFileSync(claude, JSON.stringify({ permissions: { allow: ['Bash(npm run test:*)', 'WebFetch(domain:github.com)'], deny: ['Read(./secrets/**)', 'Bash('], ask: ['Bash(git push:*)'], defaultMode: 'default' }, model: 'x' }));
       const a = io();
-      assert.equal(await main(['rules', 'import', '--data-dir', dir, seed], a.io), 0);
+      assert.equal(await main(['rules', 'import', '--data-dir', dir, seed], { ...a.io, env: { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dir) } }), 0);
       assert.match(a.out.join('\n'), /imported 4 rule\(s\)/);
       const b = io();
-      assert.equal(await main(['rules', 'import', '--data-dir', dir, claude], b.io), 0);
+      assert.equal(await main(['rules', 'import', '--data-dir', dir, claude], { ...b.io, env: { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dir) } }), 0);
       assert.match(b.out.join('\n'), /imported 4 rule\(s\)/);
       assert.ok(b.err.some((l) => l.includes('not imported: permissions.deny[1] Bash(')), b.err.join('\n'));
 
