@@ -18,7 +18,10 @@ describe('secret printers', async () => {
   for (const printer of SECRET_PRINTERS) {
     describe(printer.id, () => {
       it('keeps its secret in a protected place', () => {
-        assert.ok(PROTECTED_IN_HOME.some((p) => printer.keptIn === p.relative || printer.keptIn.startsWith(`${p.relative}/`)), printer.keptIn);
+        // (ansible-vault alone names none: its vault is a project file, its password has no fixed place.)
+        if (printer.keptIn === undefined) return assert.equal(printer.id, 'ansible-vault-view');
+        const kept = printer.keptIn;
+        assert.ok(PROTECTED_IN_HOME.some((p) => kept === p.relative || kept.startsWith(`${p.relative}/`)), kept);
       });
       for (const example of printer.examples) {
         it(`denies: ${example}`, () => {
