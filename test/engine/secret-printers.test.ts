@@ -51,7 +51,9 @@ describe('secret printers', async () => {
   });
 
   it('secrets fetched from a service stay asked about, not denied', () => {
-    for (const command of ['vault kv get secret/x', 'kubectl get secret db -o yaml', 'sops -d secrets.enc.yaml']) {
+    // (Round 2 of issue 26 moved `vault kv get` and `sops -d` to the denied table: printing a secret is reading it, and
+    // their tokens and keys live in protected files, ~/.vault-token and ~/.config/sops/age/keys.txt.)
+    for (const command of ['kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'op read op://vault/item/password']) {
       assert.equal(judge(command).decision, 'ask', command);
     }
   });

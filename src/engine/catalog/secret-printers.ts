@@ -129,7 +129,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'vault-secret-get', programs: ['vault'], keptIn: '.vault-token', reason: 'prints a secret from HashiCorp Vault, read with the token in ~/.vault-token',
     prints: (words, args) => (words[0] === 'kv' && words[1] === 'get') || (words[0] === 'read' && /^(secret|kv|database|aws|cubbyhole)\//.test(words[1] ?? '')) || (words[0] === 'read' && args.some((a) => a.startsWith('-field'))),
     examples: ['vault kv get -field=password secret/db', 'vault kv get secret/x', 'vault read -field=value secret/x'],
-    controls: ['vault status', 'vault kv list secret/', 'vault read sys/health'],
+    controls: ['vault status', 'vault kv list secret/', 'vault secrets list'],
   },
 ];
 
