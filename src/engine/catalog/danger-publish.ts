@@ -56,6 +56,11 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['fly', 'flyctl'], publishes: first('deploy'), example: 'fly deploy' },
   { programs: ['railway'], publishes: first('up'), example: 'railway up' },
   { programs: ['wrangler'], publishes: first('deploy', 'publish'), example: 'wrangler deploy' },
+  { programs: ['docker', 'podman'], publishes: (w, a) => (w[0] === 'build' || (w[0] === 'buildx' && w[1] === 'build') || (w[0] === 'buildx' && w[1] === 'bake')) && a.some((x) => x === '--push' || /^--output=.*type=registry/.test(x)), example: 'docker buildx build --push -t ghcr.io/acme/api:1 .' },
+  { programs: ['heroku'], publishes: (w) => /^container:(push|release)$/.test(w[0] ?? '') || w[0] === 'releases:rollback', example: 'heroku container:release web' },
+  { programs: ['gcloud'], publishes: (w) => (w[0] === 'app' && w[1] === 'deploy') || ((w[0] === 'run' || w[0] === 'functions') && w[1] === 'deploy'), example: 'gcloud run deploy api --source .' },
+  { programs: ['serverless', 'sls', 'eb', 'kamal'], publishes: first('deploy'), example: 'serverless deploy --stage prod' },
+  { programs: ['cap'], publishes: (w) => w.includes('deploy') && w.some((x) => /^(prod|production|live)$/.test(x)), example: 'cap production deploy' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 

@@ -15,7 +15,8 @@ export interface SecretPrinter {
   programs: readonly string[];
   /**
    * The protected file or directory the secret (or the key that decrypts it) is kept in, relative to the home. Left
-   * out only for a tool whose secret is kept encrypted in the project with no fixed key file (`ansible-vault`).
+   * out only for a tool whose secret is kept encrypted in the project with no fixed key file (`ansible-vault`), or
+   * in a password manager's own vault with a per-session unlock (Bitwarden, LastPass, KeePassXC).
    */
   keptIn?: string;
   reason: string;
@@ -130,6 +131,19 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (words, args) => (words[0] === 'kv' && words[1] === 'get') || (words[0] === 'read' && /^(secret|kv|database|aws|cubbyhole)\//.test(words[1] ?? '')) || (words[0] === 'read' && args.some((a) => a.startsWith('-field'))),
     examples: ['vault kv get -field=password secret/db', 'vault kv get secret/x', 'vault read -field=value secret/x'],
     controls: ['vault status', 'vault kv list secret/', 'vault secrets list'],
+  },
+  {
+    id: 'op-read', programs: ['op'], keptIn: '.config/op', reason: 'prints a secret from 1Password, read with the session in ~/.config/op',
+    prints: (words, args) => words[0] === 'read' || (words[0] === 'item' && words[1] === 'get' && args.includes('--reveal')),
+    examples: ['op read op://vault/item/password', 'op item get github --fields password --reveal'],
+    controls: ['op item list', 'op whoami'],
+  },
+  {
+    id: 'password-manager-show', programs: ['bw', 'lpass', 'keepassxc-cli'], reason: 'prints a password from a password manager (Bitwarden, LastPass, KeePassXC)',
+    prints: (words, args, v) => v.program === 'bw' ? (words[0] === 'get' && /^(password|totp|item|notes)$/.test(words[1] ?? '')) || words[0] === 'export'
+      : v.program === 'lpass' ? words[0] === 'show' && !args.includes('--clip') && !args.includes('-c') : (words[0] === 'show' && args.some((a) => a === '-s' || a === '--show-protected' || a.startsWith('--attributes') || a === '-a')) || words[0] === 'export',
+    examples: ['bw get password github', 'lpass show --password github', 'keepassxc-cli show -s db.kdbx github'],
+    controls: ['bw list folders', 'lpass ls', 'keepassxc-cli ls db.kdbx'],
   },
 ];
 
