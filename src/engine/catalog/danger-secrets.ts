@@ -203,6 +203,8 @@ export function keepsSecretInput(program: string, argv: readonly string[]): bool
     case 'aws': return a === 'configure' && b === 'set';
     case 'chpasswd': case 'npm-cli-login': return true;
     case 'openssl': return argv.includes('-out');
+    // `sops -d secret.yaml | kubectl apply -f -`: the manifest goes into the cluster, which keeps it.
+    case 'kubectl': case 'k': case 'oc': return (a === 'apply' || a === 'create' || a === 'replace') && argv.some((x, i) => (x === '-f' || x === '--filename') && argv[i + 1] === '-');
     default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || operands.slice(0, 3).some((x) => STDIN_STORES.has(x));
   }
 }

@@ -4,7 +4,7 @@
 // (a protected path), so it denies the first. Secrets fetched from a service (`vault read`, `kubectl get secret`,
 // `aws secretsmanager get-secret-value`) are not in a file here: they stay asked about (`credential-export`).
 // Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
-import type { CommandView } from '../shell/view.ts';
+import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
 import { gitCommand } from './danger-git.ts';
 
@@ -110,9 +110,10 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   // Secrets decrypted or fetched from a store and printed (issue 26, round 2: "printing a secret is reading it").
   {
     id: 'sops-decrypt', programs: ['sops'], keptIn: '.config/sops/age/keys.txt', reason: 'decrypts a SOPS secrets file to the terminal with the age key in ~/.config/sops/age/keys.txt',
-    prints: (words, args) => (args.includes('-d') || args.includes('--decrypt') || words[0] === 'decrypt') && !args.some((a) => /^(--output|--in-place|-i)(=|$)/.test(a)),
+    // (Decrypted into a file, by `--output`, `-i` or `>`, it is not printed; `> secrets.yaml` stays asked, credential-export.)
+    prints: (words, args, v) => (args.includes('-d') || args.includes('--decrypt') || words[0] === 'decrypt') && !args.some((a) => /^(--output|--in-place|-i)(=|$)/.test(a)) && !v.redirects.some(stdoutToFile),
     examples: ['sops -d secrets.enc.yaml', 'sops --decrypt config/secrets.enc.json', 'sops decrypt secrets.json'],
-    controls: ['sops --version', 'sops -d --output plain.yaml secrets.enc.yaml'],
+    controls: ['sops --version', 'sops -d --output plain.yaml secrets.enc.yaml', 'sops -d secrets.enc.yaml | kubectl apply -f -'],
   },
   {
     id: 'ansible-vault-view', programs: ['ansible-vault'], reason: 'decrypts an Ansible vault to the terminal',
