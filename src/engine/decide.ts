@@ -78,8 +78,12 @@ export interface Verdict {
 
 const NO_SUBJECTS: readonly MatchSubject[] = [];
 
-/** The finding of a command printing a secret kept in a protected file: denied as a protected read is. */
-const SECRET_FILE_PRINT = 'secret-file-print';
+/**
+ * Findings of a command printing a secret, denied as a protected read is ("printing a secret is reading it"): one a
+ * tool keeps in a protected file or a secret store (`gh auth token`, `sops -d`, `pass show`), one held in an
+ * environment variable (`echo $AWS_SECRET_ACCESS_KEY`, `env | grep TOKEN`, `echo "t: $(gh auth token)"`).
+ */
+const DENIED_PRINTS: ReadonlySet<string> = new Set(['secret-file-print', 'secret-variable-print']);
 
 /** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
 type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
@@ -144,7 +148,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
     return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
   }
   // Printing a secret a tool keeps in a protected file is reading that file (catalog/secret-printers.ts).
-  const printed = findings.find((f) => f.id === SECRET_FILE_PRINT);
+  const printed = findings.find((f) => DENIED_PRINTS.has(f.id));
   if (printed) {
     trace?.add('protected_path', 'decided', `${printed.command ?? ''}: ${printed.reason}`);
     return verdict({ decision: 'deny', reason: `${printed.command ?? 'the command'} ${printed.reason}; no rule or mode can allow it`, risk: 'high', source: 'protected_path' });

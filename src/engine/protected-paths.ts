@@ -385,11 +385,15 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
 }
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
+/** `/proc/<a word not known before it runs>/environ` (the template marks the unknown part with U+0000 … U+0001). */
+const PROC_ENVIRON_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/environ$/;
+
 function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: RootSet): ProtectedHit | undefined {
   const absolute = absoluteTemplate(template, base, ctx);
   const segs = templateSegs(absolute);
-  let certain = true;
-  for (const s of segs) if (s.kind === 'dyn') certain = false;
+  // `/proc/$(pidof postgres)/environ`: whatever pid the substitution gives, it names a process's environment.
+  let certain = PROC_ENVIRON_OF_ANY_PID.test(absolute);
+  if (!certain) { certain = true; for (const s of segs) if (s.kind === 'dyn') certain = false; }
   const candidates: { segs: Seg[]; certain: boolean }[] = [{ segs, certain }];
   // `/proc/<pid>/root/…` is `/…`; `/proc/<pid>/cwd/…` is below some directory (any pid: `self`, `$$`, a glob).
   const proc = PROC_LINK.exec(template);

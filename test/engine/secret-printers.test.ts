@@ -18,7 +18,11 @@ describe('secret printers', async () => {
   for (const printer of SECRET_PRINTERS) {
     describe(printer.id, () => {
       it('keeps its secret in a protected place', () => {
-        assert.ok(PROTECTED_IN_HOME.some((p) => printer.keptIn === p.relative || printer.keptIn.startsWith(`${p.relative}/`)), printer.keptIn);
+        // (Only these name none: ansible-vault's vault is a project file and its password has no fixed place; the password
+        // managers keep their vaults encrypted, unlocked per session.)
+        if (printer.keptIn === undefined) return assert.ok(['ansible-vault-view', 'password-manager-show'].includes(printer.id), printer.id);
+        const kept = printer.keptIn;
+        assert.ok(PROTECTED_IN_HOME.some((p) => kept === p.relative || kept.startsWith(`${p.relative}/`)), kept);
       });
       for (const example of printer.examples) {
         it(`denies: ${example}`, () => {
@@ -48,7 +52,9 @@ describe('secret printers', async () => {
   });
 
   it('secrets fetched from a service stay asked about, not denied', () => {
-    for (const command of ['vault kv get secret/x', 'kubectl get secret db -o yaml', 'sops -d secrets.enc.yaml']) {
+    // (Round 2 of issue 26 moved `vault kv get` and `sops -d` to the denied table: printing a secret is reading it, and
+    // their tokens and keys live in protected files, ~/.vault-token and ~/.config/sops/age/keys.txt.)
+    for (const command of ['kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'gcloud secrets versions access latest --secret x']) {
       assert.equal(judge(command).decision, 'ask', command);
     }
   });

@@ -12,6 +12,9 @@ export interface Publisher {
   example: string;
 }
 
+/** A git remote a push to which deploys (Heroku's and Dokku's git deploys, a remote named for production). */
+const DEPLOY_REMOTE = /^(heroku|dokku|production|prod|live)$/;
+
 const first = (...names: string[]) => (w: readonly string[]) => names.includes(w[0] ?? '');
 const pair = (a: string, ...b: string[]) => (w: readonly string[]) => w[0] === a && b.includes(w[1] ?? '');
 
@@ -37,6 +40,28 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['anaconda'], publishes: first('upload'), example: 'anaconda upload pkg.tar.bz2' },
   { programs: ['goreleaser'], publishes: (w, a) => (w[0] === 'release' || w.length === 0) && !a.includes('--snapshot') && !a.includes('--skip=publish'), example: 'goreleaser release --clean' },
   { programs: ['swift'], publishes: pair('package-registry', 'publish'), example: 'swift package-registry publish acme.x 1.0.0' },
+  // Round 2 of issue 26: release tools, a module run by python, compose, and deploys to production.
+  { programs: ['python', 'python3', 'py'], publishes: (_, a) => a[a.indexOf('-m') + 1] === 'twine' && a.includes('upload'), example: 'python -m twine upload --repository pypi dist/*' },
+  { programs: ['rake'], publishes: (w) => w.some((x) => /^release(\[.*\])?$|^release:rubygem_push$/.test(x)), example: 'bundle exec rake release' },
+  { programs: ['docker', 'podman'], publishes: pair('compose', 'push'), example: 'docker compose push' },
+  { programs: ['docker-compose', 'podman-compose'], publishes: first('push'), example: 'docker-compose push api' },
+  { programs: ['gh'], publishes: (w, a) => w[0] === 'release' && (w[1] === 'create' || w[1] === 'upload') && !a.includes('--draft') && !a.includes('-d'), example: 'gh release create v1.2.0 dist/* --notes "Release"' },
+  { programs: ['lerna'], publishes: first('publish'), example: 'npx lerna publish from-git --yes' },
+  { programs: ['semantic-release'], publishes: (_, a) => !a.includes('-d') && !a.includes('--help'), example: 'npx semantic-release' },
+  { programs: ['changeset', 'changesets'], publishes: first('publish'), example: 'npx changeset publish' },
+  { programs: ['release-it'], publishes: (_, a) => !a.includes('-d') && !a.includes('--help') && !a.includes('--only-version'), example: 'npx release-it --ci' },
+  { programs: ['vercel', 'vc'], publishes: (w, a) => a.some((x) => /^--prod(uction)?$/.test(x)) || w[0] === 'promote', example: 'vercel deploy --prod' },
+  { programs: ['netlify'], publishes: (w, a) => w[0] === 'deploy' && a.some((x) => /^--prod(-if-unlocked)?$/.test(x)), example: 'netlify deploy --prod --dir dist' },
+  { programs: ['firebase'], publishes: first('deploy'), example: 'firebase deploy --only hosting' },
+  { programs: ['fly', 'flyctl'], publishes: first('deploy'), example: 'fly deploy' },
+  { programs: ['railway'], publishes: first('up'), example: 'railway up' },
+  { programs: ['wrangler'], publishes: first('deploy', 'publish'), example: 'wrangler deploy' },
+  { programs: ['docker', 'podman'], publishes: (w, a) => (w[0] === 'build' || (w[0] === 'buildx' && w[1] === 'build') || (w[0] === 'buildx' && w[1] === 'bake')) && a.some((x) => x === '--push' || /^--output=.*type=registry/.test(x)), example: 'docker buildx build --push -t ghcr.io/acme/api:1 .' },
+  { programs: ['heroku'], publishes: (w) => /^container:(push|release)$/.test(w[0] ?? '') || w[0] === 'releases:rollback', example: 'heroku container:release web' },
+  { programs: ['gcloud'], publishes: (w) => (w[0] === 'app' && w[1] === 'deploy') || ((w[0] === 'run' || w[0] === 'functions') && w[1] === 'deploy'), example: 'gcloud run deploy api --source .' },
+  { programs: ['serverless', 'sls', 'eb', 'kamal'], publishes: first('deploy'), example: 'serverless deploy --stage prod' },
+  { programs: ['cap'], publishes: (w) => w.includes('deploy') && w.some((x) => /^(prod|production|live)$/.test(x)), example: 'cap production deploy' },
+  { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 
 const BY_PROGRAM = new Map<string, Publisher[]>();
@@ -44,16 +69,16 @@ for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, 
 
 export const PUBLISH_DANGERS: DangerEntry[] = [
   {
-    id: 'publish-package', risk: 'high', reason: 'publishes a package or an image to a registry, where others fetch it at once (a published package version cannot be taken back or reused)',
+    id: 'publish-package', risk: 'high', reason: 'publishes a package, an image or a release where others fetch it at once, or deploys to production (a published package version cannot be taken back or reused)',
     programs: [...BY_PROGRAM.keys()],
-    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'poetry publish --build'],
+    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'poetry publish --build', 'vercel --prod', 'netlify deploy --prod', 'semantic-release', 'gh release create v1 --notes x', 'git push dokku main'],
     match: publishes,
   },
 ];
 
 /** A publish by a tool of the table; a dry run, or one to a registry on this machine, is not. */
 function publishes(v: CommandView): boolean {
-  if (v.args.includes('--dry-run')) return false;
+  if (v.args.some((a) => a === '--dry-run' || a === '--help' || a === '--dryrun')) return false;
   const words = v.args.filter((a) => !a.startsWith('-'));
   if (!(BY_PROGRAM.get(v.program) ?? []).some((p) => p.publishes(words, v.args))) return false;
   return !(v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?(?:https?|oci):\/\//.test(a) && !LOCAL_REGISTRY.test(a)));

@@ -75,6 +75,8 @@ function exportsCredentials(v: CommandView): boolean {
     case 'flyctl': case 'fly': return a === 'auth' && b === 'token';
     case 'vault': return a === 'read' || (a === 'kv' && b === 'get') || (a === 'print' && b === 'token') || (a === 'login' && v.args.includes('-token-only'));
     case 'heroku': return a === 'auth:token';
+    // `docker inspect api --format '{{json .Config.Env}}'`: a container's environment, where its secrets are passed.
+    case 'docker': case 'podman': case 'nerdctl': return (a === 'inspect' || ((a === 'container' || a === 'image') && b === 'inspect')) && v.args.some((x) => /\.Config\.Env\b|\.Env\b/.test(x));
     // Decrypting an encrypted secrets file to the terminal (`sops -d secrets.yaml`, `ansible-vault view vault.yml`);
     // decrypting into a file (`-o`/`--output`, `sops -i`) prints nothing.
     case 'sops': return (a === 'decrypt' || v.args.some((x) => x === '-d' || x === '--decrypt')) && !v.args.some((x) => /^(-i|--in-place|--output(=.*)?)$/.test(x));
@@ -201,6 +203,8 @@ export function keepsSecretInput(program: string, argv: readonly string[]): bool
     case 'aws': return a === 'configure' && b === 'set';
     case 'chpasswd': case 'npm-cli-login': return true;
     case 'openssl': return argv.includes('-out');
+    // `sops -d secret.yaml | kubectl apply -f -`: the manifest goes into the cluster, which keeps it.
+    case 'kubectl': case 'k': case 'oc': return (a === 'apply' || a === 'create' || a === 'replace') && argv.some((x, i) => (x === '-f' || x === '--filename') && argv[i + 1] === '-');
     default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || operands.slice(0, 3).some((x) => STDIN_STORES.has(x));
   }
 }
@@ -248,14 +252,14 @@ export const SECRET_DANGERS: DangerEntry[] = [
   },
   {
     id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',
-    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'sops', 'ansible-vault', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring', 'glab', 'flyctl', 'fly', 'bw', 'lpass', 'keepassxc-cli', 'npm', 'pnpm', 'yarn',
+    programs: ['gpg', 'gpg2', 'kubectl', 'k', 'oc', 'aws', 'gcloud', 'az', 'gh', 'git', 'heroku', 'sops', 'ansible-vault', 'getent', 'pulumi', 'vault', 'op', 'doppler', 'security', 'secret-tool', 'pass', 'gopass', 'kwallet-query', 'keyring', 'glab', 'flyctl', 'fly', 'bw', 'lpass', 'keepassxc-cli', 'npm', 'pnpm', 'yarn', 'docker', 'podman', 'nerdctl',
       'docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred', 'docker-credential-ecr-login', 'docker-credential-gcloud'],
     examples: ['gpg --export-secret-keys -a', 'kubectl config view --raw', 'aws configure export-credentials', 'aws configure get aws_secret_access_key', 'gcloud auth print-access-token', 'gh auth token', 'az account get-access-token',
       "printf 'protocol=https\\nhost=github.com\\n' | git credential fill", 'gh auth status --show-token', 'heroku auth:token', 'getent shadow', 'pulumi stack export --show-secrets',
       "kubectl get secret db -o jsonpath='{.data.password}'", 'kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --with-decryption --name x',
       'vault read -field=value secret/x', 'vault kv get secret/x', 'gcloud secrets versions access latest --secret x', 'az keyvault secret show --name x --vault-name v', 'op read op://vault/item/password', 'doppler secrets download',
       'security find-generic-password -s github -w', 'security find-internet-password -s github.com -g', 'secret-tool lookup service x', 'pass show email/work', 'kwallet-query -r key wallet', 'keyring get system user', 'aws ecr get-login-password', 'glab auth status --show-token', 'bw get password github',
-      "gh auth git-credential get <<< 'host=github.com'", 'sops -d secrets.enc.yaml', 'sops decrypt secrets.json', 'ansible-vault view group_vars/all/vault.yml', 'gh config get -h github.com oauth_token', 'npm config get //registry.npmjs.org/:_authToken', 'echo https://index.docker.io/v1/ | docker-credential-pass get'],
+      "gh auth git-credential get <<< 'host=github.com'", 'sops -d secrets.enc.yaml', 'sops decrypt secrets.json', 'ansible-vault view group_vars/all/vault.yml', 'gh config get -h github.com oauth_token', 'npm config get //registry.npmjs.org/:_authToken', 'echo https://index.docker.io/v1/ | docker-credential-pass get', "docker inspect api --format '{{json .Config.Env}}'"],
     // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
     match: (v) => exportsCredentials(v) && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
   },

@@ -4,7 +4,7 @@
 // (a protected path), so it denies the first. Secrets fetched from a service (`vault read`, `kubectl get secret`,
 // `aws secretsmanager get-secret-value`) are not in a file here: they stay asked about (`credential-export`).
 // Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
-import type { CommandView } from '../shell/view.ts';
+import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
 import { gitCommand } from './danger-git.ts';
 
@@ -13,8 +13,12 @@ export interface SecretPrinter {
   id: string;
   /** The program names it runs under. */
   programs: readonly string[];
-  /** The protected file or directory the secret is kept in (relative to the home). */
-  keptIn: string;
+  /**
+   * The protected file or directory the secret (or the key that decrypts it) is kept in, relative to the home. Left
+   * out only for a tool whose secret is kept encrypted in the project with no fixed key file (`ansible-vault`), or
+   * in a password manager's own vault with a per-session unlock (Bitwarden, LastPass, KeePassXC).
+   */
+  keptIn?: string;
   reason: string;
   /** Whether the command (its non-option words and options) prints the secret. */
   prints(words: readonly string[], args: readonly string[], v: CommandView): boolean;
@@ -102,6 +106,45 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       : v.program === 'secret-tool' ? words[0] === 'lookup' : args.some((x) => x === '-r' || x === '--read-password'),
     examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
     controls: ['security find-generic-password -s github', 'security list-keychains'],
+  },
+  // Secrets decrypted or fetched from a store and printed (issue 26, round 2: "printing a secret is reading it").
+  {
+    id: 'sops-decrypt', programs: ['sops'], keptIn: '.config/sops/age/keys.txt', reason: 'decrypts a SOPS secrets file to the terminal with the age key in ~/.config/sops/age/keys.txt',
+    // (Decrypted into a file, by `--output`, `-i` or `>`, it is not printed; `> secrets.yaml` stays asked, credential-export.)
+    prints: (words, args, v) => (args.includes('-d') || args.includes('--decrypt') || words[0] === 'decrypt') && !args.some((a) => /^(--output|--in-place|-i)(=|$)/.test(a)) && !v.redirects.some(stdoutToFile),
+    examples: ['sops -d secrets.enc.yaml', 'sops --decrypt config/secrets.enc.json', 'sops decrypt secrets.json'],
+    controls: ['sops --version', 'sops -d --output plain.yaml secrets.enc.yaml', 'sops -d secrets.enc.yaml | kubectl apply -f -'],
+  },
+  {
+    id: 'ansible-vault-view', programs: ['ansible-vault'], reason: 'decrypts an Ansible vault to the terminal',
+    prints: (words, args) => words[0] === 'view' || (words[0] === 'decrypt' && args.some((a, i) => a === '--output=-' || (a === '--output' && args[i + 1] === '-'))),
+    examples: ['ansible-vault view vault.yml', 'ansible-vault decrypt --output - group_vars/prod/vault.yml', 'ansible-vault view --vault-password-file .pw group_vars/all/vault.yml'],
+    controls: ['ansible-vault --help', 'ansible-vault encrypt vault.yml'],
+  },
+  {
+    id: 'pass-show', programs: ['pass', 'gopass'], keptIn: '.password-store', reason: 'prints a password from the password store in ~/.password-store',
+    prints: (words) => words[0] === 'show' || words[0] === 'cat' || (words.length === 1 && !['ls', 'list', 'init', 'git', 'find', 'search', 'grep', 'version', 'help'].includes(words[0]!)),
+    examples: ['pass show aws/prod', 'pass email/work', 'gopass show -o github/token'],
+    controls: ['pass ls', 'pass find github', 'pass'],
+  },
+  {
+    id: 'vault-secret-get', programs: ['vault'], keptIn: '.vault-token', reason: 'prints a secret from HashiCorp Vault, read with the token in ~/.vault-token',
+    prints: (words, args) => (words[0] === 'kv' && words[1] === 'get') || (words[0] === 'read' && /^(secret|kv|database|aws|cubbyhole)\//.test(words[1] ?? '')) || (words[0] === 'read' && args.some((a) => a.startsWith('-field'))),
+    examples: ['vault kv get -field=password secret/db', 'vault kv get secret/x', 'vault read -field=value secret/x'],
+    controls: ['vault status', 'vault kv list secret/', 'vault secrets list'],
+  },
+  {
+    id: 'op-read', programs: ['op'], keptIn: '.config/op', reason: 'prints a secret from 1Password, read with the session in ~/.config/op',
+    prints: (words, args) => words[0] === 'read' || (words[0] === 'item' && words[1] === 'get' && args.includes('--reveal')),
+    examples: ['op read op://vault/item/password', 'op item get github --fields password --reveal'],
+    controls: ['op item list', 'op whoami'],
+  },
+  {
+    id: 'password-manager-show', programs: ['bw', 'lpass', 'keepassxc-cli'], reason: 'prints a password from a password manager (Bitwarden, LastPass, KeePassXC)',
+    prints: (words, args, v) => v.program === 'bw' ? (words[0] === 'get' && /^(password|totp|item|notes)$/.test(words[1] ?? '')) || words[0] === 'export'
+      : v.program === 'lpass' ? words[0] === 'show' && !args.includes('--clip') && !args.includes('-c') : (words[0] === 'show' && args.some((a) => a === '-s' || a === '--show-protected' || a.startsWith('--attributes') || a === '-a')) || words[0] === 'export',
+    examples: ['bw get password github', 'lpass show --password github', 'keepassxc-cli show -s db.kdbx github'],
+    controls: ['bw list folders', 'lpass ls', 'keepassxc-cli ls db.kdbx'],
   },
 ];
 
