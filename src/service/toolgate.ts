@@ -1,5 +1,5 @@
 // The composition root of the service layer: store, analyzer, policy, approvals and decider, built from a Config.
-import { lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import type { Config } from '../config.ts';
@@ -55,27 +55,31 @@ export function realpathIfExists(path: string): string | undefined {
 const MAX_LINKS = 40;
 
 function resolveLink(path: string, depth: number): string | undefined {
-  // On the decision path for every path a call touches (and each missing ancestor): one lstat answers "nothing
-  // here" without building an exception, as existsSync did, and also tells a dangling link from a missing file.
+  // On the decision path for every path a call touches (and each missing ancestor). existsSync answers without
+  // building an exception, and for a path that exists realpath(3) is all that is needed.
+  if (existsSync(path)) {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return undefined;
+    }
+  }
+  // Nothing there — or a link whose target is missing (existsSync follows links): one lstat tells them apart. It
+  // answers ENOENT without an exception; a path below a file (ENOTDIR) throws, and is rare.
   let stat: Stats | undefined;
   try {
     stat = lstatSync(path, { throwIfNoEntry: false });
   } catch {
-    return undefined; // ENOTDIR, EACCES: nothing reachable here
+    return undefined;
   }
-  if (stat === undefined) return undefined;
+  if (stat === undefined || !stat.isSymbolicLink() || depth >= MAX_LINKS) return undefined;
+  let target: string;
   try {
-    return realpathSync.native(path);
+    target = resolve(dirname(path), readlinkSync(path));
   } catch {
-    if (!stat.isSymbolicLink() || depth >= MAX_LINKS) return undefined;
-    let target: string;
-    try {
-      target = resolve(dirname(path), readlinkSync(path));
-    } catch {
-      return undefined;
-    }
-    return resolveNearest(target, depth + 1);
+    return undefined;
   }
+  return resolveNearest(target, depth + 1);
 }
 
 /** The resolved path, or its nearest resolvable ancestor's with the rest appended (the engine's realpathNearest). */
