@@ -1,4 +1,4 @@
-// `npm run bench`: runs the benchmarks, prints a table of figures against their targets, writes JSON.
+// `npm run bench`: runs the benchmarks and profiles the server under load, prints a table of figures against their targets, writes JSON.
 // `npm run bench -- --quick` is the CI smoke run: tiny sizes, seconds, asserts nothing about time.
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
@@ -8,6 +8,7 @@ import { benchHookCost } from './hook-cost.ts';
 import { benchHttp } from './http-throughput.ts';
 import { benchLongPoll } from './long-poll.ts';
 import { benchMcpGateway } from './mcp-gateway.ts';
+import { benchProfile } from './profile.ts';
 import type { BenchOptions, BenchResult } from './lib/result.ts';
 import { markdownTable, textTable } from './lib/table.ts';
 import { benchRules } from './rule-scaling.ts';
@@ -40,6 +41,9 @@ const all: [string, () => Promise<Bench>][] = [
   ['audit', async () => benchAudit],
   ['hook', async () => benchHookCost],
   ['mcp', async () => benchMcpGateway],
+  // Where the server's CPU goes under the repeated and the unique mix (by area and function), so the next change
+  // starts from data: bench/results/profile-{repeated,unique}.txt.
+  ['profile', async () => benchProfile],
 ];
 const only = values.only?.split(',').map((s) => s.trim());
 const selected = all.filter(([name]) => !only || only.includes(name));
@@ -79,7 +83,9 @@ mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(values.out!, JSON.stringify(report, null, 2));
 process.stdout.write(`JSON: ${values.out}\n`);
 if (values.markdown) {
-  writeFileSync(values.markdown, `${markdownTable(figures)}\n`);
+  const profiles = (results.find((r) => r.bench === 'profile')?.raw as { summaries?: Record<string, string> } | undefined)?.summaries ?? {};
+  const profileText = Object.entries(profiles).map(([name, text]) => `\n**Server profile, ${name} mix** (\`bench/profile.ts\`; top of bench/results/profile-${name}.txt):\n\n\`\`\`\n${text.split('\n\ninclusive time:')[0]}\n\`\`\`\n`).join('');
+  writeFileSync(values.markdown, `${markdownTable(figures)}\n${profileText}`);
   process.stdout.write(`Markdown: ${values.markdown}\n`);
 }
 // The smoke run only asks that everything ran; the full run also asks that every target holds.

@@ -16,7 +16,7 @@ const ONE_LINERS = [
 ];
 
 /** A 2 KB deployment-style script: functions, loops, here-docs, substitutions, pipelines. */
-function twoKilobyteScript(): string {
+export function twoKilobyteScript(): string {
   const block = [
     'set -euo pipefail',
     'APP_DIR="$HOME/work/app"',

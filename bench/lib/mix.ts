@@ -46,6 +46,14 @@ export const MIX: readonly DecideBody[] = [
   { tool: 'Grep', args: { pattern: 'retries @N@', path: `${PROJECT}/src` } },
 ];
 
+/**
+ * A realistic 2 KB script sent as one Bash call (the shell bench's deployment script: functions, loops, a here-doc,
+ * substitutions, pipelines), with a comment line that makes each one unique: an agent sends a script once.
+ */
+export function scriptCall(script: string): DecideBody {
+  return { tool: 'Bash', args: { command: `# deploy run @N@\n${script}`, description: 'deploy the app' } };
+}
+
 /** The rules the benchmark server starts with: a small, typical policy. */
 export const BENCH_RULES: readonly { effect: 'allow' | 'deny' | 'ask'; pattern: string; risk?: 'high' | 'medium' | 'low' }[] = [
   { effect: 'deny', pattern: 'bash(git push --force *)' },

@@ -1,6 +1,7 @@
 // Preloaded into a benchmarked server by bench/profile.ts (`node --require bench/lib/server-probe.cjs …`).
 // The first SIGUSR2 starts a window, the second ends it and writes into $TOOLGATE_PROBE_DIR:
 //   gc.json   — garbage collections by kind (count, total and longest pause) and event-loop delay in the window;
+//   cpu.cpuprofile — a V8 CPU profile of the window alone (no start-up, no warm-up) when $TOOLGATE_PROBE_CPU is 1;
 //   heap.json — a V8 sampling heap profile of the window when $TOOLGATE_PROBE_HEAP is `allocated` (everything
 //               allocated) or `survived` (only objects that outlived a scavenge: what makes GC dear).
 // CommonJS and plain JavaScript so it loads before the server, without a loader. Main thread only.
@@ -13,6 +14,7 @@ const inspector = require('node:inspector');
 
 const dir = process.env.TOOLGATE_PROBE_DIR;
 const heapMode = process.env.TOOLGATE_PROBE_HEAP;
+const cpuProfile = process.env.TOOLGATE_PROBE_CPU === '1';
 if (isMainThread && dir) {
   const KINDS = { 1: 'scavenge', 2: 'minor mark-sweep', 4: 'mark-compact', 8: 'incremental marking', 16: 'weak callbacks' };
   const delay = monitorEventLoopDelay({ resolution: 1 });
@@ -40,6 +42,7 @@ if (isMainThread && dir) {
       started = performance.now();
       delay.reset();
       delay.enable();
+      if (cpuProfile) session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')));
       if (heapMode) {
         session.post('HeapProfiler.enable', () => session.post('HeapProfiler.startSampling', {
           samplingInterval: 4096,
@@ -53,11 +56,19 @@ if (isMainThread && dir) {
     delay.disable();
     const ms = (n) => Math.round((n / 1e6) * 100) / 100;
     const gc = { windowMs: Math.round(performance.now() - started), gcs, loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) } };
+    // gc.json last: the bench waits for it, so everything else is written by then.
     const done = () => writeFileSync(join(dir, 'gc.json'), JSON.stringify(gc));
-    if (!heapMode) return done();
-    session.post('HeapProfiler.stopSampling', (error, result) => {
-      if (!error) writeFileSync(join(dir, 'heap.json'), JSON.stringify(result.profile));
-      done();
+    const heap = (next) => {
+      if (!heapMode) return next();
+      session.post('HeapProfiler.stopSampling', (error, result) => {
+        if (!error) writeFileSync(join(dir, 'heap.json'), JSON.stringify(result.profile));
+        next();
+      });
+    };
+    if (!cpuProfile) return heap(done);
+    session.post('Profiler.stop', (error, result) => {
+      if (!error) writeFileSync(join(dir, 'cpu.cpuprofile'), JSON.stringify(result.profile));
+      heap(done);
     });
   });
 }

@@ -16,6 +16,12 @@ export interface SessionFilesLimits {
 
 const DEFAULTS: SessionFilesLimits = { sessions: 256, filesPerSession: 64, maxBytes: 64 * 1024 };
 
+/** A remembered file: its contents, and its name (what a command that runs it must contain), cut once. */
+interface Remembered {
+  contents: string;
+  name: string;
+}
+
 /** One replacement an Edit makes (`old_string` → `new_string`, every occurrence with `replace_all`). */
 interface Replacement {
   from: string;
@@ -30,7 +36,7 @@ interface Replacement {
  * what the file tools wrote, which can only make a later run of it be judged by more, never by less, than before.
  */
 export class SessionFiles {
-  private readonly sessions = new Map<string, Map<string, string>>();
+  private readonly sessions = new Map<string, Map<string, Remembered>>();
   private readonly limits: SessionFilesLimits;
 
   constructor(limits: Partial<SessionFilesLimits> = {}) {
@@ -49,7 +55,7 @@ export class SessionFiles {
     if (typeof args.content === 'string') return this.set(key, path, args.content);
     const edits = replacements(args);
     if (edits === undefined) return this.forget(key, path);
-    const before = this.sessions.get(key)?.get(path);
+    const before = this.sessions.get(key)?.get(path)?.contents;
     if (before === undefined) return;
     let after = before;
     for (const edit of edits) {
@@ -74,9 +80,10 @@ export class SessionFiles {
     const command = shellCommandOf(call, aliases);
     if (command === undefined) return undefined;
     let found: Map<string, string> | undefined;
-    for (const [path, contents] of files) {
-      if (!command.includes(path.slice(path.lastIndexOf('/') + 1))) continue;
-      (found ??= new Map()).set(path, contents);
+    // The names are cut when a file is remembered: a session that wrote 64 files made 64 strings per shell call.
+    for (const [path, file] of files) {
+      if (!command.includes(file.name)) continue;
+      (found ??= new Map()).set(path, file.contents);
     }
     return found;
   }
@@ -109,7 +116,7 @@ export class SessionFiles {
     else files = new Map();
     this.sessions.set(key, files); // most recently used last
     files.delete(path);
-    files.set(path, contents);
+    files.set(path, { contents, name: path.slice(path.lastIndexOf('/') + 1) });
     if (files.size > this.limits.filesPerSession) files.delete(files.keys().next().value!);
     if (this.sessions.size > this.limits.sessions) this.sessions.delete(this.sessions.keys().next().value!);
   }

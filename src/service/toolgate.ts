@@ -1,8 +1,8 @@
 // The composition root of the service layer: store, analyzer, policy, approvals and decider, built from a Config.
-import { existsSync, realpathSync } from 'node:fs';
+import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { projectGitignore } from './project-gitignore.ts';
 import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { extraProtectedPaths, type Config } from '../config.ts';
 import { buildAliasIndex } from '../engine/catalog/tool-aliases.ts';
 import type { EngineContext } from '../engine/decide.ts';
@@ -50,16 +50,58 @@ export interface ToolgateOptions {
   now?: () => number;
 }
 
-/** Resolves a path through symlinks where it exists on this host. */
+/**
+ * Resolves a path through symlinks where it exists on this host — and where a dangling symlink points: a write
+ * through `proj/notes.txt -> ~/.ssh/authorized_keys` creates the target, so the link is judged by its target (that
+ * target resolved as far as it exists). Undefined when nothing is at the path.
+ */
 export function realpathIfExists(path: string): string | undefined {
-  // On the decision path for every path a call touches (and each missing ancestor): existsSync answers "no"
-  // without building an exception; realpath(3) then costs a readlink per component.
-  if (!existsSync(path)) return undefined;
+  return resolveLink(path, 0);
+}
+
+/** Links followed by hand before giving up (the kernel's own limit is 40). */
+const MAX_LINKS = 40;
+
+function resolveLink(path: string, depth: number): string | undefined {
+  // On the decision path for every path a call touches (and each missing ancestor). existsSync answers without
+  // building an exception, and for a path that exists realpath(3) is all that is needed.
+  if (existsSync(path)) {
+    try {
+      return realpathSync.native(path);
+    } catch {
+      return undefined;
+    }
+  }
+  // Nothing there — or a link whose target is missing (existsSync follows links): one lstat tells them apart. It
+  // answers ENOENT without an exception; a path below a file (ENOTDIR) throws, and is rare.
+  let stat: Stats | undefined;
   try {
-    return realpathSync.native(path);
+    stat = lstatSync(path, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
+  if (stat === undefined || !stat.isSymbolicLink() || depth >= MAX_LINKS) return undefined;
+  let target: string;
+  try {
+    target = resolve(dirname(path), readlinkSync(path));
+  } catch {
+    return undefined;
+  }
+  return resolveNearest(target, depth + 1);
+}
+
+/** The resolved path, or its nearest resolvable ancestor's with the rest appended (the engine's realpathNearest). */
+function resolveNearest(path: string, depth: number): string {
+  let head = path;
+  let tail = '';
+  while (head !== '' && head !== '/') {
+    const real = resolveLink(head, depth);
+    if (real !== undefined) return real === '/' ? tail || '/' : real + tail;
+    const cut = head.lastIndexOf('/');
+    tail = head.slice(cut) + tail;
+    head = head.slice(0, cut);
+  }
+  return path;
 }
 
 /** Builds the service from a config. */

@@ -10,6 +10,19 @@ import { randomUUID } from 'node:crypto';
  */
 export function timeOrderedId(now: number = Date.now()): string {
   const random = randomUUID(); // xxxxxxxx-xxxx-4xxx-Nxxx-xxxxxxxxxxxx, variant bits already set
-  const ms = now.toString(16).padStart(12, '0');
-  return `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7${random.slice(15)}`;
+  return `${timePrefix(now)}${random.slice(15)}`;
+}
+
+/** The last millisecond an id was made in, and its prefix `tttttttt-tttt-7`. */
+let prefixMs = Number.NaN;
+let prefixText = '';
+
+/** The time part of an id, made once per millisecond: under load dozens of decisions share one (five strings fewer per id). */
+function timePrefix(now: number): string {
+  if (now !== prefixMs) {
+    const ms = now.toString(16).padStart(12, '0');
+    prefixText = `${ms.slice(0, 8)}-${ms.slice(8, 12)}-7`;
+    prefixMs = now;
+  }
+  return prefixText;
 }

@@ -55,6 +55,10 @@ describe('/metrics', () => {
     assert.equal(sample(text, 'toolgate_decisions_total', '{decision="deny",source="protected_path"}'), 1);
     assert.equal(sample(text, 'toolgate_decisions_total', '{decision="ask",source="danger"}'), 1);
     assert.equal(sample(text, 'toolgate_decision_duration_seconds_count', '{decision="allow"}'), 3);
+    // Buckets are cumulative and end in +Inf with the count (the decide metrics are toolgate's own, in prom-client's format).
+    assert.equal(sample(text, 'toolgate_decision_duration_seconds_bucket', '{decision="allow",le="+Inf"}'), 3);
+    assert.ok(sample(text, 'toolgate_decision_duration_seconds_bucket', '{decision="allow",le="1"}')! <= 3);
+    assert.ok(sample(text, 'toolgate_decision_duration_seconds_sum', '{decision="allow"}')! > 0);
     assert.equal(sample(text, 'toolgate_audit_write_duration_seconds_count'), 5);
     assert.equal(sample(text, 'toolgate_pending_approvals'), 1);
     assert.equal(sample(text, 'toolgate_long_poll_waiters'), 0);

@@ -60,6 +60,20 @@ describe("toolgate's data directory through the file tools", () => {
     assertDenied(await decideAs({ tool: 'read_file', args: { file_path: '../innocent/tokens.json' }, cwd: join(elsewhere, 'work') }), 'through a symlink');
   });
 
+  it('a dangling symlink is judged by where a write through it lands', async () => {
+    // Nothing exists at the target yet: writing through the link would create it inside the data dir.
+    symlinkSync(join(data, 'not-yet-there.json'), join(elsewhere, 'work', 'notes.txt'));
+    symlinkSync(join(elsewhere, 'work', 'notes.txt'), join(elsewhere, 'work', 'notes-again.txt')); // a link to the link
+    symlinkSync(join(elsewhere, 'work', 'missing.txt'), join(elsewhere, 'work', 'harmless.txt'));
+    for (const name of ['notes.txt', 'notes-again.txt']) {
+      assertDenied(await decideAs({ tool: 'write_file', args: { file_path: name, content: 'x' }, cwd: join(elsewhere, 'work') }), `write through ${name}`);
+    }
+    assertDenied(await decideAs({ tool: 'bash', args: { command: 'echo x > notes.txt' }, cwd: join(elsewhere, 'work') }), 'a shell redirection through it');
+    // Control: a dangling link to an ordinary missing file is an ordinary write.
+    const harmless = await decideAs({ tool: 'write_file', args: { file_path: 'harmless.txt', content: 'x' }, cwd: join(elsewhere, 'work') });
+    assert.equal(harmless.decision, 'allow', JSON.stringify(harmless));
+  });
+
   it('not even bypass_all as the operator mode lets a file tool through', async () => {
     const bypass = await startHarness({ flags: { mode: 'bypass_all' } });
     try {
