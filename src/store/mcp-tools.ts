@@ -2,7 +2,8 @@
 import type Database from 'better-sqlite3';
 import type { McpToolRecord } from './types.ts';
 
-interface McpToolRow {
+/** A row of the `mcp_tools` table (the same columns in every store). */
+export interface McpToolRow {
   server: string;
   tool: string;
   hash: string;
@@ -18,10 +19,14 @@ export function mcpToolMethods(db: Database.Database): { mcpTools(server: string
     ON CONFLICT (server, tool) DO UPDATE SET hash = excluded.hash, pending_hash = excluded.pending_hash, changed_at = excluded.changed_at`);
   return {
     async mcpTools(server) {
-      return (select.all(server) as McpToolRow[]).map((r) => ({ server: r.server, tool: r.tool, hash: r.hash, pendingHash: r.pending_hash, firstSeenAt: r.first_seen_at, changedAt: r.changed_at }));
+      return (select.all(server) as McpToolRow[]).map(mcpToolFromRow);
     },
     async saveMcpTool(record) {
       upsert.run({ server: record.server, tool: record.tool, hash: record.hash, pending_hash: record.pendingHash, first_seen_at: record.firstSeenAt, changed_at: record.changedAt });
     },
   };
+}
+
+export function mcpToolFromRow(r: McpToolRow): McpToolRecord {
+  return { server: r.server, tool: r.tool, hash: r.hash, pendingHash: r.pending_hash, firstSeenAt: r.first_seen_at, changedAt: r.changed_at };
 }

@@ -2,14 +2,15 @@
 // after a reconnect every replica re-reads what it waits on), caps and open-or-join are decided in the database.
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';
-import type { Rule } from '../engine/rules/rule.ts';
+import { mcpToolFromRow, type McpToolRow } from './mcp-tools.ts';
+import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditRowHash } from './audit-hash.ts';
 import { CHECKPOINT_DECISION } from './audit-retention.ts';
 import { verifyAuditChainFrom } from './audit-verify.ts';
 import { timeOrderedId } from './ids.ts';
 import { migratePostgres } from './postgres-migrations.ts';
-import type { AuditEntry, AuditQuery, AuditRow, Grant, OpenOutcome, Resolution, Store, StoreChange } from './types.ts';
+import type { AuditEntry, AuditQuery, AuditRow, OpenOutcome, Resolution, Store, StoreChange } from './types.ts';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresStoreOptions {
@@ -24,28 +25,7 @@ const CHANNEL = 'toolgate';
 /** How long readiness waits for the database before calling it down. */
 const READY_TIMEOUT_MS = 1000;
 
-interface RuleRow {
-  id: string;
-  effect: Rule['effect'];
-  pattern: string;
-  risk: Rule['risk'];
-  scope: string;
-  expires_at: string | null;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
-  position: number;
-}
 
-interface GrantRow {
-  id: string;
-  session_id: string;
-  pattern: string;
-  approval_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string | null;
-}
 
 /** BIGINT columns (seq, latency_us, counts) as numbers: they stay far below 2^53. */
 const TYPES = {
@@ -249,8 +229,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return () => void listeners.delete(fn);
     },
     async mcpTools(server) {
-      const { rows } = await pool.query<{ server: string; tool: string; hash: string; pending_hash: string | null; first_seen_at: string; changed_at: string | null }>('SELECT * FROM mcp_tools WHERE server = $1 ORDER BY tool', [server]);
-      return rows.map((r) => ({ server: r.server, tool: r.tool, hash: r.hash, pendingHash: r.pending_hash, firstSeenAt: r.first_seen_at, changedAt: r.changed_at }));
+      return (await pool.query<McpToolRow>('SELECT * FROM mcp_tools WHERE server = $1 ORDER BY tool', [server])).rows.map(mcpToolFromRow);
     },
     async saveMcpTool(record) {
       await pool.query(`INSERT INTO mcp_tools (server, tool, hash, pending_hash, first_seen_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
@@ -467,10 +446,4 @@ async function queryAudit(pool: Pool, query: AuditQuery): Promise<AuditRow[]> {
   return (await pool.query<AuditRow>(text, params)).rows;
 }
 
-function ruleFromRow(row: RuleRow): Rule {
-  return { id: row.id, effect: row.effect, pattern: row.pattern, risk: row.risk, scope: row.scope, expiresAt: row.expires_at, note: row.note, createdBy: row.created_by, createdAt: row.created_at, position: Number(row.position), origin: 'db' };
-}
 
-function grantFromRow(row: GrantRow): Grant {
-  return { id: row.id, sessionId: row.session_id, pattern: row.pattern, approvalId: row.approval_id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at };
-}

@@ -3,6 +3,7 @@ import { timeOrderedId } from './ids.ts';
 import { chmodSync, closeSync, existsSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import type { Rule } from '../engine/rules/rule.ts';
+import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditWriteProblem } from './audit-ready.ts';
 import { pruneAuditLog } from './audit-retention.ts';
@@ -12,7 +13,7 @@ import { mcpToolMethods } from './mcp-tools.ts';
 import { migrate } from './migrations.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 import { ChangeHub } from './change-hub.ts';
-import type { Approval, AuditQuery, AuditRow, Grant, NewRule, OpenOutcome, PendingLimits, Resolution, Store, StoreChange } from './types.ts';
+import type { Approval, AuditQuery, AuditRow, NewRule, OpenOutcome, PendingLimits, Resolution, Store, StoreChange } from './types.ts';
 
 /** Options of the SQLite store. */
 export interface SqliteStoreOptions {
@@ -31,28 +32,7 @@ export interface SqliteStore extends Store {
   readonly db: Database.Database;
 }
 
-interface RuleRow {
-  id: string;
-  effect: Rule['effect'];
-  pattern: string;
-  risk: Rule['risk'];
-  scope: string;
-  expires_at: string | null;
-  note: string | null;
-  created_by: string | null;
-  created_at: string;
-  position: number;
-}
 
-interface GrantRow {
-  id: string;
-  session_id: string;
-  pattern: string;
-  approval_id: string | null;
-  created_by: string | null;
-  created_at: string;
-  expires_at: string | null;
-}
 
 /** Opens (and migrates) the database at `path`; `:memory:` works for tests. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
@@ -274,13 +254,7 @@ function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   return db.prepare(sql).all(...params) as AuditRow[];
 }
 
-function ruleFromRow(row: RuleRow): Rule {
-  return { id: row.id, effect: row.effect, pattern: row.pattern, risk: row.risk, scope: row.scope, expiresAt: row.expires_at, note: row.note, createdBy: row.created_by, createdAt: row.created_at, position: row.position, origin: 'db' };
-}
 
-function grantFromRow(row: GrantRow): Grant {
-  return { id: row.id, sessionId: row.session_id, pattern: row.pattern, approvalId: row.approval_id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at };
-}
 
 /**
  * Makes the database file readable and writable by its owner only (0600), creating it empty first when missing.
