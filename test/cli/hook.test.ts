@@ -1,7 +1,7 @@
 // `toolgate hook …` as a real process: each runtime's output against a real server, and fail-closed when the sidecar is down.
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -227,9 +227,15 @@ describe('toolgate hook: what it sends and what it loads', () => {
       const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, [], ['--import', trace]);
       assert.equal(run.code, 0, run.stderr);
       const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
-      assert.ok(loaded.some((url) => url.endsWith('/dist/cli/hook.js')), `the trace saw the hook load:\n${loaded.join('\n')}`);
-      const heavy = loaded.filter((url) => /\/dist\/(engine|store|http)\/|\/dist\/config\.js$|\/node_modules\/|^node:internal\/deps\/undici/.test(url));
+      // The hook is one bundled file: nothing else of toolgate is loaded at run time …
+      assert.ok(loaded.some((url) => url.endsWith('/dist/cli/hook.bundle.js')), `the trace saw the hook load:\n${loaded.join('\n')}`);
+      const heavy = loaded.filter((url) => (/\/dist\//.test(url) && !url.endsWith('/dist/cli/hook.bundle.js')) || /\/node_modules\/|^node:internal\/deps\/undici/.test(url));
       assert.deepEqual(heavy, []);
+      // … and what went into the bundle (esbuild's metafile) holds no engine, store, HTTP app, config/zod or package.
+      const meta = JSON.parse(readFileSync(join(BIN, '../../dist/cli/hook.bundle.meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+      const inputs = Object.keys(meta.inputs);
+      assert.ok(inputs.some((i) => i.endsWith('dist/cli/hook.js')), inputs.join('\n'));
+      assert.deepEqual(inputs.filter((i) => /dist\/(engine|store|http)\/|dist\/config\.js$|node_modules\//.test(i)), []);
       // The control: `check` runs the engine, and the same trace sees it.
       const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-trace-'));
       const check = spawnSync(process.execPath, ['--import', trace, BIN, 'check', 'ls'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TOOLGATE_DATA_DIR: dataDir } });
