@@ -1,57 +1,16 @@
 // A real sidecar on a small heap (`--max-old-space-size=128`) fed the expansion bombs of issue 23: every answer
 // arrives in bounded time, none is allow, and the process is still alive and serving afterwards.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { AGENT, freePort, startSidecarProcess } from './support/sidecar-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const AGENT = 'e2e-agent-token-0123456789abcdef';
-const REVIEWER = 'e2e-reviewer-token-0123456789abcdef';
 /** The heap the sidecar gets: the 312-byte doubling bomb needed gigabytes on main. */
 const HEAP_MB = 128;
 const ANSWER_MS = 5_000;
-
-/** A port nobody listens on right now (bound on 127.0.0.1, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Starts `toolgate serve` on a small heap and resolves once it listens. */
-function startSidecar(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [`--max-old-space-size=${HEAP_MB}`, 'bin/toolgate.js', 'serve', '--port', String(port), '--data-dir', dataDir, '--log-level', 'silent'], {
-    cwd: ROOT,
-    env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TOOLGATE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolveChild, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`toolgate did not start within 20 s:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolveChild(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`toolgate exited with ${code} before listening:\n${output}`));
-    });
-  });
-}
 
 const doubling = `a=x; ${Array(30).fill('a="$a$a"').join('; ')}; echo $a`;
 const BOMBS = [
@@ -77,7 +36,7 @@ describe('a sidecar on a small heap survives analysis bombs', () => {
 
   it('answers each bomb in bounded time with ask, and still answers afterwards', async () => {
     const port = await freePort();
-    child = await startSidecar(dataDir, port);
+    child = await startSidecarProcess(dataDir, port, { nodeFlags: [`--max-old-space-size=${HEAP_MB}`] });
     const base = `http://127.0.0.1:${port}`;
     const decide = async (command: string) => {
       const res = await fetch(`${base}/v1/decide`, {

@@ -1,55 +1,13 @@
 // A real sidecar process killed with SIGKILL: its pending approvals, their answers and their expiry survive the restart.
 import assert from 'node:assert/strict';
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import { BIN } from '../support/built-bin.ts';
+import { AGENT, freePort, REVIEWER, startSidecarProcess } from './support/sidecar-process.ts';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const AGENT = 'e2e-agent-token-0123456789abcdef';
-const REVIEWER = 'e2e-reviewer-token-0123456789abcdef';
 const TIMEOUT_S = 12;
-
-/** A port nobody listens on right now (bound on 127.0.0.1, then released). */
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
-
-/** Starts `toolgate serve` and resolves once it prints that it listens. */
-function startSidecar(dataDir: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', String(port), '--data-dir', dataDir, '--approval-timeout', `${TIMEOUT_S}s`, '--log-level', 'silent'], {
-    cwd: ROOT,
-    env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TOOLGATE_URL: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolveChild, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`toolgate did not start within 20 s:\n${output}`)), 20_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (output.includes('listening on')) {
-        clearTimeout(timer);
-        resolveChild(child);
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.once('exit', (code) => {
-      clearTimeout(timer);
-      reject(new Error(`toolgate exited with ${code} before listening:\n${output}`));
-    });
-  });
-}
 
 /** SIGKILL and wait for the process to be gone. */
 function kill9(child: ChildProcess): Promise<void> {
@@ -81,7 +39,7 @@ describe('approvals survive kill -9 of the sidecar', () => {
       return body.approval as { id: string; expires_at: string };
     };
 
-    children.push(await startSidecar(dataDir, port));
+    children.push(await startSidecarProcess(dataDir, port, { flags: ['--approval-timeout', `${TIMEOUT_S}s`] }));
     const answered = await decide('sudo systemctl restart nginx');
     const expiring = await decide('sudo systemctl restart redis');
 
@@ -91,7 +49,7 @@ describe('approvals survive kill -9 of the sidecar', () => {
     await kill9(children[0]!);
     assert.notEqual(await heldBeforeKill, 200, 'the held poll did not get an answer from a dead server');
 
-    children.push(await startSidecar(dataDir, port));
+    children.push(await startSidecarProcess(dataDir, port, { flags: ['--approval-timeout', `${TIMEOUT_S}s`] }));
     const queue = await (await call(REVIEWER, '/v1/approvals?status=pending')).json();
     assert.deepEqual(queue.approvals.map((a: { id: string }) => a.id).sort(), [answered.id, expiring.id].sort(), 'both approvals are still pending');
     assert.equal((await decide('sudo systemctl restart nginx')).id, answered.id, 'dedupe still finds the approval from before the kill');
