@@ -1,6 +1,6 @@
 // `toolgate hook …` as a real process: each runtime's output against a real server, and fail-closed when the sidecar is down.
 import assert from 'node:assert/strict';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer as createHttpServer, type IncomingHttpHeaders } from 'node:http';
 import { createServer } from 'node:net';
@@ -10,36 +10,13 @@ import { after, before, describe, it } from 'node:test';
 import { loadConfig } from '../../src/config.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
 import { BIN } from '../support/built-bin.ts';
+import { runProcess, type ProcessRun } from '../support/run-process.ts';
 
 const AGENT = 'hook-cli-agent-token-0123456789';
 const REVIEWER = 'hook-cli-reviewer-token-0123456789';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-  json: any;
-}
-
-function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = [], nodeFlags: string[] = []): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeFlags, BIN, 'hook', runtime, ...extra], { env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: unknown;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, stdout, stderr, json });
-    });
-    child.stdin.end(input);
-  });
+function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = [], nodeFlags: string[] = []): Promise<ProcessRun> {
+  return runProcess(process.execPath, [...nodeFlags, BIN, 'hook', runtime, ...extra], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, input);
 }
 
 /** A port nothing listens on: bound, then released. */

@@ -1,7 +1,6 @@
 // `toolgate integrations print`: the printed settings run the hook on this machine (absolute paths, quoting, the
 // sidecar's URL and data directory), and the Claude Code http variant reaches the hook route.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +9,7 @@ import { loadConfig } from '../../src/config.ts';
 import { main } from '../../src/cli/main.ts';
 import { startServer, type RunningServer } from '../../src/cli/serve.ts';
 import { BIN } from '../support/built-bin.ts';
+import { runProcess, type ProcessRun } from '../support/run-process.ts';
 
 const AGENT = 'integrations-agent-token-0123456789';
 const REVIEWER = 'integrations-reviewer-token-0123456789';
@@ -23,25 +23,8 @@ async function toolgate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ 
 }
 
 /** Runs a printed hook command line the way the runtimes do (/bin/sh -c, no node on PATH), with a hook input on stdin (async: the sidecar is in this process). */
-function runCommandLine(command: string, input: unknown, env: NodeJS.ProcessEnv): Promise<{ code: number | null; json: any; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn('/bin/sh', ['-c', command], { env: { PATH: '/nonexistent', ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => {
-      let json: any;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = undefined;
-      }
-      resolve({ code, json, stderr });
-    });
-    child.stdin.end(JSON.stringify(input));
-  });
+function runCommandLine(command: string, input: unknown, env: NodeJS.ProcessEnv): Promise<ProcessRun> {
+  return runProcess('/bin/sh', ['-c', command], { PATH: '/nonexistent', ...env }, JSON.stringify(input));
 }
 
 const claudeInput = (command: string) => ({ session_id: 's', cwd: '/tmp', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1' });
