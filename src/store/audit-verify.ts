@@ -32,31 +32,59 @@ export interface VerifyResult {
  */
 export function verifyAuditChain(db: Database.Database): VerifyResult {
   const first = db.prepare('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1').get() as { seq: number; prev_hash: string } | undefined;
-  if (!first) return { ok: true, rows: 0, firstSeq: null, lastSeq: null, headHash: GENESIS_HASH };
-  let prevHash = GENESIS_HASH;
-  let checkpoint: AuditCheckpoint | undefined;
-  if (first.seq !== 1) {
-    checkpoint = anchoringCheckpoint(db, first.seq);
-    if (!checkpoint) {
-      return {
-        ok: false, rows: 0, firstSeq: first.seq, lastSeq: null, headHash: GENESIS_HASH,
-        problem: { seq: first.seq, kind: 'pruned_without_checkpoint', message: `the log starts at seq ${first.seq}, but no retention checkpoint records rows 1–${first.seq - 1} as pruned: they were deleted` },
-      };
-    }
-    prevHash = checkpoint.last_pruned_hash;
-  }
-  let expectedSeq = first.seq;
-  let rows = 0;
-  let lastSeq: number | null = null;
+  if (!first) return empty();
+  const checkpoints = () => db.prepare('SELECT args FROM audit_log WHERE decision = ? AND source = ? ORDER BY seq DESC').pluck().all(CHECKPOINT_DECISION, 'retention') as string[];
+  const walk = ChainWalk.begin(first.seq, checkpoints);
+  if (!(walk instanceof ChainWalk)) return walk;
   for (const row of db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').iterate() as IterableIterator<AuditRow>) {
-    const problem = checkRow(row, expectedSeq, prevHash);
-    if (problem) return { ok: false, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint, problem };
-    rows++;
-    lastSeq = row.seq;
-    prevHash = row.hash;
-    expectedSeq = row.seq + 1;
+    const broken = walk.step(row);
+    if (broken) return broken;
   }
-  return { ok: true, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint };
+  return walk.result();
+}
+
+/** The result for an empty log (a new object each time: callers may add to it). */
+function empty(): VerifyResult {
+  return { ok: true, rows: 0, firstSeq: null, lastSeq: null, headHash: GENESIS_HASH };
+}
+
+/** One walk over the chain, shared by the synchronous and the asynchronous verifier: begun at the first row, fed rows in seq order. */
+class ChainWalk {
+  private rows = 0;
+  private lastSeq: number | null = null;
+  private prevHash: string;
+  private expectedSeq: number;
+
+  private constructor(private readonly firstSeq: number, private readonly checkpoint: AuditCheckpoint | undefined) {
+    this.prevHash = checkpoint?.last_pruned_hash ?? GENESIS_HASH;
+    this.expectedSeq = firstSeq;
+  }
+
+  /** A walk from `firstSeq`; when that is not 1, only if a retention checkpoint (args, newest first) vouches for the rows before it. */
+  static begin(firstSeq: number, checkpoints: () => string[]): ChainWalk | VerifyResult {
+    if (firstSeq === 1) return new ChainWalk(firstSeq, undefined);
+    const checkpoint = checkpoints().map(parseCheckpoint).find((c) => c?.pruned_through_seq === firstSeq - 1);
+    if (checkpoint) return new ChainWalk(firstSeq, checkpoint);
+    return {
+      ok: false, rows: 0, firstSeq, lastSeq: null, headHash: GENESIS_HASH,
+      problem: { seq: firstSeq, kind: 'pruned_without_checkpoint', message: `the log starts at seq ${firstSeq}, but no retention checkpoint records rows 1–${firstSeq - 1} as pruned: they were deleted` },
+    };
+  }
+
+  /** Checks the next row: the failed result when it breaks the chain, else undefined. */
+  step(row: AuditRow): VerifyResult | undefined {
+    const problem = checkRow(row, this.expectedSeq, this.prevHash);
+    if (problem) return { ok: false, rows: this.rows, firstSeq: this.firstSeq, lastSeq: this.lastSeq, headHash: this.prevHash, checkpoint: this.checkpoint, problem };
+    this.rows++;
+    this.lastSeq = row.seq;
+    this.prevHash = row.hash;
+    this.expectedSeq = row.seq + 1;
+    return undefined;
+  }
+
+  result(): VerifyResult {
+    return { ok: true, rows: this.rows, firstSeq: this.firstSeq, lastSeq: this.lastSeq, headHash: this.prevHash, checkpoint: this.checkpoint };
+  }
 }
 
 function checkRow(row: AuditRow, expectedSeq: number, prevHash: string): ChainBreak | undefined {
@@ -70,16 +98,6 @@ function checkRow(row: AuditRow, expectedSeq: number, prevHash: string): ChainBr
   }
   if (auditRowHash(row.prev_hash, row.seq, row) !== row.hash) {
     return { seq: row.seq, kind: 'edited', message: `${label} was edited: its hash does not match its content` };
-  }
-  return undefined;
-}
-
-/** The checkpoint (newest first) that records exactly the rows before `firstSeq` as pruned. */
-function anchoringCheckpoint(db: Database.Database, firstSeq: number): AuditCheckpoint | undefined {
-  const rows = db.prepare('SELECT args FROM audit_log WHERE decision = ? AND source = ? ORDER BY seq DESC').pluck().all(CHECKPOINT_DECISION, 'retention') as string[];
-  for (const args of rows) {
-    const checkpoint = parseCheckpoint(args);
-    if (checkpoint?.pruned_through_seq === firstSeq - 1) return checkpoint;
   }
   return undefined;
 }
@@ -98,32 +116,16 @@ export interface AuditChainSource {
   checkpoints(): Promise<string[]>;
 }
 
-/** verifyAuditChain over an asynchronous source: the same checks, the same answers. */
+/** verifyAuditChain over an asynchronous source: the same walk, the same answers. */
 export async function verifyAuditChainFrom(source: AuditChainSource): Promise<VerifyResult> {
   const first = await source.first();
-  if (!first) return { ok: true, rows: 0, firstSeq: null, lastSeq: null, headHash: GENESIS_HASH };
-  let prevHash = GENESIS_HASH;
-  let checkpoint: AuditCheckpoint | undefined;
-  if (first.seq !== 1) {
-    checkpoint = (await source.checkpoints()).map(parseCheckpoint).find((c) => c?.pruned_through_seq === first.seq - 1);
-    if (!checkpoint) {
-      return {
-        ok: false, rows: 0, firstSeq: first.seq, lastSeq: null, headHash: GENESIS_HASH,
-        problem: { seq: first.seq, kind: 'pruned_without_checkpoint', message: `the log starts at seq ${first.seq}, but no retention checkpoint records rows 1–${first.seq - 1} as pruned: they were deleted` },
-      };
-    }
-    prevHash = checkpoint.last_pruned_hash;
-  }
-  let expectedSeq = first.seq;
-  let rows = 0;
-  let lastSeq: number | null = null;
+  if (!first) return empty();
+  const checkpoints = first.seq === 1 ? [] : await source.checkpoints();
+  const walk = ChainWalk.begin(first.seq, () => checkpoints);
+  if (!(walk instanceof ChainWalk)) return walk;
   for await (const row of source.rows()) {
-    const problem = checkRow(row, expectedSeq, prevHash);
-    if (problem) return { ok: false, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint, problem };
-    rows++;
-    lastSeq = row.seq;
-    prevHash = row.hash;
-    expectedSeq = row.seq + 1;
+    const broken = walk.step(row);
+    if (broken) return broken;
   }
-  return { ok: true, rows, firstSeq: first.seq, lastSeq, headHash: prevHash, checkpoint };
+  return walk.result();
 }
