@@ -45,7 +45,11 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
     const inProject = entry.inProject?.(view);
     if (inProject) finding.inProject = inProject;
     const overwrites = entry.overwrites?.(view);
-    if (overwrites) finding.overwrites = overwrites;
+    if (overwrites) {
+      finding.overwrites = overwrites;
+      const presumedNew = overwrites.filter((p) => entry.presumedNew?.(p, view));
+      if (presumedNew.length) finding.presumedNew = presumedNew;
+    }
     out.push(finding);
   }
   return out;
