@@ -15,6 +15,8 @@ export interface DeleteContext {
   realpath?: (path: string) => string | undefined;
   /** The lines of `<cwd>/.gitignore`, when the service could read it. */
   gitignore?: readonly string[];
+  /** The service found a credential in a remote URL of the project's git config (a finding `when` it counts). */
+  remoteCredentials?: boolean;
 }
 
 /** Characters that leave a path unknown or reaching elsewhere: variables, substitutions, find's `{}`, home, history. */
@@ -26,18 +28,19 @@ const UNKNOWN = /[$`\\{}!]|\0/;
  * leaves: kept findings are copied without it.
  */
 export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAnalysis | undefined, ctx: DeleteContext): Finding[] {
-  if (!findings.some((f) => f.deletes || f.inProject || f.overwrites)) return findings;
+  if (!findings.some((f) => f.deletes || f.inProject || f.overwrites || f.when)) return findings;
   const unknowable = movesUnknowably(analysis);
   const disposable = unknowable ? undefined : pathJudge(ctx, true);
   const inside = unknowable ? undefined : pathJudge(ctx, false);
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!f.deletes && !f.inProject && !f.overwrites) out.push(f);
+    if (f.when === 'remote-credentials' && !ctx.remoteCredentials) continue;
+    if (!f.deletes && !f.inProject && !f.overwrites && !f.when) out.push(f);
     else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, f.presumedNew ?? [], inside, ctx))) continue;
     else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
-      const { deletes: _d, inProject: _i, overwrites: _o, presumedNew: _n, ...kept } = f;
+      const { deletes: _d, inProject: _i, overwrites: _o, presumedNew: _n, when: _w, ...kept } = f;
       out.push(kept);
     }
   }

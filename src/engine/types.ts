@@ -59,6 +59,8 @@ export interface Finding {
    * this host does not have): engine-internal, judged by their names (`of=blank.img` is made, `of=README.md` is there).
    */
   presumedNew?: readonly string[];
+  /** A fact the service must have found for this finding to count (engine-internal; decide() drops it without). */
+  when?: 'remote-credentials';
 }
 
 /** Ordering of risks, for taking the highest. */

@@ -40,6 +40,7 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
     if (contained && entry.hostOnly) continue;
     if (!writesFlagged(entry, view) && !entry.match?.(view)) continue;
     const finding: Finding = { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text };
+    if (entry.when) finding.when = entry.when;
     const deletes = entry.deletes?.(view);
     if (deletes) finding.deletes = deletes;
     const inProject = entry.inProject?.(view);
