@@ -118,7 +118,7 @@ const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--refer
 const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
 
 /** A `truncate` size that leaves the file smaller: `0`, `-N`, `<N`, `/N` (`-s 1G` grows or makes one). */
-const SHRINKS = /^(0+[KMGTPEZY]?i?B?|[-<\/]\S*)$/;
+const SHRINKS = /^(0+[KMGTPEZY]?i?B?|[-</]\S*)$/;
 
 /**
  * The files a command empties: `truncate -s 0 F`, a redirection `>` from a command that writes nothing (`: > F`,
