@@ -50,6 +50,8 @@ export interface DecideRequest {
   agentHome?: string;
   /** The lines of `<cwd>/.gitignore` as the service read them: directories it ignores count as disposable output. */
   gitignore?: readonly string[];
+  /** The service found a credential in a remote URL of the project's git config: printing the URL is a secret read. */
+  remoteCredentials?: boolean;
 }
 
 /** The rule that decided, as reported to the agent. */
@@ -83,7 +85,7 @@ const NO_SUBJECTS: readonly MatchSubject[] = [];
  * tool keeps in a protected file or a secret store (`gh auth token`, `sops -d`, `pass show`), one held in an
  * environment variable (`echo $AWS_SECRET_ACCESS_KEY`, `env | grep TOKEN`, `echo "t: $(gh auth token)"`).
  */
-const DENIED_PRINTS: ReadonlySet<string> = new Set(['secret-file-print', 'secret-variable-print']);
+const DENIED_PRINTS: ReadonlySet<string> = new Set(['secret-file-print', 'secret-variable-print', 'git-remote-credential-print']);
 
 /** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
 type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
@@ -129,7 +131,7 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   // Every command the arguments carry is analysed on its own (an unclosed quote in one must not swallow another).
   const analysis = call.command !== undefined ? mergeAnalyses([call.command, ...(call.otherCommands ?? [])].map((command) => ctx.analyzer.analyze(command, scripts))) : undefined;
   // A recursive delete of build output inside the working directory is no danger (disposable-deletes.ts).
-  const findings = analysis ? withoutDisposableDeletes(analysis.findings, analysis, { home: ctx.home, cwd: call.cwd, realpath: ctx.realpath, gitignore: request.gitignore }).slice() : [];
+  const findings = analysis ? withoutDisposableDeletes(analysis.findings, analysis, { home: ctx.home, cwd: call.cwd, realpath: ctx.realpath, gitignore: request.gitignore, remoteCredentials: request.remoteCredentials }).slice() : [];
   if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
   if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
   // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.

@@ -15,6 +15,8 @@ export interface DeleteContext {
   realpath?: (path: string) => string | undefined;
   /** The lines of `<cwd>/.gitignore`, when the service could read it. */
   gitignore?: readonly string[];
+  /** The service found a credential in a remote URL of the project's git config (a finding `when` it counts). */
+  remoteCredentials?: boolean;
 }
 
 /** Characters that leave a path unknown or reaching elsewhere: variables, substitutions, find's `{}`, home, history. */
@@ -26,18 +28,19 @@ const UNKNOWN = /[$`\\{}!]|\0/;
  * leaves: kept findings are copied without it.
  */
 export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAnalysis | undefined, ctx: DeleteContext): Finding[] {
-  if (!findings.some((f) => f.deletes || f.inProject || f.overwrites)) return findings;
+  if (!findings.some((f) => f.deletes || f.inProject || f.overwrites || f.when)) return findings;
   const unknowable = movesUnknowably(analysis);
   const disposable = unknowable ? undefined : pathJudge(ctx, true);
   const inside = unknowable ? undefined : pathJudge(ctx, false);
   const out: Finding[] = [];
   for (const f of findings) {
-    if (!f.deletes && !f.inProject && !f.overwrites) out.push(f);
-    else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, inside, ctx))) continue;
+    if (f.when === 'remote-credentials' && !ctx.remoteCredentials) continue;
+    if (!f.deletes && !f.inProject && !f.overwrites && !f.when) out.push(f);
+    else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, f.presumedNew ?? [], inside, ctx))) continue;
     else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
-      const { deletes: _d, inProject: _i, overwrites: _o, ...kept } = f;
+      const { deletes: _d, inProject: _i, overwrites: _o, presumedNew: _n, when: _w, ...kept } = f;
       out.push(kept);
     }
   }
@@ -88,12 +91,18 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
 }
 
 /**
- * A file written that holds nothing yet: the service's `realpath` finds no file there. Without one (the engine on its
- * own, as in tests), a file inside the project is taken to be new — `dd if=/dev/zero of=fixtures/blank.img` makes a
- * test image — and one outside it to be there.
+ * A file written that holds nothing yet. The service's `realpath` tells: nothing at the path while its directory is
+ * there. When it cannot tell — the engine on its own, or a directory this host does not have (the agent may run on
+ * another machine than the sidecar) — the entry's guess by name decides (`presumedNew`: `of=fixtures/blank.img` is
+ * made, `of=README.md` or `data/users.csv` is there), for a file inside the project or in /tmp; one elsewhere is there.
  */
-function notThere(path: string, inside: (path: string) => boolean, ctx: DeleteContext): boolean {
+function notThere(path: string, presumedNew: readonly string[], inside: (path: string) => boolean, ctx: DeleteContext): boolean {
   if (UNKNOWN.test(path) || ctx.cwd === undefined) return false;
-  if (!ctx.realpath) return inside(path);
-  return ctx.realpath(absolutePath(path, ctx.home, ctx.cwd)) === undefined;
+  const abs = absolutePath(path, ctx.home, ctx.cwd);
+  if (ctx.realpath) {
+    if (ctx.realpath(abs) !== undefined) return false;
+    const dir = abs.replace(/\/[^/]*$/, '') || '/';
+    if (ctx.realpath(dir) !== undefined) return true;
+  }
+  return presumedNew.includes(path) && (inside(path) || /^\/(var\/)?tmp\//.test(abs));
 }

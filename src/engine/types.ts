@@ -54,6 +54,13 @@ export interface Finding {
   inProject?: readonly string[];
   /** The files a command overwrites: engine-internal, decide() drops the finding when none of them exists. */
   overwrites?: readonly string[];
+  /**
+   * Those of `overwrites` taken to be new files when nothing tells whether they exist (no service, or a directory
+   * this host does not have): engine-internal, judged by their names (`of=blank.img` is made, `of=README.md` is there).
+   */
+  presumedNew?: readonly string[];
+  /** A fact the service must have found for this finding to count (engine-internal; decide() drops it without). */
+  when?: 'remote-credentials';
 }
 
 /** Ordering of risks, for taking the highest. */

@@ -83,6 +83,8 @@ export interface DeciderDeps {
   auditArgsMaxBytes?: number;
   /** The lines of `<cwd>/.gitignore` for a shell command that may delete (project-gitignore.ts); none without it. */
   gitignore?: (cwd: string, command: string) => readonly string[] | undefined;
+  /** Whether a remote URL in the git config of the repository `cwd` is in holds a credential (project-git-remotes.ts). */
+  remoteCredentials?: (cwd: string, command: string) => boolean;
 }
 
 /** Decides calls and records them. */
@@ -106,6 +108,13 @@ export class Decider {
     return this.deps.gitignore(input.cwd, command);
   }
 
+  /** Whether printing a remote's URL prints a credential, for a shell command in a repository (project-git-remotes.ts). */
+  private remoteCredentialsFor(input: DecideInput): boolean {
+    const command = (input.args as { command?: unknown } | null | undefined)?.command;
+    if (!this.deps.remoteCredentials || input.cwd === undefined || typeof command !== 'string') return false;
+    return this.deps.remoteCredentials(input.cwd, command);
+  }
+
   /** Subscribes to committed decisions (before any decide-and-wait); returns the function that unsubscribes. */
   onDecided(listener: DecidedListener): () => void {
     this.listeners.push(listener);
@@ -122,7 +131,8 @@ export class Decider {
     const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd, ...(input.annotations ? { annotations: input.annotations } : {}) };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
     const gitignore = this.gitignoreFor(input);
-    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}) }, policy);
+    const remoteCredentials = this.remoteCredentialsFor(input);
+    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}), ...(remoteCredentials ? { remoteCredentials } : {}) }, policy);
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
     if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();

@@ -1,6 +1,7 @@
 // The composition root of the service layer: store, analyzer, policy, approvals and decider, built from a Config.
 import { existsSync, lstatSync, readlinkSync, realpathSync, type Stats } from 'node:fs';
 import { projectGitignore } from './project-gitignore.ts';
+import { projectRemoteCredentials } from './project-git-remotes.ts';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { extraProtectedPaths, type Config } from '../config.ts';
@@ -132,7 +133,7 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, maxPendingPerToken: config.maxPendingPerToken, maxPendingTotal: config.maxPendingTotal, digestKey: options.digestKey, now: options.now });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes, gitignore: projectGitignore() });
+  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes, gitignore: projectGitignore(), remoteCredentials: projectRemoteCredentials() });
   return {
     config,
     store,

@@ -141,7 +141,7 @@ export class VerdictCache {
       // Files the session wrote that the command may run are part of it (large ones make the key too long to cache).
       return JSON.stringify([call.tool, call.args ?? null, call.agentId ?? null, call.sessionId ?? null, call.cwd ?? null, request.mode ?? null, request.interactive ?? null,
         this.engine.operatorMode, this.engine.askFallback, this.engine.dataDir ?? null, this.engine.extraProtected ?? null, this.engine.readOnlyTools ?? null,
-        request.files ? [...request.files] : null, request.agentHome ?? null, request.gitignore ?? null, call.annotations ?? null]);
+        request.files ? [...request.files] : null, request.agentHome ?? null, request.gitignore ?? null, request.remoteCredentials ?? null, call.annotations ?? null]);
     } catch {
       return undefined; // arguments JSON cannot express (a cycle, a BigInt): decided every time
     }

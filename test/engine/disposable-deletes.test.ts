@@ -76,12 +76,40 @@ describe('disposable build output', async () => {
   it('hands out no engine-internal fields on the findings it keeps', () => {
     const v = judge('rm -rf src');
     assert.ok(v.findings.length > 0);
-    for (const f of v.findings) assert.deepEqual(Object.keys(f).filter((k) => ['deletes', 'inProject', 'overwrites'].includes(k)), []);
+    for (const f of v.findings) assert.deepEqual(Object.keys(f).filter((k) => ['deletes', 'inProject', 'overwrites', 'presumedNew'].includes(k)), []);
   });
 
   it('asks about dd over a file the service finds, not one it does not', () => {
     const exists = (p: string) => (p === `${CWD}/fixtures/blank.img` || p === CWD ? p : undefined);
     assert.equal(judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: exists } }).decision, 'ask');
     assert.equal(judge('dd if=/dev/zero of=fixtures/new.img bs=1k count=1', { ctx: { realpath: exists } }).decision, 'allow');
+  });
+
+  it('judges a file the service cannot see by its name: the directory must be seen for a file to be known new', () => {
+    // The probes' cwd may not exist on the sidecar's host (the agent can run elsewhere): nothing there is seen.
+    const nothing = () => undefined;
+    assert.equal(judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: nothing } }).decision, 'ask');
+    assert.equal(judge('truncate -s 0 data/users.csv', { ctx: { realpath: nothing } }).decision, 'ask');
+    assert.equal(judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: nothing } }).decision, 'allow');
+    assert.equal(judge(': > src/__init__.py', { ctx: { realpath: nothing } }).decision, 'allow');
+    // The directory is there and the file is not: it is made, whatever its name.
+    const dirOnly = (p: string) => (p === CWD || p === `${CWD}/data` ? p : undefined);
+    assert.equal(judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: dirOnly } }).decision, 'allow');
+    assert.equal(judge('truncate -s 0 data/users.csv', { ctx: { realpath: dirOnly } }).decision, 'allow');
+    // The file is there: asked, whatever its name.
+    const there = (p: string) => (p.startsWith(CWD) ? p : undefined);
+    for (const command of ['dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', ': > src/__init__.py', 'truncate -s 0 data/users.csv', 'cp /dev/null notes.md']) {
+      assert.equal(judge(command, { ctx: { realpath: there } }).decision, 'ask', command);
+    }
+    // Emptying build output or a log is not asked about even when the file is there.
+    assert.equal(judge('truncate -s 0 build/results.xml', { ctx: { realpath: there } }).decision, 'allow');
+    assert.equal(judge(': > server.log', { ctx: { realpath: there } }).decision, 'allow');
+  });
+
+  it("allows `find … | xargs rm` of one disposable name, as find's own -delete", () => {
+    assert.equal(judge("find . -name '*.pyc' -print0 | xargs -0 rm -f").decision, 'allow');
+    assert.equal(judge("find . -name '*.pyc' | xargs rm -f", { cwd: HOME }).decision, 'ask');
+    assert.equal(judge("find . -name '*.csv' | xargs rm -f").decision, 'ask');
+    assert.equal(judge("find . -type f | xargs rm").decision, 'ask');
   });
 });

@@ -29,6 +29,16 @@ export interface DangerEntry {
    */
   overwrites?(view: CommandView): readonly string[] | undefined;
   /**
+   * Whether a file of `overwrites` is taken to be new when the service cannot tell (no `realpath`, or a directory this
+   * host does not have): by its name. Without it every file is taken to be there.
+   */
+  presumedNew?(path: string, view: CommandView): boolean;
+  /**
+   * A fact the service must have found for the finding to count (the engine reads no file): `remote-credentials` —
+   * a remote URL in the project's git config holds a credential. decide() drops the finding without it.
+   */
+  when?: 'remote-credentials';
+  /**
    * A path this entry flags when it is written, for entries about what a write does (a start-up file, a git hook,
    * a system file): the catalogue tests every write target of a shell command with it (`matchDanger`), and a file
    * tool's write (`Write`, `Edit`, `apply_patch`) is judged by it too (`fileWriteFindings`).

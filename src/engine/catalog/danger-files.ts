@@ -2,8 +2,9 @@
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
-import { hasFlag, operands } from './flags.ts';
-import { findDeletes, rmDeletes } from './delete-targets.ts';
+import { hasFlag, operands, optionValue } from './flags.ts';
+import { findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
+import { dataFileName, freshFileName, logFileName } from './overwritten-files.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
@@ -113,6 +114,45 @@ function findExecChmod(args: string[]): ReturnType<typeof chmodMode> {
 /** Operands of a path-taking command, the mode / owner first operand excluded. */
 const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--reference']).slice(1);
 
+/** xargs's options that take a value (the first operand after them is the program it runs). */
+const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter', '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
+
+/** A `truncate` size that leaves the file smaller: `0`, `-N`, `<N`, `/N` (`-s 1G` grows or makes one). */
+const SHRINKS = /^(0+[KMGTPEZY]?i?B?|[-</]\S*)$/;
+
+/**
+ * The files a command empties: `truncate -s 0 F`, a redirection `>` from a command that writes nothing (`: > F`,
+ * `true > F`, `cat /dev/null > F`, `echo -n > F`, `printf '' > F`, a bare `> F`), `cp /dev/null F`. Not devices, not
+ * logs, not a path known only at run time.
+ */
+function emptiedFiles(v: CommandView): string[] {
+  let files: string[] = [];
+  if (v.program === 'truncate') {
+    const size = optionValue(v.args, ['-s', '--size']) ?? v.args.find((a) => /^-s./.test(a))?.slice(2);
+    if (size !== undefined && SHRINKS.test(size)) files = operands(v.args, ['-s', '--size', '-r', '--reference']);
+  } else if (v.program === 'cp') {
+    const ops = operands(v.args, ['-t', '--target-directory', '-S', '--suffix']);
+    if (ops.length === 2 && ops[0] === '/dev/null') files = [ops[1]!];
+  } else if (writesNothing(v)) {
+    files = v.redirects.filter((r) => r.write && (r.op === '>' || r.op === '>|') && (r.fd === undefined || r.fd === '1') && r.target && !r.target.dynamic).map((r) => r.target!.value);
+  }
+  if (v.words.some((w) => w.dynamic)) return [];
+  return files.filter((f) => f !== '' && !f.startsWith('/dev/') && !logFileName(f)).map((f) => atBase(f, v.base));
+}
+
+/** A command that writes nothing to its stdout (`:`, `true`, `cat /dev/null`, `echo -n`, `printf ''`, a bare redirection). */
+function writesNothing(v: CommandView): boolean {
+  switch (v.program) {
+    case ':': case 'true': return true;
+    case 'cat': return v.args.length > 0 && v.args.every((a) => a === '/dev/null');
+    case 'echo': return v.args.length === 1 && v.args[0] === '-n';
+    case 'printf': return v.args.length === 1 && v.args[0] === '';
+    // (Only a redirection alone: a group's `{ …; } > f` writes what the group prints.)
+    case '': return /^\s*(1?>\|?)\s*\S+\s*$/.test(v.text);
+    default: return false;
+  }
+}
+
 export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'rm-recursive-force', risk: 'high', reason: 'recursive forced delete (rm -rf): files are gone without a prompt',
@@ -193,9 +233,32 @@ export const FILE_DANGERS: DangerEntry[] = [
     id: 'dd-overwrite', risk: 'medium', reason: 'dd writes over a file (it truncates it first unless conv=notrunc): what the file held is gone',
     programs: ['dd'],
     examples: ['dd if=/dev/zero of=data.db bs=1k count=1', 'dd if=/dev/urandom of=~/notes.txt'],
-    // A file that does not exist yet is only made (the service tells where it can: `overwrites`).
+    // A file that does not exist yet is only made (the service tells where it can: `overwrites`); where it cannot,
+    // the name tells: `of=fixtures/blank.img` is made, `of=README.md` is there (overwritten-files.ts).
     match: (v) => v.args.some((a) => a.startsWith('of=') && !/^of=\/dev\//.test(a)),
     overwrites: (v) => v.words.some((w) => w.dynamic) ? undefined : v.args.filter((a) => a.startsWith('of=')).map((a) => atBase(a.slice(3), v.base)),
+    presumedNew: freshFileName,
+  },
+  {
+    id: 'file-empty', risk: 'medium', reason: 'empties a file (truncate -s 0, `: > file`, cp /dev/null): what it held is gone',
+    programs: ['truncate', ':', 'true', 'cat', 'cp', 'echo', 'printf', ''],
+    examples: ['truncate -s 0 data/users.csv', 'truncate --size=0 db.sqlite3', ': > data/export.json', 'cat /dev/null > dump.sql', 'cp /dev/null data/users.csv', 'true > .env'],
+    // A log (`truncate -s 0 app.log`) is output a program writes: emptying it loses nothing kept. Build output is
+    // disposable (`deletes`), a file the service finds missing is only made (`overwrites`); where it cannot see, a data
+    // file is taken to be there and anything else to be new (`presumedNew`), except what truncate empties (it is there).
+    match: (v) => emptiedFiles(v).length > 0,
+    deletes: (v) => emptiedFiles(v),
+    overwrites: (v) => emptiedFiles(v),
+    presumedNew: (p, v) => v.program !== 'truncate' && !dataFileName(p),
+  },
+  {
+    id: 'xargs-delete', risk: 'high', reason: 'deletes every file a list names (… | xargs rm): which files go is only known when it runs',
+    programs: ['xargs'],
+    examples: ['git ls-files | xargs rm -f', 'find . -type f | xargs rm', 'ls src | xargs rm', "git diff --name-only | xargs -I{} rm {}", 'xargs rm < files.txt', 'xargs -a list.txt unlink'],
+    // Known items (`echo a.txt | xargs rm`) are judged as the rm they make; a find narrowed to one disposable name
+    // (`find . -name '*.pyc' | xargs rm -f`) is cleanup, as `find … -delete` is (`deletes`).
+    match: (v) => v.stdin?.text === undefined && /^(.*\/)?(rm|unlink|shred|srm|wipe)$/.test(operands(v.args, XARGS_WITH_ARG)[0] ?? ''),
+    deletes: listingDeletes,
   },
   {
     id: 'move-home-or-root', risk: 'high', reason: 'moves a home directory or / away',

@@ -173,7 +173,7 @@ function printsEnvironmentSecret(code: string, prints: boolean): boolean {
 }
 
 /** Findings about a secret printed: not printed when it goes into what keeps it (`… | docker login --password-stdin`). */
-export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print']);
+export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print', 'git-remote-credential-print']);
 
 /** Pipeline stages that only reshape what flows through them (a secret still flows on to the next stage). */
 export const RESHAPES_INPUT: ReadonlySet<string> = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
@@ -235,6 +235,26 @@ function withoutSubstitutions(source: string): string {
   return out;
 }
 
+/** Programs that print a file named to them (`cat .git/config`, `grep url .git/config`). */
+const FILE_PRINTERS = /^(cat|bat|batcat|less|more|head|tail|grep|egrep|rg|awk|gawk|sed|nl|strings|xxd|od|view|tac)$/;
+
+/**
+ * Commands that print a git remote's URL: `git remote -v`, `git remote get-url|show X`, `git config --get
+ * remote.X.url`, `git config -l`, a printer of `.git/config`. Only a finding where the service found a credential in
+ * a remote URL of the project's git config (`remoteCredentials`): anywhere else they print where the repository lives.
+ */
+function printsRemoteUrl(v: CommandView): boolean {
+  if (v.program !== 'git') return FILE_PRINTERS.test(v.program) && v.args.some((a) => /(^|\/)\.git\/config$/.test(a));
+  const w = v.args.filter((a) => !a.startsWith('-'));
+  const i = w.findIndex((a) => a === 'remote' || a === 'config');
+  if (i < 0 || v.args.some((a) => a === '-C' || a === '--git-dir' || a.startsWith('--git-dir='))) return false;
+  // (`git remote` and `git remote show` alone list the names only.)
+  if (w[i] === 'remote') return (/^(get-url|show)$/.test(w[i + 1] ?? '') && w.length > i + 2) || (w.length === i + 1 && v.args.some((a) => a === '-v' || a === '--verbose'));
+  if (v.args.some((a) => /^(-l|--list)$/.test(a))) return true;
+  const key = w[i + 1] ?? '';
+  return /^remote\..+\.(url|pushurl)$/i.test(key) && w.length === i + 2 || (v.args.some((a) => /^--get(-all|-regexp)?$/.test(a)) && /^remote/i.test(key));
+}
+
 export const SECRET_DANGERS: DangerEntry[] = [
   {
     id: 'secret-variable-print', risk: 'high', reason: "prints a secret held in an environment variable (a token, key or password) into the agent's output",
@@ -249,6 +269,13 @@ export const SECRET_DANGERS: DangerEntry[] = [
     examples: SECRET_PRINTERS.flatMap((p) => p.examples),
     // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
     match: (v) => secretPrinted(v) !== undefined && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
+  },
+  {
+    id: 'git-remote-credential-print', risk: 'high', reason: "prints a git remote's URL that holds a credential (https://user:TOKEN@host/…) in the project's git config: denied as reading a credential file is",
+    programs: ['git', 'cat', 'bat', 'batcat', 'less', 'more', 'head', 'tail', 'grep', 'egrep', 'rg', 'awk', 'gawk', 'sed', 'nl', 'strings', 'xxd', 'od', 'view', 'tac'],
+    examples: ['git remote -v', 'git remote get-url origin', 'git remote show origin', 'git config --get remote.origin.url', 'git config -l', 'cat .git/config', 'grep url .git/config'],
+    match: printsRemoteUrl,
+    when: 'remote-credentials',
   },
   {
     id: 'credential-export', risk: 'high', reason: 'prints secrets a tool keeps for you (private keys, access tokens, stored passwords, kubeconfig credentials, the values in a secret store, a keychain or a password manager): the output is the secret',

@@ -40,12 +40,17 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
     if (contained && entry.hostOnly) continue;
     if (!writesFlagged(entry, view) && !entry.match?.(view)) continue;
     const finding: Finding = { id: entry.id, risk: entry.risk, reason: entry.reason, command: view.text };
+    if (entry.when) finding.when = entry.when;
     const deletes = entry.deletes?.(view);
     if (deletes) finding.deletes = deletes;
     const inProject = entry.inProject?.(view);
     if (inProject) finding.inProject = inProject;
     const overwrites = entry.overwrites?.(view);
-    if (overwrites) finding.overwrites = overwrites;
+    if (overwrites) {
+      finding.overwrites = overwrites;
+      const presumedNew = overwrites.filter((p) => entry.presumedNew?.(p, view));
+      if (presumedNew.length) finding.presumedNew = presumedNew;
+    }
     out.push(finding);
   }
   return out;

@@ -58,3 +58,17 @@ export function disposableFindName(args: readonly string[]): string | undefined 
   }
   return name;
 }
+
+/**
+ * `find . -name '*.pyc' | xargs rm -f`: what a find piped into xargs lists, as `findDeletes` reads a find that deletes
+ * (each root, any depth, the one disposable name); undefined when the list comes from elsewhere or is not that narrow.
+ */
+export function listingDeletes(v: CommandView): readonly string[] | undefined {
+  const args = v.stdin?.listedBy;
+  if (!args) return undefined;
+  const name = disposableFindName(args);
+  if (name === undefined) return undefined;
+  const { start, end } = findRootRange(args);
+  const roots = end > start ? args.slice(start, end) : ['.'];
+  return roots.map((r) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, v.base));
+}

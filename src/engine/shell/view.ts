@@ -30,6 +30,8 @@ export interface Stdin {
   dynamic?: boolean;
   /** The roots of a find whose file list this is (`find ~/projects -type d | …`), as resolved words' values. */
   listing?: string[];
+  /** That find's arguments (`find . -name '*.pyc' | xargs rm`: what it lists decides whether the delete is cleanup). */
+  listedBy?: string[];
 }
 
 /** The command as the catalogue judges it. */

@@ -499,7 +499,7 @@ export class ScriptWalker {
       else if (!(ran.length === 1 && LIST_FILTERS.has(ran[0]!.program))) listing = undefined;
       upstream.push(...ran.map((c) => c.program));
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
-      if (listing) input.listing = findRoots(listing.argv.slice(1));
+      if (listing) { input.listing = findRoots(listing.argv.slice(1)); input.listedBy = listing.argv.slice(1); }
     }
     return out;
   }
