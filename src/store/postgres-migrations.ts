@@ -142,6 +142,17 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (server, tool)
   );
   `,
+  // 3: failed authentications per client address (src/store/auth-failures.ts): the rate limiter's counts, shared by
+  // every replica, so bad tokens spread over replicas meet one limit and a block holds everywhere. Epoch milliseconds.
+  `
+  CREATE TABLE auth_failures (
+    address TEXT PRIMARY KEY,
+    window_start BIGINT NOT NULL,
+    failures INT NOT NULL,
+    blocked_until BIGINT NOT NULL,
+    refused INT NOT NULL DEFAULT 0
+  );
+  `,
 ];
 
 /** Brings the database to the newest schema; replicas starting at once wait for each other on the lock. */

@@ -6,6 +6,7 @@ import { mcpToolFromRow, type McpToolRow } from './mcp-tools.ts';
 import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditRowHash } from './audit-hash.ts';
+import { postgresAuthFailures } from './auth-failures.ts';
 import { CHECKPOINT_DECISION } from './audit-retention.ts';
 import { verifyAuditChainFrom } from './audit-verify.ts';
 import { timeOrderedId } from './ids.ts';
@@ -224,6 +225,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       const row = await one<ApprovalRow>('SELECT * FROM approvals WHERE id = $1', [id]);
       return { changed: false, approval: row && approvalFromRow(row) };
     },
+    ...postgresAuthFailures(pool),
     subscribe(fn) {
       listeners.add(fn);
       return () => void listeners.delete(fn);
