@@ -153,6 +153,16 @@ export const PG_MIGRATIONS: readonly string[] = [
     refused INT NOT NULL DEFAULT 0
   );
   `,
+  // 4: audit retention (src/store/postgres-audit-retention.ts). The audit log stays append-only, except for a DELETE in
+  // a transaction that set toolgate.audit_prune locally — the pruner, which appends a checkpoint in that transaction.
+  `
+  CREATE OR REPLACE FUNCTION toolgate_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' AND current_setting('toolgate.audit_prune', true) = 'on' THEN RETURN OLD; END IF;
+    IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'audit_log is append-only: only retention (--audit-retention) removes rows'; END IF;
+    RAISE EXCEPTION 'audit_log is append-only: rows cannot be changed or deleted';
+  END $$;
+  `,
 ];
 
 /** Brings the database to the newest schema; replicas starting at once wait for each other on the lock. */

@@ -8,6 +8,7 @@ import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row
 import { auditRowHash } from './audit-hash.ts';
 import { postgresAuthFailures } from './auth-failures.ts';
 import { CHECKPOINT_DECISION } from './audit-retention.ts';
+import { pruneAuditPostgres } from './postgres-audit-retention.ts';
 import { verifyAuditChainFrom } from './audit-verify.ts';
 import { timeOrderedId } from './ids.ts';
 import { migratePostgres } from './postgres-migrations.ts';
@@ -170,8 +171,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         checkpoints: async () => (await pool.query<{ args: string }>("SELECT args FROM audit_log WHERE decision = $1 AND source = 'retention' ORDER BY seq DESC", [CHECKPOINT_DECISION])).rows.map((r) => r.args),
       });
     },
-    async pruneAudit() {
-      throw new Error('audit retention (--audit-retention) is not supported on the PostgreSQL store yet: prune with a scheduled job of your own');
+    async pruneAudit(cutoff, maxRows) {
+      return pruneAuditPostgres(pool, cutoff, maxRows);
     },
     async writeProblem() {
       let timer: NodeJS.Timeout | undefined;

@@ -265,6 +265,57 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.equal((await store.recordAuthFailure('new-0', policy, t0 + 20_031)).failures, 1, 'the oldest beyond the cap was forgotten');
     }));
 
+    it('prunes the old prefix of the audit log in bounded batches, each closed by a checkpoint, and verify passes', withStore(async (store, fixture) => {
+      const old = (i: number) => new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString();
+      for (let i = 1; i <= 12; i++) await store.appendAudit([entry(i, { ts: i <= 10 ? old(i) : new Date().toISOString() })]);
+      const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 4, throughSeq: 4, checkpointSeq: 13 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 4, throughSeq: 8, checkpointSeq: 14 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 2, throughSeq: 10, checkpointSeq: 15 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 0, throughSeq: null, checkpointSeq: null }, 'the checkpoints are new: nothing more');
+      const rows = await store.queryAudit({ ascending: true, limit: 100 });
+      assert.deepEqual(rows.map((r) => r.seq), [11, 12, 13, 14, 15], 'the old rows are gone, the newer stay');
+      assert.deepEqual(rows.slice(2).map((r) => [r.decision, r.source, JSON.parse(r.args).pruned_through_seq]), [['checkpoint', 'retention', 4], ['checkpoint', 'retention', 8], ['checkpoint', 'retention', 10]]);
+      const other = await fixture.connect();
+      try {
+        await other.appendAudit([entry(13)]);
+        const verified = await other.verifyAudit();
+        assert.equal(verified.ok, true, verified.problem?.message);
+        assert.deepEqual([verified.firstSeq, verified.lastSeq, verified.checkpoint?.pruned_through_seq], [11, 16, 10]);
+      } finally {
+        await other.close();
+      }
+    }));
+
+    it('concurrent prunes through two stores, while both append, leave one verifiable chain with no range pruned twice', withStore(async (store, fixture) => {
+      const other = await fixture.connect();
+      try {
+        const old = (i: number) => new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString();
+        await store.appendAudit(Array.from({ length: 30 }, (_, i) => entry(i, { ts: old(i) })));
+        await store.appendAudit([entry(30), entry(31)]);
+        const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
+        const work: Promise<unknown>[] = [];
+        for (let i = 0; i < 8; i++) {
+          work.push((i % 2 ? other : store).pruneAudit(cutoff, 5));
+          work.push((i % 2 ? store : other).appendAudit([entry(100 + i)]));
+        }
+        await Promise.all(work);
+        while ((await store.pruneAudit(cutoff, 5)).pruned > 0);
+        const rows = await other.queryAudit({ ascending: true, limit: 1000 });
+        assert.deepEqual(rows.filter((r) => r.ts < cutoff), [], 'every old row is gone');
+        assert.equal(rows.filter((r) => r.decision !== 'checkpoint').length, 10, 'the two new rows and the eight appended meanwhile stay');
+        const checkpoints = rows.filter((r) => r.decision === 'checkpoint').map((r) => JSON.parse(r.args) as { pruned_through_seq: number; pruned_rows: number });
+        assert.equal(checkpoints.reduce((n, c) => n + c.pruned_rows, 0), 30, 'each old row pruned once');
+        assert.deepEqual(checkpoints.map((c) => c.pruned_through_seq), [5, 10, 15, 20, 25, 30], 'one checkpoint per range, in order');
+        for (const s of [store, other]) {
+          const verified = await s.verifyAudit();
+          assert.equal(verified.ok, true, verified.problem?.message);
+        }
+      } finally {
+        await other.close();
+      }
+    }));
+
     it('appends audit rows in one hash chain across stores, queries them and verifies the chain', withStore(async (store, fixture) => {
       const other = await fixture.connect();
       try {
