@@ -144,8 +144,10 @@ export const PG_MIGRATIONS: readonly string[] = [
   `,
   // 3: failed authentications per client address (src/store/auth-failures.ts): the rate limiter's counts, shared by
   // every replica, so bad tokens spread over replicas meet one limit and a block holds everywhere. Epoch milliseconds.
+  // UNLOGGED: a bad credential costs no WAL and no fsync (a flood of them must not load the database's disk); the
+  // price is that a crash or a failover to a standby forgets the counts, as restarting a replica did before.
   `
-  CREATE TABLE auth_failures (
+  CREATE UNLOGGED TABLE auth_failures (
     address TEXT PRIMARY KEY,
     window_start BIGINT NOT NULL,
     failures INT NOT NULL,
