@@ -137,6 +137,18 @@ describe('failed authentications per client address', () => {
     assert.deepEqual(queries, ['recordAuthFailure'], 'control: a bad token is one statement');
   });
 
+  it('a database that cannot count failures answers 503 problem+json for a bad token, never a 500; a valid token is served', async () => {
+    const h = await startHarness({
+      authGuard: (toolgate) => failedAuthLimiter({ ...toolgate.store, recordAuthFailure: () => Promise.reject(new Error('connection refused')) }),
+    });
+    harnesses.push(h);
+    const refused = await request(h, 'wrong-0123456789abcdef', '10.3.0.1');
+    assert.equal(refused.status, 503);
+    assert.match(refused.headers.get('content-type') ?? '', /^application\/problem\+json/);
+    assert.match((await refused.json()).detail, /cannot be counted/);
+    assert.equal((await request(h, REVIEWER_TOKEN, '10.3.0.1')).status, 200);
+  });
+
   it('clientAddress reads the socket, never a header it was not told to trust', async () => {
     const h = await startHarness();
     harnesses.push(h);
