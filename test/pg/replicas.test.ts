@@ -161,6 +161,12 @@ describe('three replicas on one PostgreSQL', { skip }, () => {
     assert.equal(asks.filter((r) => r.status === 200).length, 5, 'five per agent, whichever replica was asked');
     assert.equal(asks.filter((r) => r.status === 429).length, 7);
     assert.equal((await decide(b.url, 'sudo systemctl restart cap-other', { agent_id: 'not-capped' })).status, 200, 'control: another agent still asks');
+    // An answer given on C frees one slot, whichever replica opened it: the next ask through A opens, the one after
+    // through B is capped again.
+    const opened = asks.find((r) => r.status === 200)!.body.approval.id as string;
+    assert.equal((await resolve(c.url, opened, 'deny')).status, 200);
+    assert.equal((await decide(a.url, 'sudo systemctl restart cap-freed', { agent_id: 'capped' })).status, 200);
+    assert.equal((await decide(b.url, 'sudo systemctl restart cap-again', { agent_id: 'capped' })).status, 429);
   });
 
   it('(6) failed authentications are counted in the database: bad tokens spread over three replicas are blocked after 30 in all, not 90; a block made through A holds on B and C', async () => {
