@@ -81,7 +81,7 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const toolgate = await createToolgate(config, { digestKey });
   for (const e of extensions) await e.setup?.(toolgate, config);
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
-  const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
+  const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(toolgate.store), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
   const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
   let connections!: ConnectionLimiter;
   const server = await new Promise<ServerType>((resolve, reject) => {

@@ -95,5 +95,5 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
     options.onUnexpectedError?.(error);
     return problemResponse(c, 500, UNEXPECTED_DETAIL);
   });
-  return { app, deps, withFastPaths: (appListener) => withFastPaths(appListener, { deps, guard: options.authGuard, logger: options.logger, onUnexpectedError: options.onUnexpectedError }) };
+  return { app, deps, withFastPaths: (appListener) => withFastPaths(appListener, { deps, logger: options.logger, onUnexpectedError: options.onUnexpectedError }) };
 }

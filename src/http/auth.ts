@@ -64,16 +64,10 @@ export function bearerToken(header: string | undefined): string | undefined {
 /** Optional hook letting another credential (the review page's cookie) authenticate a request. */
 export type AlternateAuth = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Identity | undefined | Promise<Identity | undefined>;
 
-/** Failed-authentication accounting (rate limiting); both hooks optional. */
+/** Failed-authentication accounting (rate limiting), asked only for credentials that are not valid. */
 export interface AuthGuard {
-  /** Throws a ProblemError (429) when the client has failed too often; asked only for credentials that are not valid. */
-  check?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
-  failed?(c: Parameters<MiddlewareHandler<AppEnv>>[0]): void;
-  /**
-   * Whether `check` would refuse this peer, asked without a Hono context (the agent's fast routes, fast-path.ts).
-   * A guard with `check` but without `blocks` sends every request through the full app.
-   */
-  blocks?(remote: string | undefined, forwardedFor: string | undefined): boolean;
+  /** Counts the failure; rejects with a ProblemError (429) when the client is blocked (then it is not counted). */
+  failed(c: Parameters<MiddlewareHandler<AppEnv>>[0]): Promise<void>;
 }
 
 /** Requires a token of `role` (a reviewer token satisfies every role). 401 without a valid token, 403 for the wrong role. */
@@ -85,8 +79,7 @@ export function requireRole(role: Role, auth: TokenAuthenticator, alternate?: Al
     if (!identity) {
       // Failures are counted, and blocked, apart from valid credentials: a flood of bad tokens from an address (on
       // loopback, every local process shares one) must not lock the agents and the reviewer out (issue 23, row 5).
-      guard?.check?.(c);
-      guard?.failed?.(c);
+      await guard?.failed(c);
       throw new ProblemError(401, token ? 'the bearer token is not valid' : 'missing credentials: send Authorization: Bearer <token>', undefined, { 'www-authenticate': 'Bearer realm="toolgate"' });
     }
     if (role === 'reviewer' && identity.role !== 'reviewer') throw new ProblemError(403, 'this endpoint needs a reviewer token; an agent token cannot use it');

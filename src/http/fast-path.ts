@@ -15,7 +15,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http
 import type { Cancellation } from '../service/approvals.ts';
 import type { Logger } from '../service/logger.ts';
 import type { AppDeps } from './app.ts';
-import { bearerToken, type AuthGuard, type Identity } from './auth.ts';
+import { bearerToken, type Identity } from './auth.ts';
 import { isJsonContentType, parseJsonText } from './body.ts';
 import { problemBody, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from './request-log.ts';
@@ -26,7 +26,6 @@ import { DecideRequestSchema } from './schemas.ts';
 /** What the fast routes need: the same pieces createApp was given. */
 export interface FastPathOptions {
   deps: Pick<AppDeps, 'toolgate' | 'auth'>;
-  guard?: AuthGuard;
   logger?: Logger;
   onUnexpectedError?: (error: unknown) => void;
 }
@@ -37,13 +36,11 @@ const POLL_URL = /^\/v1\/approvals\/([\w-]+)(?:\?wait=([^&#]*))?$/;
 /** Wraps the app's request listener: the hot routes are answered here, every other request goes to `app`. */
 export function withFastPaths(app: RequestListener, options: FastPathOptions): RequestListener {
   const { toolgate, auth } = options.deps;
-  const { guard, logger, onUnexpectedError } = options;
-  // A guard that can only be asked with a Hono context cannot be consulted here: then the app serves everything.
-  if (guard?.check && !guard.blocks) return app;
+  const { logger, onUnexpectedError } = options;
 
   /**
-   * The caller, when its bearer token is valid (else the app answers, and counts the failure). A blocked address is
-   * not consulted: the limiter blocks invalid credentials only (rate-limit.ts).
+   * The caller, when its bearer token is valid (else the app answers, and counts the failure). The failed-auth
+   * limiter is not consulted: it blocks invalid credentials only (rate-limit.ts), so a valid token costs no query.
    */
   const callerOf = (req: IncomingMessage): Identity | undefined => {
     const token = bearerToken(req.headers.authorization);

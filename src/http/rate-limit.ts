@@ -1,96 +1,58 @@
 // Failed-authentication rate limiting per client address: too many bad credentials in a window → 429 for a while.
+// The counts live in the store (service/failed-auth.ts), so replicas on one database share one budget and one block.
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { Context } from 'hono';
+import { failedAuthLedger, type FailedAuthOptions } from '../service/failed-auth.ts';
+import type { Store } from '../store/types.ts';
 import type { AuthGuard } from './auth.ts';
 import { ProblemError } from './problem.ts';
 
 /** Options of the failed-authentication limiter; every field has a default. */
-export interface FailedAuthLimitOptions {
-  /** Failures an address may make within `windowMs` before it is blocked (default 30). */
-  maxFailures?: number;
-  /** The counting window (default 60 s). */
-  windowMs?: number;
-  /** How long a blocked address gets 429 for every authenticated endpoint (default 60 s). */
-  blockMs?: number;
+export interface FailedAuthLimitOptions extends FailedAuthOptions {
   /**
    * Take the client address from the first `X-Forwarded-For` entry. Off by default: any client can write that
    * header, so trusting it without a proxy that sets it would let an attacker pick a fresh address per guess.
    */
   trustForwardedFor?: boolean;
-  /** Addresses tracked at most (oldest forgotten first), so a spray of addresses cannot exhaust memory (default 10 000). */
-  maxTracked?: number;
-  now?: () => number;
-}
-
-interface Entry {
-  windowStart: number;
-  failures: number;
-  blockedUntil: number;
 }
 
 /** The limiter plus a peek at its state, for tests and metrics. */
 export interface FailedAuthLimiter extends AuthGuard {
-  check(c: Context): void;
-  failed(c: Context): void;
-  /** Addresses currently blocked. */
-  blocked(): number;
-  /** Whether a peer (socket address, `X-Forwarded-For`) is blocked now: the same test as `check`, without a context. */
-  blocks(remote: string | undefined, forwardedFor: string | undefined): boolean;
+  /** Addresses currently blocked (on every replica of the database). */
+  blocked(): Promise<number>;
+  /** Whether a peer (socket address, `X-Forwarded-For`) is blocked now. */
+  blocks(remote: string | undefined, forwardedFor: string | undefined): Promise<boolean>;
   /** Addresses currently remembered. */
-  tracked(): number;
+  tracked(): Promise<number>;
 }
 
 /**
  * Builds the limiter that `createApp({authGuard})` plugs in front of every authenticated route. It counts and blocks
  * invalid credentials only: a blocked address gets 429 for every token that is not valid, while a valid token is
- * served. On loopback every local client shares one address, so blocking valid tokens too would let one local
- * process (an agent) that floods bad tokens lock every agent and the reviewer out (issue 23, row 5). The price is
- * that a blocked address still learns when a guess is right — tokens are random and at least 16 characters (the
- * generated ones 192 bits), so that is no practical oracle.
+ * served — and never waits for the database. On loopback every local client shares one address, so blocking valid
+ * tokens too would let one local process (an agent) that floods bad tokens lock every agent and the reviewer out
+ * (issue 23, row 5). The price is that a blocked address still learns when a guess is right — tokens are random
+ * and at least 16 characters (the generated ones 192 bits), so that is no practical oracle.
  */
-export function failedAuthLimiter(options: FailedAuthLimitOptions = {}): FailedAuthLimiter {
-  const { maxFailures = 30, windowMs = 60_000, blockMs = 60_000, trustForwardedFor = false, maxTracked = 10_000, now = Date.now } = options;
-  const entries = new Map<string, Entry>();
-
-  const forget = (at: number) => {
-    for (const [key, e] of entries) if (e.blockedUntil <= at && e.windowStart + windowMs <= at) entries.delete(key);
-    // Still full (a spray of live addresses): drop the oldest, which Map iteration order gives first.
-    while (entries.size >= maxTracked) entries.delete(entries.keys().next().value!);
-  };
-
+export function failedAuthLimiter(store: Store, options: FailedAuthLimitOptions = {}): FailedAuthLimiter {
+  const { trustForwardedFor = false } = options;
+  const ledger = failedAuthLedger(store, options);
   return {
-    check(c) {
-      const e = entries.get(clientAddress(c, trustForwardedFor));
-      const at = now();
-      if (e && e.blockedUntil > at) {
-        const seconds = Math.ceil((e.blockedUntil - at) / 1000);
+    async failed(c) {
+      let seconds: number | undefined;
+      try {
+        seconds = await ledger.fail(clientAddress(c, trustForwardedFor));
+      } catch {
+        // The count cannot be kept: refuse without saying whether the credential was right.
+        throw new ProblemError(503, 'failed authentications cannot be counted now (the database does not answer); try again shortly', undefined, { 'retry-after': '1' });
+      }
+      if (seconds !== undefined) {
         throw new ProblemError(429, `too many failed authentications from this address; try again in ${seconds} s`, undefined, { 'retry-after': String(seconds) });
       }
     },
-    failed(c) {
-      const key = clientAddress(c, trustForwardedFor);
-      const at = now();
-      let e = entries.get(key);
-      if (!e || e.windowStart + windowMs <= at) {
-        if (!e && entries.size >= maxTracked) forget(at);
-        e = { windowStart: at, failures: 0, blockedUntil: e?.blockedUntil ?? 0 };
-        entries.delete(key);
-        entries.set(key, e);
-      }
-      e.failures++;
-      if (e.failures >= maxFailures) e.blockedUntil = at + blockMs;
-    },
-    blocked() {
-      const at = now();
-      let n = 0;
-      for (const e of entries.values()) if (e.blockedUntil > at) n++;
-      return n;
-    },
-    tracked: () => entries.size,
-    blocks(remote, forwardedFor) {
-      const e = entries.get(addressKey(remote, forwardedFor, trustForwardedFor));
-      return e !== undefined && e.blockedUntil > now();
-    },
+    blocked: async () => (await ledger.counts()).blocked,
+    tracked: async () => (await ledger.counts()).tracked,
+    blocks: (remote, forwardedFor) => ledger.blocked(addressKey(remote, forwardedFor, trustForwardedFor)),
   };
 }
 

@@ -55,28 +55,33 @@ export function pruneAuditLog(db: Database.Database, cutoff: string, maxRows = N
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('audit_prune_in_progress', 1)").run();
     db.prepare('DELETE FROM audit_log WHERE seq <= ?').run(last.seq);
     db.prepare("DELETE FROM meta WHERE key = 'audit_prune_in_progress'").run();
-    const checkpoint: AuditCheckpoint = { pruned_through_seq: last.seq, last_pruned_hash: last.hash, pruned_rows: pruned, cutoff };
-    const checkpointSeq = appendChained(db, last.hash, {
-      ts: now().toISOString(),
-      decision_id: timeOrderedId(),
-      agent_id: null,
-      session_id: null,
-      tool: 'toolgate',
-      args: JSON.stringify(checkpoint),
-      decision: CHECKPOINT_DECISION,
-      risk: null,
-      source: 'retention',
-      reason: `retention pruned ${pruned} row(s) older than ${cutoff} (seq ≤ ${last.seq}); the chain continues from hash ${last.hash}`,
-      rule_id: null,
-      approval_id: null,
-      mode: null,
-      latency_us: null,
-      resolved_by: null,
-      findings: '[]',
-    });
+    const checkpointSeq = appendChained(db, last.hash, checkpointEntry(last, pruned, cutoff, now()));
     return { pruned, throughSeq: last.seq, checkpointSeq };
   });
   return run.immediate();
+}
+
+/** The checkpoint row recording that every row through `last` (`pruned` of them, older than `cutoff`) was pruned. */
+export function checkpointEntry(last: { seq: number; hash: string }, pruned: number, cutoff: string, at: Date): AuditEntry {
+  const checkpoint: AuditCheckpoint = { pruned_through_seq: last.seq, last_pruned_hash: last.hash, pruned_rows: pruned, cutoff };
+  return {
+    ts: at.toISOString(),
+    decision_id: timeOrderedId(),
+    agent_id: null,
+    session_id: null,
+    tool: 'toolgate',
+    args: JSON.stringify(checkpoint),
+    decision: CHECKPOINT_DECISION,
+    risk: null,
+    source: 'retention',
+    reason: `retention pruned ${pruned} row(s) older than ${cutoff} (seq ≤ ${last.seq}); the chain continues from hash ${last.hash}`,
+    rule_id: null,
+    approval_id: null,
+    mode: null,
+    latency_us: null,
+    resolved_by: null,
+    findings: '[]',
+  };
 }
 
 /** Appends one row at the chain head (the caller holds the write lock); `prunedHash` continues a fully pruned chain. */

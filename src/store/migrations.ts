@@ -143,6 +143,17 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (server, tool)
   );
   `,
+  // 6: failed authentications per client address (src/store/auth-failures.ts): the rate limiter's counts, kept in the
+  // database like PostgreSQL's, so every process on the file counts together. Times are epoch milliseconds.
+  `
+  CREATE TABLE auth_failures (
+    address TEXT PRIMARY KEY,
+    window_start INTEGER NOT NULL,
+    failures INTEGER NOT NULL,
+    blocked_until INTEGER NOT NULL,
+    refused INTEGER NOT NULL DEFAULT 0
+  );
+  `,
 ];
 
 /** Brings the database to the newest schema, each step in its own transaction. */

@@ -142,6 +142,29 @@ export const PG_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (server, tool)
   );
   `,
+  // 3: failed authentications per client address (src/store/auth-failures.ts): the rate limiter's counts, shared by
+  // every replica, so bad tokens spread over replicas meet one limit and a block holds everywhere. Epoch milliseconds.
+  // UNLOGGED: a bad credential costs no WAL and no fsync (a flood of them must not load the database's disk); the
+  // price is that a crash or a failover to a standby forgets the counts, as restarting a replica did before.
+  `
+  CREATE UNLOGGED TABLE auth_failures (
+    address TEXT PRIMARY KEY,
+    window_start BIGINT NOT NULL,
+    failures INT NOT NULL,
+    blocked_until BIGINT NOT NULL,
+    refused INT NOT NULL DEFAULT 0
+  );
+  `,
+  // 4: audit retention (src/store/postgres-audit-retention.ts). The audit log stays append-only, except for a DELETE in
+  // a transaction that set toolgate.audit_prune locally — the pruner, which appends a checkpoint in that transaction.
+  `
+  CREATE OR REPLACE FUNCTION toolgate_audit_append_only() RETURNS trigger LANGUAGE plpgsql AS $$
+  BEGIN
+    IF TG_OP = 'DELETE' AND current_setting('toolgate.audit_prune', true) = 'on' THEN RETURN OLD; END IF;
+    IF TG_OP = 'DELETE' THEN RAISE EXCEPTION 'audit_log is append-only: only retention (--audit-retention) removes rows'; END IF;
+    RAISE EXCEPTION 'audit_log is append-only: rows cannot be changed or deleted';
+  END $$;
+  `,
 ];
 
 /** Brings the database to the newest schema; replicas starting at once wait for each other on the lock. */

@@ -6,7 +6,9 @@ import { mcpToolFromRow, type McpToolRow } from './mcp-tools.ts';
 import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditRowHash } from './audit-hash.ts';
+import { postgresAuthFailures } from './auth-failures.ts';
 import { CHECKPOINT_DECISION } from './audit-retention.ts';
+import { pruneAuditPostgres } from './postgres-audit-retention.ts';
 import { verifyAuditChainFrom } from './audit-verify.ts';
 import { timeOrderedId } from './ids.ts';
 import { migratePostgres } from './postgres-migrations.ts';
@@ -169,8 +171,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
         checkpoints: async () => (await pool.query<{ args: string }>("SELECT args FROM audit_log WHERE decision = $1 AND source = 'retention' ORDER BY seq DESC", [CHECKPOINT_DECISION])).rows.map((r) => r.args),
       });
     },
-    async pruneAudit() {
-      throw new Error('audit retention (--audit-retention) is not supported on the PostgreSQL store yet: prune with a scheduled job of your own');
+    async pruneAudit(cutoff, maxRows) {
+      return pruneAuditPostgres(pool, cutoff, maxRows);
     },
     async writeProblem() {
       let timer: NodeJS.Timeout | undefined;
@@ -224,6 +226,7 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       const row = await one<ApprovalRow>('SELECT * FROM approvals WHERE id = $1', [id]);
       return { changed: false, approval: row && approvalFromRow(row) };
     },
+    ...postgresAuthFailures(pool),
     subscribe(fn) {
       listeners.add(fn);
       return () => void listeners.delete(fn);

@@ -6,6 +6,7 @@ import type { Rule } from '../engine/rules/rule.ts';
 import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditWriteProblem } from './audit-ready.ts';
+import { sqliteAuthFailures, type AuthFailureMethods } from './auth-failures.ts';
 import { pruneAuditLog } from './audit-retention.ts';
 import { AuditWriter } from './audit-writer.ts';
 import { startCheckpointer } from './checkpointer.ts';
@@ -200,6 +201,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return hub.listen(member, listener);
     },
     ...(options.readonly ? readonlyMcpTools : mcpToolMethods(db)),
+    ...(options.readonly ? readonlyAuthFailures : sqliteAuthFailures(db)),
     async close() {
       hub.leave(member);
       audit?.flush();
@@ -215,6 +217,16 @@ const readonlyMcpTools: Pick<Store, 'mcpTools' | 'saveMcpTool'> = {
   saveMcpTool: async () => {
     throw new Error('the store is open read-only');
   },
+};
+
+/** A read-only store (a CLI command) authenticates nobody: it blocks no one and records nothing. */
+const readonlyAuthFailures: AuthFailureMethods = {
+  recordAuthFailure: async () => {
+    throw new Error('the store is open read-only');
+  },
+  authBlockedUntil: async () => 0,
+  sweepAuthFailures: async () => 0,
+  countAuthFailures: async () => ({ tracked: 0, blocked: 0 }),
 };
 
 function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {

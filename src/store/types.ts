@@ -162,6 +162,25 @@ export interface McpToolRecord {
   changedAt: string | null;
 }
 
+/** The failed-authentication limit the database applies (src/store/auth-failures.ts). */
+export interface AuthFailurePolicy {
+  /** Failures within `windowMs` that block the address. */
+  maxFailures: number;
+  windowMs: number;
+  /** How long a block lasts. */
+  blockMs: number;
+}
+
+/** What recording one failed authentication found. */
+export interface AuthFailureOutcome {
+  /** The address was blocked when this failure arrived: refuse it (429); it was not counted. */
+  refused: boolean;
+  /** Failures counted in the address's current window (1: this one opened a new window). */
+  failures: number;
+  /** Until when (epoch ms) the address is blocked; in the past when it is not. */
+  blockedUntil: number;
+}
+
 /** Everything toolgate persists. */
 export interface Store {
   /** Which backend this is (for logs and /readyz). */
@@ -204,6 +223,19 @@ export interface Store {
    * stored approval after the attempt. `changed` is true for the one caller whose answer was stored.
    */
   resolveApproval(id: string, resolution: Resolution): Promise<{ changed: boolean; approval: Approval | undefined }>;
+
+  /**
+   * Atomically, in one statement: counts one failed authentication from `address` at `now` (epoch ms) — or, while
+   * the address is blocked, refuses it uncounted — and says whether it is blocked now. Every process on the
+   * database counts into the same row.
+   */
+  recordAuthFailure(address: string, policy: AuthFailurePolicy, now: number): Promise<AuthFailureOutcome>;
+  /** Until when (epoch ms) `address` is blocked; 0 when it is not blocked at `now`. */
+  authBlockedUntil(address: string, now: number): Promise<number>;
+  /** Deletes addresses neither blocked nor inside their window, then the oldest beyond `keep`; returns rows deleted. */
+  sweepAuthFailures(policy: AuthFailurePolicy, now: number, keep: number): Promise<number>;
+  /** Addresses remembered, and of them blocked at `now`. */
+  countAuthFailures(now: number): Promise<{ tracked: number; blocked: number }>;
 
   /** Listens for changes made through any store on the same database (this process or another). */
   subscribe(listener: (change: StoreChange) => void): () => void;

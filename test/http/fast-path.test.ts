@@ -77,14 +77,14 @@ describe('fast routes', () => {
   before(async () => {
     h = await startHarness();
     const logger = createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line)) });
-    const built = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger, authGuard: failedAuthLimiter() });
+    const built = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger, authGuard: failedAuthLimiter(h.toolgate.store) });
     const appListener = getRequestListener(built.app.fetch);
     fast = await listen(built.withFastPaths((req, res) => {
       appCalls++;
       return appListener(req, res);
     }));
     // The same toolgate behind the app alone: the reference answers.
-    const reference = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, authGuard: failedAuthLimiter() });
+    const reference = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, authGuard: failedAuthLimiter(h.toolgate.store) });
     plain = await listen(getRequestListener(reference.app.fetch));
     fastPort = (fast.address() as AddressInfo).port;
     plainPort = (plain.address() as AddressInfo).port;

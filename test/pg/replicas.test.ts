@@ -161,6 +161,38 @@ describe('three replicas on one PostgreSQL', { skip }, () => {
     assert.equal(asks.filter((r) => r.status === 200).length, 5, 'five per agent, whichever replica was asked');
     assert.equal(asks.filter((r) => r.status === 429).length, 7);
     assert.equal((await decide(b.url, 'sudo systemctl restart cap-other', { agent_id: 'not-capped' })).status, 200, 'control: another agent still asks');
+    // An answer given on C frees one slot, whichever replica opened it: the next ask through A opens, the one after
+    // through B is capped again.
+    const opened = asks.find((r) => r.status === 200)!.body.approval.id as string;
+    assert.equal((await resolve(c.url, opened, 'deny')).status, 200);
+    assert.equal((await decide(a.url, 'sudo systemctl restart cap-freed', { agent_id: 'capped' })).status, 200);
+    assert.equal((await decide(b.url, 'sudo systemctl restart cap-again', { agent_id: 'capped' })).status, 429);
+  });
+
+  it('(6) failed authentications are counted in the database: bad tokens spread over three replicas are blocked after 30 in all, not 90; a block made through A holds on B and C', async () => {
+    // The replicas run the default limit: 30 failures a minute per address, then 429 for 60 s. Every request here
+    // comes from 127.0.0.1. The first 29 go round-robin over C, B, A, …; the 30th, which blocks, goes through A.
+    const bad = (r: Replica, i: number) => call(r.url, '/v1/rules', { token: `tg-wrong-token-${i}-0123456789abcdef` });
+    const spread = [c, b, a];
+    const statuses: number[] = [];
+    for (let i = 0; i < 29; i++) statuses.push((await bad(spread[i % 3]!, i)).status);
+    assert.deepEqual(statuses, Array(29).fill(401), 'under the limit, each replica answers 401');
+    assert.equal((await bad(a, 29)).status, 401, 'the 30th failure (through A) is answered, and blocks');
+    for (const r of [b, c, a]) {
+      const refused = await bad(r, 100);
+      assert.equal(refused.status, 429, `replica ${r.name} honours the block made through A`);
+      assert.match(refused.body.detail, /too many failed authentications/);
+    }
+    const retry = await fetch(`${b.url}/v1/decide`, { method: 'POST', headers: { authorization: 'Bearer tg-wrong-again-0123456789abcdef', 'content-type': 'application/json' }, body: '{"tool":"bash","args":{"command":"ls"}}' });
+    assert.equal(retry.status, 429);
+    assert.ok(Number(retry.headers.get('retry-after')) > 50, `Retry-After ${retry.headers.get('retry-after')}`);
+    // Control: valid tokens from the same address are served on every replica (the decide fast path included).
+    for (const r of [a, b, c]) {
+      assert.equal((await call(r.url, '/v1/rules', { token: REVIEWER_TOKEN })).status, 200);
+      assert.equal((await decide(r.url, 'ls')).status, 200);
+    }
+    const [row] = cluster.psql("SELECT failures || ' ' || (blocked_until > 0) FROM auth_failures WHERE address = '127.0.0.1'", auditName()).split('\n');
+    assert.equal(row, '30 true', 'one row for the address, counted once per failure whichever replica saw it');
   });
 
   it('(4) kill -9 of a replica under load: every answered decision is in audit_log, audit verify passes, its waiters retried elsewhere get their answers', async () => {

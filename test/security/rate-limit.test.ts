@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { startServer } from '../../src/cli/serve.ts';
 import { loadConfig } from '../../src/config.ts';
-import { clientAddress, failedAuthLimiter } from '../../src/http/rate-limit.ts';
+import { clientAddress, failedAuthLimiter, type FailedAuthLimiter } from '../../src/http/rate-limit.ts';
 import { AGENT_TOKEN, bash, REVIEWER_TOKEN, startHarness, type Harness } from '../support/harness.ts';
 
 /** What @hono/node-server hands the app: the incoming request's socket, here with a chosen peer address. */
@@ -24,10 +24,10 @@ describe('failed authentications per client address', () => {
     for (const h of harnesses) await h.close();
   });
 
-  async function limited(options: Parameters<typeof failedAuthLimiter>[0]) {
+  async function limited(options: Parameters<typeof failedAuthLimiter>[1]) {
     let clock = 1_000_000;
-    const limiter = failedAuthLimiter({ now: () => clock, ...options });
-    const h = await startHarness({ authGuard: limiter });
+    let limiter!: FailedAuthLimiter;
+    const h = await startHarness({ authGuard: (toolgate) => (limiter = failedAuthLimiter(toolgate.store, { now: () => clock, ...options })) });
     harnesses.push(h);
     return { h, limiter, advance: (ms: number) => (clock += ms) };
   }
@@ -42,7 +42,7 @@ describe('failed authentications per client address', () => {
     assert.match(blocked.headers.get('content-type') ?? '', /^application\/problem\+json/);
     assert.equal(blocked.headers.get('retry-after'), '30');
     assert.match((await blocked.json()).detail, /too many failed authentications/);
-    assert.equal(limiter.blocked(), 1);
+    assert.equal(await limiter.blocked(), 1);
 
     // Changed by issue 23 row 5: the right token used to wait out the block too (against a guessing oracle), which
     // let any local process lock every agent and the reviewer out with bad tokens. Valid credentials are a separate
@@ -53,7 +53,7 @@ describe('failed authentications per client address', () => {
     // Another address is not affected.
     assert.equal((await request(h, 'guess-z-0123456789abcdef', '10.0.0.8')).status, 401);
     advance(30_001);
-    assert.equal(limiter.blocked(), 0);
+    assert.equal(await limiter.blocked(), 0);
     advance(30_000); // a fresh window: the next failure is counted from one again
     assert.equal((await request(h, 'guess-w-0123456789abcdef', '10.0.0.7')).status, 401);
   });
@@ -100,11 +100,53 @@ describe('failed authentications per client address', () => {
     let most = 0;
     for (let i = 0; i < 1000; i++) {
       await request(h, 'wrong-0123456789abcdef', `10.1.${i >> 8}.${i & 255}`);
-      most = Math.max(most, limiter.tracked());
+      most = Math.max(most, await limiter.tracked());
     }
     assert.ok(most <= 100, `tracked ${most} addresses`);
-    assert.equal(limiter.blocked(), 0, 'each address failed once, under the limit');
+    assert.equal(await limiter.blocked(), 0, 'each address failed once, under the limit');
     assert.equal((await request(h, REVIEWER_TOKEN, '10.1.0.0')).status, 200);
+  });
+
+  it('a valid token costs no query of the failure ledger, even from a blocked address; a bad one costs one', async () => {
+    const queries: string[] = [];
+    let limiter!: FailedAuthLimiter;
+    const h = await startHarness({
+      authGuard: (toolgate) => {
+        // The store as the limiter sees it, with every ledger call written down.
+        const counted = new Proxy(toolgate.store, {
+          get(target, key, receiver) {
+            const value = Reflect.get(target, key, receiver);
+            if (typeof key !== 'string' || !/AuthFailure|authBlocked/.test(key)) return value;
+            return (...args: unknown[]) => {
+              queries.push(key);
+              return (value as (...a: unknown[]) => unknown).apply(target, args);
+            };
+          },
+        });
+        return (limiter = failedAuthLimiter(counted, { maxFailures: 3 }));
+      },
+    });
+    harnesses.push(h);
+    for (let i = 0; i < 4; i++) await request(h, 'wrong-0123456789abcdef', '10.2.0.1');
+    assert.equal(await limiter.blocks('10.2.0.1', undefined), true);
+    queries.length = 0;
+    for (let i = 0; i < 20; i++) assert.equal((await request(h, REVIEWER_TOKEN, '10.2.0.1')).status, 200);
+    assert.equal((await h.decide(bash('ls'))).status, 200);
+    assert.deepEqual(queries, [], 'valid credentials never reach the ledger');
+    assert.equal((await request(h, 'wrong-0123456789abcdef', '10.2.0.1')).status, 429);
+    assert.deepEqual(queries, ['recordAuthFailure'], 'control: a bad token is one statement');
+  });
+
+  it('a database that cannot count failures answers 503 problem+json for a bad token, never a 500; a valid token is served', async () => {
+    const h = await startHarness({
+      authGuard: (toolgate) => failedAuthLimiter({ ...toolgate.store, recordAuthFailure: () => Promise.reject(new Error('connection refused')) }),
+    });
+    harnesses.push(h);
+    const refused = await request(h, 'wrong-0123456789abcdef', '10.3.0.1');
+    assert.equal(refused.status, 503);
+    assert.match(refused.headers.get('content-type') ?? '', /^application\/problem\+json/);
+    assert.match((await refused.json()).detail, /cannot be counted/);
+    assert.equal((await request(h, REVIEWER_TOKEN, '10.3.0.1')).status, 200);
   });
 
   it('clientAddress reads the socket, never a header it was not told to trust', async () => {

@@ -207,6 +207,115 @@ export function storeContract(name: string, factory: StoreFactory): void {
       assert.deepEqual(await store.getApproval(ids[1]!), made[1]);
     }));
 
+    it('counts failed authentications per address across stores: one budget, one block, refused uncounted while blocked', withStore(async (store, fixture) => {
+      const other = await fixture.connect();
+      try {
+        const policy = { maxFailures: 5, windowMs: 60_000, blockMs: 30_000 };
+        const t0 = 1_000_000;
+        const outcomes = [];
+        for (let i = 0; i < 7; i++) outcomes.push(await (i % 2 ? other : store).recordAuthFailure('10.0.0.7', policy, t0 + i));
+        assert.deepEqual(outcomes.map((o) => o.refused), [false, false, false, false, false, true, true]);
+        assert.deepEqual(outcomes.map((o) => o.failures), [1, 2, 3, 4, 5, 5, 5], 'the refused ones are not counted');
+        assert.equal(outcomes[4]!.blockedUntil, t0 + 4 + 30_000, 'the fifth failure blocks for blockMs');
+        assert.equal(outcomes[6]!.blockedUntil, t0 + 4 + 30_000, 'a refused failure does not extend the block');
+        assert.equal(await other.authBlockedUntil('10.0.0.7', t0 + 10), t0 + 4 + 30_000, 'the block made through one store holds on the other');
+        assert.equal(await store.authBlockedUntil('10.0.0.8', t0 + 10), 0, 'control: another address is not blocked');
+        assert.equal((await other.recordAuthFailure('10.0.0.8', policy, t0 + 10)).refused, false);
+        assert.deepEqual(await store.countAuthFailures(t0 + 10), { tracked: 2, blocked: 1 });
+        // The block ends; the window is not over yet, so the next failure blocks again at once (as the count says).
+        assert.equal(await store.authBlockedUntil('10.0.0.7', t0 + 4 + 30_000), 0);
+        const again = await other.recordAuthFailure('10.0.0.7', policy, t0 + 40_000);
+        assert.deepEqual([again.refused, again.failures, again.blockedUntil], [false, 6, t0 + 70_000]);
+        // After window and block both end, counting starts from one.
+        const fresh = await store.recordAuthFailure('10.0.0.7', policy, t0 + 200_000);
+        assert.deepEqual([fresh.refused, fresh.failures], [false, 1]);
+        assert.equal(await store.authBlockedUntil('10.0.0.7', t0 + 200_000), 0);
+      } finally {
+        await other.close();
+      }
+    }));
+
+    it('counts concurrent failed authentications from two stores exactly once each', withStore(async (store, fixture) => {
+      const other = await fixture.connect();
+      try {
+        const policy = { maxFailures: 10, windowMs: 60_000, blockMs: 60_000 };
+        const at = 5_000_000;
+        const outcomes = await Promise.all(Array.from({ length: 40 }, (_, i) => (i % 2 ? other : store).recordAuthFailure('192.0.2.1', policy, at)));
+        assert.equal(outcomes.filter((o) => !o.refused).length, 10, 'exactly maxFailures counted, not one per store');
+        assert.deepEqual(outcomes.filter((o) => !o.refused).map((o) => o.failures).sort((a, b) => a - b), Array.from({ length: 10 }, (_, i) => i + 1));
+        assert.equal(outcomes.filter((o) => o.refused).length, 30);
+      } finally {
+        await other.close();
+      }
+    }));
+
+    it('sweeps failed-authentication rows: expired ones go, then the oldest beyond the cap, blocked ones kept first', withStore(async (store) => {
+      const policy = { maxFailures: 2, windowMs: 10_000, blockMs: 100_000 };
+      const t0 = 1_000_000;
+      for (let i = 0; i < 10; i++) await store.recordAuthFailure(`old-${i}`, policy, t0);
+      await store.recordAuthFailure('blocked', policy, t0);
+      await store.recordAuthFailure('blocked', policy, t0);
+      for (let i = 0; i < 30; i++) await store.recordAuthFailure(`new-${i}`, policy, t0 + 20_000 + i);
+      assert.deepEqual(await store.countAuthFailures(t0 + 20_030), { tracked: 41, blocked: 1 });
+      // The ten old windows are over (and not blocked): gone. Of the 31 left, the blocked one and the 19 newest stay.
+      assert.equal(await store.sweepAuthFailures(policy, t0 + 20_030, 20), 21);
+      assert.deepEqual(await store.countAuthFailures(t0 + 20_030), { tracked: 20, blocked: 1 });
+      assert.ok((await store.authBlockedUntil('blocked', t0 + 20_030)) > 0);
+      assert.equal((await store.recordAuthFailure('new-29', policy, t0 + 20_031)).failures, 2, 'the newest is still counted');
+      assert.equal((await store.recordAuthFailure('new-0', policy, t0 + 20_031)).failures, 1, 'the oldest beyond the cap was forgotten');
+    }));
+
+    it('prunes the old prefix of the audit log in bounded batches, each closed by a checkpoint, and verify passes', withStore(async (store, fixture) => {
+      const old = (i: number) => new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString();
+      for (let i = 1; i <= 12; i++) await store.appendAudit([entry(i, { ts: i <= 10 ? old(i) : new Date().toISOString() })]);
+      const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 4, throughSeq: 4, checkpointSeq: 13 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 4, throughSeq: 8, checkpointSeq: 14 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 2, throughSeq: 10, checkpointSeq: 15 });
+      assert.deepEqual(await store.pruneAudit(cutoff, 4), { pruned: 0, throughSeq: null, checkpointSeq: null }, 'the checkpoints are new: nothing more');
+      const rows = await store.queryAudit({ ascending: true, limit: 100 });
+      assert.deepEqual(rows.map((r) => r.seq), [11, 12, 13, 14, 15], 'the old rows are gone, the newer stay');
+      assert.deepEqual(rows.slice(2).map((r) => [r.decision, r.source, JSON.parse(r.args).pruned_through_seq]), [['checkpoint', 'retention', 4], ['checkpoint', 'retention', 8], ['checkpoint', 'retention', 10]]);
+      const other = await fixture.connect();
+      try {
+        await other.appendAudit([entry(13)]);
+        const verified = await other.verifyAudit();
+        assert.equal(verified.ok, true, verified.problem?.message);
+        assert.deepEqual([verified.firstSeq, verified.lastSeq, verified.checkpoint?.pruned_through_seq], [11, 16, 10]);
+      } finally {
+        await other.close();
+      }
+    }));
+
+    it('concurrent prunes through two stores, while both append, leave one verifiable chain with no range pruned twice', withStore(async (store, fixture) => {
+      const other = await fixture.connect();
+      try {
+        const old = (i: number) => new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString();
+        await store.appendAudit(Array.from({ length: 30 }, (_, i) => entry(i, { ts: old(i) })));
+        await store.appendAudit([entry(30), entry(31)]);
+        const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
+        const work: Promise<unknown>[] = [];
+        for (let i = 0; i < 8; i++) {
+          work.push((i % 2 ? other : store).pruneAudit(cutoff, 5));
+          work.push((i % 2 ? store : other).appendAudit([entry(100 + i)]));
+        }
+        await Promise.all(work);
+        while ((await store.pruneAudit(cutoff, 5)).pruned > 0);
+        const rows = await other.queryAudit({ ascending: true, limit: 1000 });
+        assert.deepEqual(rows.filter((r) => r.ts < cutoff), [], 'every old row is gone');
+        assert.equal(rows.filter((r) => r.decision !== 'checkpoint').length, 10, 'the two new rows and the eight appended meanwhile stay');
+        const checkpoints = rows.filter((r) => r.decision === 'checkpoint').map((r) => JSON.parse(r.args) as { pruned_through_seq: number; pruned_rows: number });
+        assert.equal(checkpoints.reduce((n, c) => n + c.pruned_rows, 0), 30, 'each old row pruned once');
+        assert.deepEqual(checkpoints.map((c) => c.pruned_through_seq), [5, 10, 15, 20, 25, 30], 'one checkpoint per range, in order');
+        for (const s of [store, other]) {
+          const verified = await s.verifyAudit();
+          assert.equal(verified.ok, true, verified.problem?.message);
+        }
+      } finally {
+        await other.close();
+      }
+    }));
+
     it('appends audit rows in one hash chain across stores, queries them and verifies the chain', withStore(async (store, fixture) => {
       const other = await fixture.connect();
       try {

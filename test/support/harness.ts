@@ -46,8 +46,8 @@ export interface HarnessOptions {
   service?: ToolgateOptions;
   /** Use a real database file in the temporary data dir instead of :memory:. */
   file?: boolean;
-  /** Failed-authentication limiter (default: the one `serve` uses). */
-  authGuard?: AuthGuard;
+  /** Failed-authentication limiter on the harness's toolgate (default: the one `serve` uses). */
+  authGuard?: (toolgate: Toolgate) => AuthGuard;
 }
 
 /** Builds a toolgate with fixed tokens in a fresh temporary data directory. */
@@ -56,7 +56,7 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const env = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env };
   const config = loadConfig({ 'data-dir': dataDir, ...options.flags }, env);
   const toolgate = await createToolgate(config, { dbPath: options.file ? undefined : ':memory:', home: TEST_HOME, analyzer: await testAnalyzer(), ...options.service });
-  const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens }, authGuard: options.authGuard ?? failedAuthLimiter() }, options.routes);
+  const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens }, authGuard: options.authGuard?.(toolgate) ?? failedAuthLimiter(toolgate.store) }, options.routes);
   const call = (token: string) => async (path: string, init: RequestInit = {}): Promise<Response> => {
     const headers = new Headers(init.headers);
     if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
