@@ -3,7 +3,7 @@
 import { posix } from 'node:path';
 import type { ShellAnalysis, ShellPath } from './shell/types.ts';
 import { DEEP, DYN_CLOSE, DYN_OPEN, escapeLiteral, expandTilde } from './shell/template.ts';
-import { namesSecret } from './shell/paths.ts';
+import { namesSecret } from './shell/find-paths.ts';
 import { templateSegs, type Seg } from './path-segments.ts';
 import { protectedRoots, rootsFor, type RootSet } from './protected-roots.ts';
 import { openInside, reaches, REACH_BUDGET } from './path-reach.ts';

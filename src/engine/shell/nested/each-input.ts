@@ -3,7 +3,7 @@ import type { Word } from '../word.ts';
 import { literalWord, partlyUnknownWord, unknownWord } from '../word.ts';
 import { PARALLEL_SOURCE, parallelCommand } from '../../catalog/danger-exec.ts';
 import { disposableFindName } from '../../catalog/delete-targets.ts';
-import { findRootRange } from '../paths.ts';
+import { findRootRange } from '../find-paths.ts';
 import { dynamicPart, escapeLiteral } from '../template.ts';
 import { firstOperand, script, text } from './support.ts';
 import type { NestedCode, NestedEntry } from './support.ts';

@@ -2,7 +2,7 @@
 // options, split --filter, the shell escapes of database clients, gdb and m4.
 import { literalWord } from '../word.ts';
 import { sedExecCommands, sedScripts } from '../../catalog/sed-script.ts';
-import { treeOperands } from '../paths.ts';
+import { treeOperands } from '../operands.ts';
 import { optionValues, script, text } from './support.ts';
 import type { NestedEntry } from './support.ts';
 
