@@ -23,7 +23,13 @@ export function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budg
   const r = root[j]!;
   if (r.kind === 'globstar') return reaches(cand, root, i, j + 1, budget) || reaches(cand, root, i + 1, j, budget);
   // A name with known parts is one name matching its pattern (and, unknown, may stand for more names too).
-  if (c.kind === 'dyn' && c.pattern !== undefined && (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) && reaches(cand, root, i + 1, j + 1, budget)) return true;
+  if (
+    c.kind === 'dyn' &&
+    c.pattern !== undefined &&
+    (r.kind === 'lit' ? globMatcher(c.pattern)(r.text) : globsMayMeet(c.pattern, r.pattern)) &&
+    reaches(cand, root, i + 1, j + 1, budget)
+  )
+    return true;
   if (c.kind === 'deep' || c.kind === 'dyn') {
     if (reaches(cand, root, i + 1, j, budget)) return true;
     const absorbable = c.kind === 'deep' || j < root.length - 1;
@@ -42,7 +48,11 @@ export function reaches(cand: Seg[], root: RootSeg[], i: number, j: number, budg
  */
 function globsMayMeet(a: string, b: string): boolean {
   const head = (p: string) => p.slice(0, p.search(GLOB_CHAR) < 0 ? p.length : p.search(GLOB_CHAR));
-  const tail = (p: string) => { let k = p.length; while (k > 0 && !GLOB_CHAR.test(p[k - 1]!)) k--; return p.slice(k); };
+  const tail = (p: string) => {
+    let k = p.length;
+    while (k > 0 && !GLOB_CHAR.test(p[k - 1]!)) k--;
+    return p.slice(k);
+  };
   const [ha, hb, ta, tb] = [head(a), head(b), tail(a), tail(b)];
   return (ha.startsWith(hb) || hb.startsWith(ha)) && (ta.endsWith(tb) || tb.endsWith(ta));
 }

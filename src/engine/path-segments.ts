@@ -3,7 +3,11 @@
 import { DEEP, DYN_CLOSE, DYN_OPEN } from './shell/template.ts';
 
 /** A path segment: literal name, glob over one name, any number of names (`DEEP`), or unknown text (a variable). */
-export type Seg = { kind: 'lit'; text: string } | { kind: 'glob'; pattern: string } | { kind: 'deep' } | { kind: 'dyn'; pattern?: string };
+export type Seg =
+  | { kind: 'lit'; text: string }
+  | { kind: 'glob'; pattern: string }
+  | { kind: 'deep' }
+  | { kind: 'dyn'; pattern?: string };
 
 /** Characters micromatch reads as syntax: escaped in a glob segment's pattern when the template had them quoted. */
 const GLOB_SYNTAX = /[*?[\]{}()!+@\\]/;
@@ -21,26 +25,41 @@ export function templateSegs(template: string): Seg[] {
   let deep = false;
   for (let i = 0; i <= template.length; i++) {
     const c = template[i];
-    if (c === '\\' && i + 1 < template.length) { escaped = true; i++; continue; }
+    if (c === '\\' && i + 1 < template.length) {
+      escaped = true;
+      i++;
+      continue;
+    }
     if (c === DYN_OPEN) {
       const end = template.indexOf(DYN_CLOSE, i);
       i = end < 0 ? template.length - 1 : end;
       dyn = true;
       continue;
     }
-    if (c === DEEP) { deep = true; continue; }
-    if (c === '*' || c === '?' || c === '[') { glob = true; continue; }
+    if (c === DEEP) {
+      deep = true;
+      continue;
+    }
+    if (c === '*' || c === '?' || c === '[') {
+      glob = true;
+      continue;
+    }
     if (c !== '/' && c !== undefined) continue;
     // The end of a segment: template[from, i).
     // A name partly unknown (`.s${x}sh`, `.${x:-ssh}`): its known parts make a pattern (`.s*sh`, `.*`) for one name.
     // Known parts that say nothing (`$IMAGE:$TAG`, `$NAME.json`: see namesPart) leave the name wholly unknown.
-    if (dyn) { const pattern = dynPattern(template, from, i); segs.push(pattern === undefined || !namesPart(pattern) ? { kind: 'dyn' } : { kind: 'dyn', pattern }); }
-    else if (deep) segs.push({ kind: 'deep' });
-    else if (glob) segs.push({ kind: 'glob', pattern: escaped ? segmentPattern(template, from, i) : template.slice(from, i) });
+    if (dyn) {
+      const pattern = dynPattern(template, from, i);
+      segs.push(pattern === undefined || !namesPart(pattern) ? { kind: 'dyn' } : { kind: 'dyn', pattern });
+    } else if (deep) segs.push({ kind: 'deep' });
+    else if (glob)
+      segs.push({ kind: 'glob', pattern: escaped ? segmentPattern(template, from, i) : template.slice(from, i) });
     else {
       const text = escaped ? segmentText(template, from, i) : template.slice(from, i);
-      if (text === '..') { const last = segs.pop(); if (last && last.kind !== 'lit') segs.push(last, { kind: 'dyn' }); }
-      else if (text !== '' && text !== '.') segs.push({ kind: 'lit', text });
+      if (text === '..') {
+        const last = segs.pop();
+        if (last && last.kind !== 'lit') segs.push(last, { kind: 'dyn' });
+      } else if (text !== '' && text !== '.') segs.push({ kind: 'lit', text });
     }
     from = i + 1;
     escaped = glob = dyn = deep = false;
@@ -89,7 +108,6 @@ function dynPattern(template: string, from: number, to: number): string | undefi
   }
   return known ? pattern : undefined;
 }
-
 
 /**
  * Whether the known parts of a partly unknown name say something about it: a literal beginning or end of two

@@ -1,13 +1,27 @@
 // The protected roots of a context (the credential places in every home, the system's, the data dir, the extras),
 // kept as a tree of names so that a path is compared only with the roots along its own names.
 import micromatch from 'micromatch';
-import { DATA_DIR_REASON, EXTRA_REASON, OTHER_HOMES, PROTECTED_IN_HOME, PROTECTED_ON_SYSTEM } from './catalog/protected-dirs.ts';
+import {
+  DATA_DIR_REASON,
+  EXTRA_REASON,
+  OTHER_HOMES,
+  PROTECTED_IN_HOME,
+  PROTECTED_ON_SYSTEM,
+} from './catalog/protected-dirs.ts';
 import type { Seg } from './path-segments.ts';
 import type { PathContext } from './protected-paths.ts';
 
 /** A protected root's segment: a literal name, a pattern over one name (`/home/*`), or `**`. */
-export type RootSeg = { kind: 'lit'; text: string } | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean } | { kind: 'globstar' };
-export interface Root { segs: RootSeg[]; protectedBy: string; reason: string; open?: (name: string) => boolean }
+export type RootSeg =
+  | { kind: 'lit'; text: string }
+  | { kind: 'pat'; pattern: string; isMatch: (name: string) => boolean }
+  | { kind: 'globstar' };
+export interface Root {
+  segs: RootSeg[];
+  protectedBy: string;
+  reason: string;
+  open?: (name: string) => boolean;
+}
 
 /**
  * The roots, indexed by their names as a tree: a path whose names are literal is compared only with the roots along
@@ -36,12 +50,29 @@ const rootsCache = new Map<string, RootSet>();
 const ROOTS_CACHE_SIZE = 256;
 
 /** The settings the last roots were built for (one server has one home, data dir and extras): no key to build. */
-let lastRoots: { home: string; agentHome: string | undefined; dataDir: string | undefined; extra: string[]; cwd: string | undefined; roots: RootSet } | undefined;
+let lastRoots:
+  | {
+      home: string;
+      agentHome: string | undefined;
+      dataDir: string | undefined;
+      extra: string[];
+      cwd: string | undefined;
+      roots: RootSet;
+    }
+  | undefined;
 
 /** The protected roots for a context: the six credential places in every home, the data dir, the extras. */
 export function protectedRoots(ctx: PathContext): RootSet {
   const last = lastRoots;
-  if (last && last.home === ctx.home && last.agentHome === ctx.agentHome && last.dataDir === ctx.dataDir && (last.cwd === undefined || last.cwd === ctx.cwd) && sameList(last.extra, ctx.extra)) return last.roots;
+  if (
+    last &&
+    last.home === ctx.home &&
+    last.agentHome === ctx.agentHome &&
+    last.dataDir === ctx.dataDir &&
+    (last.cwd === undefined || last.cwd === ctx.cwd) &&
+    sameList(last.extra, ctx.extra)
+  )
+    return last.roots;
   const configured = ctx.extra ?? [];
   const relative = [ctx.dataDir ?? '/', ...configured].some((p) => !expandHome(p, ctx.home).startsWith('/'));
   const key = [ctx.home, ctx.agentHome ?? '', relative ? ctx.cwd : '', ctx.dataDir ?? '', ...configured].join('\u0000');
@@ -51,7 +82,14 @@ export function protectedRoots(ctx: PathContext): RootSet {
     roots = rootSet(buildRoots(ctx));
     rootsCache.set(key, roots);
   }
-  lastRoots = { home: ctx.home, agentHome: ctx.agentHome, dataDir: ctx.dataDir, extra: [...configured], cwd: relative ? ctx.cwd : undefined, roots };
+  lastRoots = {
+    home: ctx.home,
+    agentHome: ctx.agentHome,
+    dataDir: ctx.dataDir,
+    extra: [...configured],
+    cwd: relative ? ctx.cwd : undefined,
+    roots,
+  };
   return roots;
 }
 
@@ -100,7 +138,10 @@ const NO_ROOTS: readonly Root[] = [];
 function collectRoots(at: RootNode, cand: Seg[], i: number, found: Set<Root>): void {
   for (const r of at.here) found.add(r);
   const seg = cand[i];
-  if (seg === undefined || seg.kind !== 'lit') { for (const r of at.below) found.add(r); return; }
+  if (seg === undefined || seg.kind !== 'lit') {
+    for (const r of at.below) found.add(r);
+    return;
+  }
   const named = at.names.get(seg.text);
   if (named) collectRoots(named, cand, i + 1, found);
   for (const p of at.patterns) if (p.isMatch(seg.text)) collectRoots(p.node, cand, i + 1, found);
@@ -112,14 +153,21 @@ function buildRoots(ctx: PathContext): Root[] {
   if (ctx.agentHome && ctx.agentHome !== ctx.home) homes.push({ dir: ctx.agentHome, label: ctx.agentHome });
   for (const { dir, label } of homes) {
     for (const entry of PROTECTED_IN_HOME) {
-      const root: Root = { segs: rootSegs(`${dir}/${entry.relative}`), protectedBy: `${label}/${entry.relative}`, reason: entry.reason };
+      const root: Root = {
+        segs: rootSegs(`${dir}/${entry.relative}`),
+        protectedBy: `${label}/${entry.relative}`,
+        reason: entry.reason,
+      };
       if (entry.open) root.open = micromatch.matcher(`{${entry.open.join(',')}}`, { dot: true });
       roots.push(root);
     }
   }
-  for (const entry of PROTECTED_ON_SYSTEM) roots.push({ segs: rootSegs(entry.path), protectedBy: entry.path, reason: entry.reason });
-  if (ctx.dataDir) roots.push({ segs: rootSegs(resolveLiteral(ctx.dataDir, ctx)), protectedBy: ctx.dataDir, reason: DATA_DIR_REASON });
-  for (const extra of ctx.extra ?? []) roots.push({ segs: rootSegs(resolveLiteral(extra, ctx)), protectedBy: extra, reason: EXTRA_REASON });
+  for (const entry of PROTECTED_ON_SYSTEM)
+    roots.push({ segs: rootSegs(entry.path), protectedBy: entry.path, reason: entry.reason });
+  if (ctx.dataDir)
+    roots.push({ segs: rootSegs(resolveLiteral(ctx.dataDir, ctx)), protectedBy: ctx.dataDir, reason: DATA_DIR_REASON });
+  for (const extra of ctx.extra ?? [])
+    roots.push({ segs: rootSegs(resolveLiteral(extra, ctx)), protectedBy: extra, reason: EXTRA_REASON });
   return roots;
 }
 
@@ -138,7 +186,8 @@ function rootSegs(path: string): RootSeg[] {
     if (s === '' || s === '.') continue;
     if (s === '..') out.pop();
     else if (s === '**') out.push({ kind: 'globstar' });
-    else if (micromatch.scan(s).isGlob) out.push({ kind: 'pat', pattern: s, isMatch: micromatch.matcher(s, { dot: true }) });
+    else if (micromatch.scan(s).isGlob)
+      out.push({ kind: 'pat', pattern: s, isMatch: micromatch.matcher(s, { dot: true }) });
     else out.push({ kind: 'lit', text: s });
   }
   return out;

@@ -17,8 +17,32 @@ interface NestedCase {
 
 const nestedCases: NestedCase[] = [
   {
-    programs: ['sh', 'bash', 'zsh', 'dash', 'ksh', 'mksh', 'fish', 'ash', 'csh', 'tcsh', 'busybox-sh', 'rbash', 'yash', 'oksh', 'loksh',
-      'posh', 'ksh93', 'pdksh', 'nu', 'xonsh', 'elvish', 'oil', 'osh', 'ysh'],
+    programs: [
+      'sh',
+      'bash',
+      'zsh',
+      'dash',
+      'ksh',
+      'mksh',
+      'fish',
+      'ash',
+      'csh',
+      'tcsh',
+      'busybox-sh',
+      'rbash',
+      'yash',
+      'oksh',
+      'loksh',
+      'posh',
+      'ksh93',
+      'pdksh',
+      'nu',
+      'xonsh',
+      'elvish',
+      'oil',
+      'osh',
+      'ysh',
+    ],
     line: "{p} -c 'touch /tmp/marker'",
     runs: 'touch',
   },
@@ -44,8 +68,24 @@ const nestedCases: NestedCase[] = [
   { programs: ['vagrant'], line: "{p} ssh -c 'touch /tmp/marker'", runs: 'touch' },
   { programs: ['git'], line: "{p} -c alias.t='!touch /tmp/marker' t", runs: 'touch' },
   {
-    programs: ['vim', 'vi', 'nvim', 'ex', 'view', 'gvim', 'rvim', 'rview', 'vimdiff', 'vim.basic', 'vim.tiny', 'vim.nox', 'vim.gtk',
-      'vim.gtk3', 'less', 'more'],
+    programs: [
+      'vim',
+      'vi',
+      'nvim',
+      'ex',
+      'view',
+      'gvim',
+      'rvim',
+      'rview',
+      'vimdiff',
+      'vim.basic',
+      'vim.tiny',
+      'vim.nox',
+      'vim.gtk',
+      'vim.gtk3',
+      'less',
+      'more',
+    ],
     line: "{p} -c '!touch /tmp/marker' f",
     runs: 'touch',
   },
@@ -130,7 +170,11 @@ const operandCases: OperandCase[] = [
     line: '{p} --kubeconfig "$KUBECONFIG" get pods',
     lacks: [`${H}/.kube/config`],
   },
-  { programs: ['sqlite3', 'duckdb', 'psql', 'mysql', 'mariadb'], line: "{p} db \"select readfile('/etc/hosts')\"", has: ['/etc/hosts'] },
+  {
+    programs: ['sqlite3', 'duckdb', 'psql', 'mysql', 'mariadb'],
+    line: '{p} db "select readfile(\'/etc/hosts\')"',
+    has: ['/etc/hosts'],
+  },
   { programs: ['socat'], line: '{p} FILE:/etc/hosts TCP:host:80', has: ['/etc/hosts'] },
   { programs: ['python', 'python3'], line: '{p} -m http.server --directory ~/src', has: [`${H}/src/**`] },
   { programs: ['php'], line: '{p} -S 0:8000 -t ~/src', has: [`${H}/src/**`] },
@@ -159,7 +203,10 @@ describe('program tables: one entry per program, each with a case', async () => 
     it('names every program in one entry only', () => assert.deepEqual(twice, []));
     it('has a case for every program of every entry', () => {
       const covered = new Set(nestedCases.flatMap((c) => c.programs));
-      assert.deepEqual([...all].filter((p) => !covered.has(p)), []);
+      assert.deepEqual(
+        [...all].filter((p) => !covered.has(p)),
+        [],
+      );
     });
     for (const c of nestedCases) {
       it(`${c.line.replace(/\n/g, '\\n')} runs ${c.runs}, for ${c.programs.join(', ')}`, () => {
@@ -179,7 +226,10 @@ describe('program tables: one entry per program, each with a case', async () => 
     it('names every program in one entry only', () => assert.deepEqual(twice, []));
     it('has a case for every program of every entry', () => {
       const covered = new Set(operandCases.flatMap((c) => c.programs));
-      assert.deepEqual([...all].filter((p) => !covered.has(p)), []);
+      assert.deepEqual(
+        [...all].filter((p) => !covered.has(p)),
+        [],
+      );
     });
     for (const c of operandCases) {
       it(`${c.line}, for ${c.programs.join(', ')}`, () => {
@@ -188,7 +238,8 @@ describe('program tables: one entry per program, each with a case', async () => 
           const r = a.analyze(c.line.replaceAll('{p}', p));
           assert.ok(r.ok, r.error);
           const paths = r.paths.map((x) => x.path);
-          for (const want of c.has ?? []) assert.ok(paths.includes(want), `${p}: ${want} not in ${JSON.stringify(paths)}`);
+          for (const want of c.has ?? [])
+            assert.ok(paths.includes(want), `${p}: ${want} not in ${JSON.stringify(paths)}`);
           for (const not of c.lacks ?? []) assert.ok(!paths.includes(not), `${p}: ${not} in ${JSON.stringify(paths)}`);
           if (c.kind) assert.equal(r.paths[0]?.kind, c.kind, `${p}: ${JSON.stringify(r.paths)}`);
         }

@@ -9,7 +9,27 @@ import { DEEP, escapeLiteral } from './template.ts';
 import { shellPath, treePath } from './shell-path.ts';
 
 /** File names that are secrets wherever they are. */
-const SECRET_NAMES = ['id_rsa', 'id_dsa', 'id_ecdsa', 'id_ed25519', 'id_rsa.pub', 'x.pem', 'x.key', 'credentials', 'config', 'known_hosts', 'authorized_keys', '.netrc', 'secring.gpg', 'pubring.kbx', 'credentials.db', 'access_tokens.db', 'application_default_credentials.json', 'kubeconfig', 'tokens.json'];
+const SECRET_NAMES = [
+  'id_rsa',
+  'id_dsa',
+  'id_ecdsa',
+  'id_ed25519',
+  'id_rsa.pub',
+  'x.pem',
+  'x.key',
+  'credentials',
+  'config',
+  'known_hosts',
+  'authorized_keys',
+  '.netrc',
+  'secring.gpg',
+  'pubring.kbx',
+  'credentials.db',
+  'access_tokens.db',
+  'application_default_credentials.json',
+  'kubeconfig',
+  'tokens.json',
+];
 const SECRET_DIRS = /(^|[^a-z])(ssh|aws|kube|gnupg|gcloud|netrc|id_)/i;
 
 /** Compiled `-name` patterns: compiling one costs more than the rest of a command's analysis. */
@@ -32,7 +52,6 @@ export function namesSecret(namePattern: string, whole: string): boolean {
   return SECRET_NAMES.some((n) => isMatch(n)) || SECRET_DIRS.test(whole);
 }
 
-
 /** `locate id_rsa`: the secret files anywhere that the pattern (a substring, or a glob) would list. */
 export function locateSecretPaths(view: CommandView, base: string | undefined): ShellPath[] {
   const out: ShellPath[] = [];
@@ -44,7 +63,6 @@ export function locateSecretPaths(view: CommandView, base: string | undefined): 
   }
   return out;
 }
-
 
 /**
  * Where find's roots are among its arguments: after its leading options (`-L`, `-H`, `-P`, `-D opts`, `-O3`:
@@ -65,9 +83,33 @@ export function findRoots(args: readonly string[]): string[] {
 }
 
 /** Stages a file list passes through on its way to xargs (`find ~ -type f | head | xargs cat`). */
-export const LIST_FILTERS: ReadonlySet<string> = new Set(['head', 'tail', 'grep', 'egrep', 'sort', 'uniq', 'shuf', 'sed', 'awk', 'cat', 'tr']);
+export const LIST_FILTERS: ReadonlySet<string> = new Set([
+  'head',
+  'tail',
+  'grep',
+  'egrep',
+  'sort',
+  'uniq',
+  'shuf',
+  'sed',
+  'awk',
+  'cat',
+  'tr',
+]);
 /** What xargs may run on a list of names without reading the files: names, metadata, sizes. */
-export const NAMES_ONLY: ReadonlySet<string> = new Set([...PRINTERS, 'basename', 'dirname', 'realpath', 'readlink', 'stat', 'ls', 'du', 'file', 'test', '[']);
+export const NAMES_ONLY: ReadonlySet<string> = new Set([
+  ...PRINTERS,
+  'basename',
+  'dirname',
+  'realpath',
+  'readlink',
+  'stat',
+  'ls',
+  'du',
+  'file',
+  'test',
+  '[',
+]);
 
 /**
  * `find ~ -type f | xargs cat`: what find lists, when no name test narrows it, is everything below its roots — and
@@ -92,7 +134,9 @@ export function findSecretPaths(view: CommandView, base: string | undefined): Sh
     if (!namesSecret(pattern.replace(/^.*\//, '') || pattern, pattern)) continue;
     for (const root of roots.length ? roots : [{ template: '.' } as Word]) {
       const leaf = pattern.replace(/^\*\//, '').replace(/^\/+/, '');
-      out.push(shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/${DEEP}/${leaf}`));
+      out.push(
+        shellPath(root.template, 'argument', view, base, `${root.template.replace(/\/+$/, '')}/${DEEP}/${leaf}`),
+      );
     }
   }
   return out;

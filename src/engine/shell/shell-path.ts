@@ -5,16 +5,36 @@ import type { Word } from './word.ts';
 import { DEEP, templateHasGlob, templateIsDynamic, templateValue } from './template.ts';
 
 /** A path of a command: a word's own template, or `template` (an option's value, a path inside the word). */
-export function shellPath(word: Word | string, kind: ShellPath['kind'], view: CommandView, base: string | undefined, template?: string): ShellPath {
+export function shellPath(
+  word: Word | string,
+  kind: ShellPath['kind'],
+  view: CommandView,
+  base: string | undefined,
+  template?: string,
+): ShellPath {
   const t = template ?? (typeof word === 'string' ? word : word.template);
-  const p: ShellPath = { path: templateValue(t).replace(DEEP, '**'), kind, glob: templateHasGlob(t) || t.includes(DEEP), dynamic: templateIsDynamic(t), command: view.text, template: t };
+  const p: ShellPath = {
+    path: templateValue(t).replace(DEEP, '**'),
+    kind,
+    glob: templateHasGlob(t) || t.includes(DEEP),
+    dynamic: templateIsDynamic(t),
+    command: view.text,
+    template: t,
+  };
   if (base !== undefined) p.base = base;
   return p;
 }
 
 /** A word a loop or a glob reads as paths outside any command (`for f in ~/.ssh/*`). */
 export function wordPath(word: Word, command: string, base: string | undefined): ShellPath {
-  const p: ShellPath = { path: templateValue(word.template), kind: 'argument', glob: word.glob, dynamic: word.dynamic, command, template: word.template };
+  const p: ShellPath = {
+    path: templateValue(word.template),
+    kind: 'argument',
+    glob: word.glob,
+    dynamic: word.dynamic,
+    command,
+    template: word.template,
+  };
   if (base !== undefined) p.base = base;
   return p;
 }

@@ -9,19 +9,98 @@ import { firstOperand, optionValues, script, text } from './support.ts';
 import type { NestedCode, NestedEntry } from './support.ts';
 
 /** concurrently's options that take a value (the other operands are the commands it runs). */
-const CONCURRENTLY_WITH_ARG = ['-n', '--names', '-c', '--prefix-colors', '-p', '--prefix', '-l', '--prefix-length', '-t', '--timestamp-format',
-  '-m', '--max-processes', '-s', '--success', '--restart-tries', '--restart-after', '--default-input-target', '--names-separator',
-  '--pad-prefix', '-P', '--passthrough-arguments'];
+const CONCURRENTLY_WITH_ARG = [
+  '-n',
+  '--names',
+  '-c',
+  '--prefix-colors',
+  '-p',
+  '--prefix',
+  '-l',
+  '--prefix-length',
+  '-t',
+  '--timestamp-format',
+  '-m',
+  '--max-processes',
+  '-s',
+  '--success',
+  '--restart-tries',
+  '--restart-after',
+  '--default-input-target',
+  '--names-separator',
+  '--pad-prefix',
+  '-P',
+  '--passthrough-arguments',
+];
 
 /** hyperfine options that take a value (the other operands are the commands it times). */
-const HYPERFINE_WITH_ARG = ['-w', '--warmup', '-m', '--min-runs', '-M', '--max-runs', '-r', '--runs', '-p', '--prepare', '-s', '--setup',
-  '-c', '--cleanup', '-S', '--shell', '-u', '--time-unit', '-n', '--command-name', '--export-asciidoc', '--export-csv', '--export-json',
-  '--export-markdown', '--export-orgmode', '--style', '--sort', '--output', '--input', '-D', '--parameter-step-size', '--reference'];
+const HYPERFINE_WITH_ARG = [
+  '-w',
+  '--warmup',
+  '-m',
+  '--min-runs',
+  '-M',
+  '--max-runs',
+  '-r',
+  '--runs',
+  '-p',
+  '--prepare',
+  '-s',
+  '--setup',
+  '-c',
+  '--cleanup',
+  '-S',
+  '--shell',
+  '-u',
+  '--time-unit',
+  '-n',
+  '--command-name',
+  '--export-asciidoc',
+  '--export-csv',
+  '--export-json',
+  '--export-markdown',
+  '--export-orgmode',
+  '--style',
+  '--sort',
+  '--output',
+  '--input',
+  '-D',
+  '--parameter-step-size',
+  '--reference',
+];
 
 /** watchexec options that take a value (its command is the first operand on). */
-const WATCHEXEC_WITH_ARG = ['-e', '--exts', '-w', '--watch', '-i', '--ignore', '-s', '--signal', '-d', '--debounce', '--delay-run',
-  '--shell', '-f', '--filter', '--filter-file', '--ignore-file', '-p', '--postpone', '--project-origin', '--workdir', '--env', '-E',
-  '--emit-events-to', '--on-busy-update', '--stop-signal', '--stop-timeout', '--poll', '--color', '--log-file'];
+const WATCHEXEC_WITH_ARG = [
+  '-e',
+  '--exts',
+  '-w',
+  '--watch',
+  '-i',
+  '--ignore',
+  '-s',
+  '--signal',
+  '-d',
+  '--debounce',
+  '--delay-run',
+  '--shell',
+  '-f',
+  '--filter',
+  '--filter-file',
+  '--ignore-file',
+  '-p',
+  '--postpone',
+  '--project-origin',
+  '--workdir',
+  '--env',
+  '-E',
+  '--emit-events-to',
+  '--on-busy-update',
+  '--stop-signal',
+  '--stop-timeout',
+  '--poll',
+  '--color',
+  '--log-file',
+];
 
 /** The operands of a command whose options `withArg` take a value (`-P NAME MIN MAX` / `-L NAME LIST` skipped too). */
 function operandsOf(args: Word[], withArg: string[]): Word[] {
@@ -55,11 +134,18 @@ function operandsOf(args: Word[], withArg: string[]): Word[] {
  */
 function makeRecipes(out: NestedCode[], view: CommandView, args: Word[]): void {
   const named = optionValues(args, '-f', '--file', '--makefile')[0];
-  const contents = writtenContents(view.written, named ?? ['GNUmakefile', 'makefile', 'Makefile'].find((f) => view.written.has(f)));
+  const contents = writtenContents(
+    view.written,
+    named ?? ['GNUmakefile', 'makefile', 'Makefile'].find((f) => view.written.has(f)),
+  );
   if (contents === undefined) return;
   for (const line of contents.split('\n')) {
     if (!line.startsWith('\t')) continue;
-    const recipe = line.slice(1).replace(/^[@+-]+/, '').replace(/\$[({][^)}]*[)}]/g, 'x').replace(/\$\$/g, '$');
+    const recipe = line
+      .slice(1)
+      .replace(/^[@+-]+/, '')
+      .replace(/\$[({][^)}]*[)}]/g, 'x')
+      .replace(/\$\$/g, '$');
     if (recipe.trim() !== '') text(out, recipe);
   }
 }
@@ -80,7 +166,8 @@ export const DEV_TOOL_ENTRIES: NestedEntry[] = [
           continue;
         }
         const npm = /^(npm|yarn|pnpm|bun):(.+)$/.exec(w.value);
-        if (npm && !w.dynamic) out.push({ kind: 'argv', words: [literalWord(npm[1]!), literalWord('run'), literalWord(npm[2]!)] });
+        if (npm && !w.dynamic)
+          out.push({ kind: 'argv', words: [literalWord(npm[1]!), literalWord('run'), literalWord(npm[2]!)] });
         else script(out, w);
       }
     },
@@ -130,7 +217,8 @@ export const DEV_TOOL_ENTRIES: NestedEntry[] = [
       const tool = args[1]?.value;
       const rest = args.slice(2);
       if (tool === 'rm' || tool === 'remove') out.push({ kind: 'argv', words: [literalWord('rm'), ...rest] });
-      else if (tool === 'remove_directory') out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...rest] });
+      else if (tool === 'remove_directory')
+        out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-rf'), ...rest] });
     },
   },
   {

@@ -8,8 +8,27 @@ import { dynamicPart, escapeLiteral } from '../template.ts';
 import { firstOperand, script, text } from './support.ts';
 import type { NestedCode, NestedEntry } from './support.ts';
 
-const XARGS_WITH_ARG = ['-I', '-L', '-n', '-P', '-d', '-E', '-s', '-a', '-e', '-l', '--max-args', '--max-procs', '--delimiter',
-  '--arg-file', '--replace', '--eof', '--max-lines', '--max-chars', '--process-slot-var'];
+const XARGS_WITH_ARG = [
+  '-I',
+  '-L',
+  '-n',
+  '-P',
+  '-d',
+  '-E',
+  '-s',
+  '-a',
+  '-e',
+  '-l',
+  '--max-args',
+  '--max-procs',
+  '--delimiter',
+  '--arg-file',
+  '--replace',
+  '--eof',
+  '--max-lines',
+  '--max-chars',
+  '--process-slot-var',
+];
 
 /** The program `xargs ARGS` runs on its input (`echo` when none is named). */
 export function xargsProgram(args: string[]): string {
@@ -34,7 +53,10 @@ function xargsReplaceString(options: Word[]): string | undefined {
 /** A path find reports below a root: the root, then something unknown (`~/projects/…`). */
 function foundBelow(root: Word): Word {
   if (root.dynamic) return unknownWord('{}');
-  return partlyUnknownWord(`${root.value.replace(/\/+$/, '')}/{}`, `${root.template.replace(/\/+$/, '')}/${dynamicPart('{}')}`);
+  return partlyUnknownWord(
+    `${root.value.replace(/\/+$/, '')}/{}`,
+    `${root.template.replace(/\/+$/, '')}/${dynamicPart('{}')}`,
+  );
 }
 
 /** A word with an unknown item in place of each replace string (`~/{}/id_rsa` with unknown input). */
@@ -55,7 +77,7 @@ function parallelCode(out: NestedCode[], args: Word[], stdin: string | undefined
   const { start, end } = parallelCommand(args.map((w) => w.value));
   // One input (the first) of each source; `undefined` for an input that cannot be known.
   const sources: (Word | undefined)[][] = [];
-  for (let i = end; i < args.length; ) {
+  for (let i = end; i < args.length;) {
     let next = i + 1;
     while (next < args.length && !PARALLEL_SOURCE.test(args[next]!.value)) next++;
     sources.push(args[i]!.value.startsWith('::::') ? [undefined] : args.slice(i + 1, next));
@@ -63,7 +85,14 @@ function parallelCode(out: NestedCode[], args: Word[], stdin: string | undefined
   }
   if (sources.length === 0) {
     const fromFile = args.slice(0, start).some((w) => /^(-a|--arg-file)/.test(w.value));
-    sources.push(!fromFile && stdin !== undefined ? stdin.split('\n').filter((l) => l.trim() !== '').map(literalWord) : [undefined]);
+    sources.push(
+      !fromFile && stdin !== undefined
+        ? stdin
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map(literalWord)
+        : [undefined],
+    );
   }
   if (start === end) {
     for (const input of sources.flat()) if (input) script(out, input);
@@ -142,7 +171,9 @@ export const EACH_INPUT_ENTRIES: NestedEntry[] = [
       if (x < 0 || x + 1 >= args.length) return;
       const cmd = args.slice(x + 1).filter((w) => w.value !== ';');
       const placeholder = (w: Word) => /^\{[./]*\}$/.test(w.value);
-      const words = cmd.some(placeholder) ? cmd.map((w) => (placeholder(w) ? unknownWord('{}') : w)) : [...cmd, unknownWord('{fd results}')];
+      const words = cmd.some(placeholder)
+        ? cmd.map((w) => (placeholder(w) ? unknownWord('{}') : w))
+        : [...cmd, unknownWord('{fd results}')];
       out.push({ kind: 'argv', words });
     },
   },

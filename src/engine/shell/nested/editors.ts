@@ -6,7 +6,20 @@ import { optionValues, script, text } from './support.ts';
 import type { NestedCode, NestedEntry } from './support.ts';
 
 /** The editors and pagers `EDITORS` (catalog/danger-exec.ts) names: their commands come from the command line. */
-const COMMAND_LINE_EDITORS = ['view', 'gvim', 'rvim', 'rview', 'vimdiff', 'vim.basic', 'vim.tiny', 'vim.nox', 'vim.gtk', 'vim.gtk3', 'less', 'more'];
+const COMMAND_LINE_EDITORS = [
+  'view',
+  'gvim',
+  'rvim',
+  'rview',
+  'vimdiff',
+  'vim.basic',
+  'vim.tiny',
+  'vim.nox',
+  'vim.gtk',
+  'vim.gtk3',
+  'less',
+  'more',
+];
 /** Of those, the ones that also read commands from stdin (`ex -s`, `vim -es`). */
 const VI_EDITORS = ['vim', 'vi', 'nvim', 'ex'];
 

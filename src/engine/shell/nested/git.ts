@@ -42,19 +42,31 @@ function subcommandCommands(out: NestedCode[], args: Word[], at: number): void {
   const sub = args[at]!.value;
   const rest = args.slice(at + 1);
   if (sub === 'rebase') for (const w of optionValues(rest, '--exec', '-x')) script(out, w);
-  else if (sub === 'bisect' && rest[0]?.value === 'run' && rest.length > 1) out.push({ kind: 'argv', words: rest.slice(1) });
+  else if (sub === 'bisect' && rest[0]?.value === 'run' && rest.length > 1)
+    out.push({ kind: 'argv', words: rest.slice(1) });
   else if (sub === 'submodule' && rest[0]?.value === 'foreach') {
     const cmd = rest.slice(1).filter((w) => w.value !== '--recursive' && w.value !== '-q' && w.value !== '--quiet');
     if (cmd.length) out.push({ kind: 'script', word: joinWords(cmd) });
-  } else if (sub === 'difftool' || sub === 'mergetool') for (const w of optionValues(rest, '-x', '--extcmd')) script(out, w);
-  else if (sub === 'grep') for (const w of optionValues(rest, '-O', '--open-files-in-pager')) if (w.value) script(out, w);
-  const remoteHelpers = optionValues(rest, '--upload-pack', '--receive-pack', '--exec', ...(sub === 'clone' ? ['-u'] : []));
+  } else if (sub === 'difftool' || sub === 'mergetool')
+    for (const w of optionValues(rest, '-x', '--extcmd')) script(out, w);
+  else if (sub === 'grep')
+    for (const w of optionValues(rest, '-O', '--open-files-in-pager')) if (w.value) script(out, w);
+  const remoteHelpers = optionValues(
+    rest,
+    '--upload-pack',
+    '--receive-pack',
+    '--exec',
+    ...(sub === 'clone' ? ['-u'] : []),
+  );
   for (const w of remoteHelpers) if (sub !== 'rebase') script(out, w);
   // `ext::cmd args` runs cmd as the remote: words split at blanks, `% ` a blank inside a word, `%%` a percent.
   for (const w of rest) {
     const m = /^ext::(.*)$/s.exec(w.value);
     if (!m) continue;
-    const words = m[1]!.split(/(?<!%) +/).filter((x) => x !== '').map((x) => literalWord(x.replace(/%([ %])/g, '$1')));
+    const words = m[1]!
+      .split(/(?<!%) +/)
+      .filter((x) => x !== '')
+      .map((x) => literalWord(x.replace(/%([ %])/g, '$1')));
     out.push({ kind: 'argv', words });
   }
 }

@@ -8,7 +8,30 @@ import { afterDashes, firstOperand, optionValues, script, stdinScript, text } fr
 import type { NestedCode, NestedEntry } from './support.ts';
 
 const RUNUSER_WITH_ARG = ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'];
-const SSH_WITH_ARG = ['-i', '-p', '-l', '-o', '-F', '-J', '-L', '-R', '-D', '-b', '-c', '-E', '-e', '-m', '-O', '-Q', '-S', '-W', '-w', '-B', '-I', '-P'];
+const SSH_WITH_ARG = [
+  '-i',
+  '-p',
+  '-l',
+  '-o',
+  '-F',
+  '-J',
+  '-L',
+  '-R',
+  '-D',
+  '-b',
+  '-c',
+  '-E',
+  '-e',
+  '-m',
+  '-O',
+  '-Q',
+  '-S',
+  '-W',
+  '-w',
+  '-B',
+  '-I',
+  '-P',
+];
 
 /** The home a login shell of `user` starts in (root's when no user is named; other users' under /home). */
 export function loginHome(user: string | undefined): string {
@@ -42,12 +65,15 @@ export const REMOTE_ENTRIES: NestedEntry[] = [
       // `su - alice -c 'cat .ssh/id_rsa'`: a login shell starts in the user's home (root's without a name).
       const login = args.some((w) => w.value === '-' || w.value === '-l' || w.value === '--login');
       const valueOf = /^-(c|s|g|G|w)$|^--(command|shell|group|supp-group|whitelist-environment)$/;
-      const name = args.find((w, i) => !w.value.startsWith('-') && w !== args[c + 1] && !valueOf.test(args[i - 1]?.value ?? ''));
+      const name = args.find(
+        (w, i) => !w.value.startsWith('-') && w !== args[c + 1] && !valueOf.test(args[i - 1]?.value ?? ''),
+      );
       const base = login ? loginHome(name?.value) : undefined;
       if (c >= 0 && args[c + 1]) out.push({ kind: 'script', word: args[c + 1]!, ...(base ? { base } : {}) });
       if (eq) out.push({ kind: 'script', word: literalWord(eq.value.slice(10)), ...(base ? { base } : {}) });
       // `runuser -u root -- rm -rf ~`: with -u the operands are the command itself (without it, a user name).
-      const user = view.program === 'runuser' && c < 0 && !eq && args.some((w) => w.value === '-u' || w.value === '--user');
+      const user =
+        view.program === 'runuser' && c < 0 && !eq && args.some((w) => w.value === '-u' || w.value === '--user');
       const at = user ? firstOperand(args, RUNUSER_WITH_ARG) : -1;
       if (at >= 0) out.push({ kind: 'argv', words: args.slice(at) });
     },

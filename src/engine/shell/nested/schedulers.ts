@@ -14,7 +14,8 @@ import type { NestedCode, NestedEntry } from './support.ts';
  */
 function cronCode(out: NestedCode[], view: CommandView, args: Word[]): void {
   if (args.some((w) => /^-[a-zA-Z]*[lre]/.test(w.value) && !w.value.startsWith('--'))) return;
-  const file = args.find((w, i) => !w.value.startsWith('-') && args[i - 1]?.value !== '-u') ?? args.find((w) => w.value === '-');
+  const file =
+    args.find((w, i) => !w.value.startsWith('-') && args[i - 1]?.value !== '-u') ?? args.find((w) => w.value === '-');
   const table = file === undefined || file.value === '-' ? view.stdin?.text : writtenContents(view.written, file);
   if (table === undefined) return;
   for (const line of table.split('\n')) {
@@ -38,7 +39,10 @@ function screenCode(out: NestedCode[], args: Word[]): void {
   const x = args.findIndex((w) => w.value === '-X' || w.value === '-Q');
   if (x >= 0) {
     if (args[x + 1]?.value === 'stuff' && args.length > x + 2) {
-      const typed = args.slice(x + 2).map((w) => w.value).join(' ');
+      const typed = args
+        .slice(x + 2)
+        .map((w) => w.value)
+        .join(' ');
       text(out, typed.replace(/\\n|\^M|\\r/g, '\n'));
     }
     return;
@@ -54,9 +58,24 @@ function screenCode(out: NestedCode[], args: Word[]): void {
 
 /** tmux subcommands that start a shell command (their operands), with the letters of their options that take a value. */
 const TMUX_RUNS: Record<string, string> = {
-  'new-session': 'cefFnstxy', new: 'cefFnstxy', 'new-window': 'ceFnt', neww: 'ceFnt', 'split-window': 'celtF', splitw: 'celtF',
-  'respawn-pane': 'cet', respawnp: 'cet', 'respawn-window': 'cet', respawnw: 'cet', 'run-shell': 'cdt', run: 'cdt',
-  'if-shell': 't', if: 't', 'display-popup': 'bcdehsStTwxy', popup: 'bcdehsStTwxy', 'send-keys': 'cNt', send: 'cNt',
+  'new-session': 'cefFnstxy',
+  new: 'cefFnstxy',
+  'new-window': 'ceFnt',
+  neww: 'ceFnt',
+  'split-window': 'celtF',
+  splitw: 'celtF',
+  'respawn-pane': 'cet',
+  respawnp: 'cet',
+  'respawn-window': 'cet',
+  respawnw: 'cet',
+  'run-shell': 'cdt',
+  run: 'cdt',
+  'if-shell': 't',
+  if: 't',
+  'display-popup': 'bcdehsStTwxy',
+  popup: 'bcdehsStTwxy',
+  'send-keys': 'cNt',
+  send: 'cNt',
 };
 
 /** The operands of a tmux subcommand: options (`-d`, `-t name`, `-tname`, `-dc dir`) left out. */
@@ -89,7 +108,8 @@ const TMUX_KEYS = /^(Enter|C-m|C-j|KPEnter|Space|Tab|Escape|BSpace)$/;
 function tmuxCode(out: NestedCode[], args: Word[]): void {
   // Global options first (`-L socket`, `-f file`, `-S path`), then commands separated by `;`.
   let start = 0;
-  while (start < args.length && args[start]!.value.startsWith('-')) start += /^-[LSfcT]$/.test(args[start]!.value) ? 2 : 1;
+  while (start < args.length && args[start]!.value.startsWith('-'))
+    start += /^-[LSfcT]$/.test(args[start]!.value) ? 2 : 1;
   while (start < args.length) {
     let end = args.findIndex((w, k) => k > start && (w.value === ';' || w.value === '\\;'));
     if (end < 0) end = args.length;

@@ -15,7 +15,8 @@ function subscriptsRead(out: NestedCode[], view: CommandView): void {
   // (`printf -v 'a[$(cmd)]' x`, `read`, `declare`, `unset`, `test -v`: bash evaluates the array subscript of a name
   // it is given. Such a name is static text with a subscript, which word resolution walks: word.ts. A here-string
   // is a word, read for that as it is resolved.)
-  if (view.stdin?.kind === 'heredoc' && view.stdin.text !== undefined) for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
+  if (view.stdin?.kind === 'heredoc' && view.stdin.text !== undefined)
+    for (const code of subscriptCodeOf(view.stdin.text)) text(out, code);
 }
 
 /** Completion and array builtins run `-C 'cmd'`: `compgen -C` now, `complete -C` at the next completion, `mapfile -C` per line. */

@@ -5,8 +5,7 @@ import { suffixWord } from '../unwrap.ts';
 
 /** Code a command runs: a script to parse (with `$0 $1 …` when given), or an argv to analyse as a command. */
 export type NestedCode =
-  | { kind: 'script'; word: Word; positional?: Word[]; base?: string }
-  | { kind: 'argv'; words: Word[] };
+  { kind: 'script'; word: Word; positional?: Word[]; base?: string } | { kind: 'argv'; words: Word[] };
 
 /**
  * One program's (or one family of aliases') knowledge of the code it runs in turn. `nested` adds that code to `out`;
@@ -63,8 +62,12 @@ export function optionValues(args: Word[], ...options: string[]): Word[] {
         break;
       }
       const at = option.startsWith('--')
-        ? (w.value.startsWith(`${option}=`) ? option.length + 1 : -1)
-        : (w.value.startsWith(option) && w.value.length > option.length ? option.length : -1);
+        ? w.value.startsWith(`${option}=`)
+          ? option.length + 1
+          : -1
+        : w.value.startsWith(option) && w.value.length > option.length
+          ? option.length
+          : -1;
       if (at > 0) {
         out.push(suffixWord(w, at));
         break;

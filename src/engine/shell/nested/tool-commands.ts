@@ -17,7 +17,14 @@ export const TOOL_COMMAND_ENTRIES: NestedEntry[] = [
     programs: ['tar'],
     nested(out, _view, args) {
       // `--checkpoint-action=exec=cmd`, `--to-command=cmd`, `-I cmd` / `--use-compress-program=cmd` run a command.
-      const commandOptions = ['--to-command', '--use-compress-program', '-I', '--info-script', '-F', '--new-volume-script'];
+      const commandOptions = [
+        '--to-command',
+        '--use-compress-program',
+        '-I',
+        '--info-script',
+        '-F',
+        '--new-volume-script',
+      ];
       for (const w of optionValues(args, ...commandOptions)) script(out, w);
       for (const w of args) {
         const m = /^--checkpoint-action=(?:exec|shell)=(.*)$/s.exec(w.value);
@@ -25,7 +32,9 @@ export const TOOL_COMMAND_ENTRIES: NestedEntry[] = [
       }
       // `tar --remove-files -cf /dev/null ~/src`: the files go into no archive and are deleted, as `rm -r` of them
       // would (into a real archive they are kept there).
-      const intoNull = args.some((w, i) => w.value === '/dev/null' && /^-[a-zA-Z]*f$|^--file$/.test(args[i - 1]?.value ?? ''));
+      const intoNull = args.some(
+        (w, i) => w.value === '/dev/null' && /^-[a-zA-Z]*f$|^--file$/.test(args[i - 1]?.value ?? ''),
+      );
       if (args.some((w) => w.value === '--remove-files') && intoNull) {
         const operands = treeOperands('tar', args);
         if (operands.length) out.push({ kind: 'argv', words: [literalWord('rm'), literalWord('-r'), ...operands] });

@@ -6,8 +6,23 @@ import { expandTilde } from '../template.ts';
 import { allButLast, hasShort, stdinLines, type OperandEntry, type TreeRead } from './support.ts';
 
 /** tar's options whose value is no input tree (the archive written, a pattern, a list file). */
-const TAR_OPTION_VALUES = new Set(['-f', '--file', '-C', '--directory', '-T', '--files-from', '-X', '--exclude-from', '--exclude', '-I',
-  '--use-compress-program', '-g', '--listed-incremental', '-V', '--label']);
+const TAR_OPTION_VALUES = new Set([
+  '-f',
+  '--file',
+  '-C',
+  '--directory',
+  '-T',
+  '--files-from',
+  '-X',
+  '--exclude-from',
+  '--exclude',
+  '-I',
+  '--use-compress-program',
+  '-g',
+  '--listed-incremental',
+  '-V',
+  '--label',
+]);
 /** zip's options whose value is no input tree. */
 const ZIP_OPTION_VALUES = new Set(['-x', '-i', '-b', '-n', '-P', '-t', '-tt', '-TT', '-O', '--out']);
 
@@ -58,11 +73,16 @@ function tarMembers(rest: Word[], members: Word[], home: string): TreeRead[] {
   for (let i = 0; i < rest.length; i++) {
     const word = rest[i]!;
     const v = word.value;
-    if (v === '-C' || v === '--directory') dir = rest[++i] ? expandTilde(rest[i]!.template, home).replace(/\/+$/, '') : dir;
+    if (v === '-C' || v === '--directory')
+      dir = rest[++i] ? expandTilde(rest[i]!.template, home).replace(/\/+$/, '') : dir;
     else if (/^-C./.test(v)) dir = expandTilde(word.template.slice(2), home).replace(/\/+$/, '');
-    else if (v.startsWith('--directory=')) dir = expandTilde(word.template.slice('--directory='.length), home).replace(/\/+$/, '');
+    else if (v.startsWith('--directory='))
+      dir = expandTilde(word.template.slice('--directory='.length), home).replace(/\/+$/, '');
     else if (wanted.has(word)) {
-      out.push({ word, template: dir === undefined || /^[/~]/.test(word.template) ? word.template : `${dir}/${word.template}` });
+      out.push({
+        word,
+        template: dir === undefined || /^[/~]/.test(word.template) ? word.template : `${dir}/${word.template}`,
+      });
     }
   }
   return out;
@@ -118,7 +138,12 @@ export const COPY_ENTRIES: OperandEntry[] = [
     // `tar -T -` / `--files-from=-`: the member list comes from stdin.
     textPaths: (view) => {
       const { args } = view;
-      const fromStdin = args.some((a, i) => (a === '-T' && args[i + 1] === '-') || a === '--files-from=-' || (a === '--files-from' && args[i + 1] === '-'));
+      const fromStdin = args.some(
+        (a, i) =>
+          (a === '-T' && args[i + 1] === '-') ||
+          a === '--files-from=-' ||
+          (a === '--files-from' && args[i + 1] === '-'),
+      );
       return fromStdin ? stdinLines(view) : [];
     },
   },
@@ -130,7 +155,10 @@ export const COPY_ENTRIES: OperandEntry[] = [
     textPaths: (view) => (view.args.includes('-@') ? stdinLines(view) : []),
   },
   // `cpio -o`: the file list comes from stdin.
-  { programs: ['cpio'], textPaths: (view) => (view.args.some((a) => /^-[a-zA-Z]*o/.test(a) || a === '--create') ? stdinLines(view) : []) },
+  {
+    programs: ['cpio'],
+    textPaths: (view) => (view.args.some((a) => /^-[a-zA-Z]*o/.test(a) || a === '--create') ? stdinLines(view) : []),
+  },
   { programs: ['7z', '7za'], readsTree: (args) => args[0] === 'a' },
   // Archives, images and backups of whole trees; uploads of whole trees to storage.
   { programs: ['pax'], readsTree: (args) => args.includes('-w') },
@@ -141,16 +169,22 @@ export const COPY_ENTRIES: OperandEntry[] = [
   { programs: ['rclone'], readsTree: (args) => args.some((a) => /^(sync|copy|move|copyto|bisync)$/.test(a)) },
   {
     programs: ['aws'],
-    readsTree: (args) => args[0] === 's3' && (args[1] === 'sync' || (/^(cp|mv)$/.test(args[1] ?? '') && args.includes('--recursive'))),
+    readsTree: (args) =>
+      args[0] === 's3' && (args[1] === 'sync' || (/^(cp|mv)$/.test(args[1] ?? '') && args.includes('--recursive'))),
   },
   { programs: ['gsutil'], readsTree: (args) => args.some((a) => a === 'rsync' || a === '-r' || a === '-R') },
-  { programs: ['azcopy'], readsTree: (args) => args.includes('--recursive') || args.some((a) => a.startsWith('--recursive=')) },
+  {
+    programs: ['azcopy'],
+    readsTree: (args) => args.includes('--recursive') || args.some((a) => a.startsWith('--recursive=')),
+  },
   {
     programs: ['s3cmd'],
-    readsTree: (args) => args.includes('sync') || (args.includes('put') && hasShort(args, /r/)) || args.includes('--recursive'),
+    readsTree: (args) =>
+      args.includes('sync') || (args.includes('put') && hasShort(args, /r/)) || args.includes('--recursive'),
   },
   {
     programs: ['mc'],
-    readsTree: (args) => args.includes('mirror') || (args.includes('cp') && (hasShort(args, /r/) || args.includes('--recursive'))),
+    readsTree: (args) =>
+      args.includes('mirror') || (args.includes('cp') && (hasShort(args, /r/) || args.includes('--recursive'))),
   },
 ];

@@ -34,7 +34,8 @@ export const SEARCH_ENTRIES: OperandEntry[] = [
   {
     programs: ['ag'],
     patternFirst: true,
-    readsTree: (args) => args.some((a) => a === '--hidden' || a === '-u' || a === '--unrestricted' || a === '-a' || a === '--all-types'),
+    readsTree: (args) =>
+      args.some((a) => a === '--hidden' || a === '-u' || a === '--unrestricted' || a === '-a' || a === '--all-types'),
     searchesCwd: patternOnly,
   },
   { programs: ['ack'], patternFirst: true, readsTree: () => true, searchesCwd: patternOnly },
@@ -47,7 +48,11 @@ export const SEARCH_ENTRIES: OperandEntry[] = [
     textPaths: (view) => sedScripts(view.args).flatMap((script) => [...sedReadFiles(script), ...sedWriteFiles(script)]),
   },
   // awk's `-v name=value`, `-F sep`: an option's value, not its program.
-  { programs: ['awk', 'gawk', 'mawk'], patternFirst: true, valuesBeforePattern: /^(-v|-F|--assign|--field-separator)$/ },
+  {
+    programs: ['awk', 'gawk', 'mawk'],
+    patternFirst: true,
+    valuesBeforePattern: /^(-v|-F|--assign|--field-separator)$/,
+  },
   { programs: ['jq', 'yq'], patternFirst: true },
   { programs: ['perl'], patternFirst: true, codeGiven: /^-[a-zA-Z0-9]*[eE]/ },
   {

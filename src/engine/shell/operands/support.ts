@@ -61,7 +61,10 @@ export function plainOperands(rest: Word[]): Word[] {
 /** The non-blank lines of the command's known stdin, trimmed (a file list: `find … | cpio -o`). */
 export function stdinLines(view: CommandView): string[] {
   if (view.stdin?.text === undefined) return [];
-  return view.stdin.text.split('\n').filter((line) => line.trim() !== '').map((line) => line.trim());
+  return view.stdin.text
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => line.trim());
 }
 
 /** The words after the last one (a copy's destination): all of them when there is only one. */

@@ -8,9 +8,31 @@ import { plainOperands, type OperandEntry } from './support.ts';
 import { patternOnly } from './searches.ts';
 
 /** Options of the image builders whose value is no input tree (a tag, the Dockerfile, a build argument). */
-const IMAGE_OPTION_VALUES = new Set(['-t', '--tag', '-f', '--file', '--build-arg', '--target', '--platform', '--label', '--cache-from',
-  '--cache-to', '--network', '--secret', '--ssh', '-o', '--output', '--iidfile', '--progress', '--build-context', '--add-host', '-m',
-  '--memory', '--shm-size', '--ulimit']);
+const IMAGE_OPTION_VALUES = new Set([
+  '-t',
+  '--tag',
+  '-f',
+  '--file',
+  '--build-arg',
+  '--target',
+  '--platform',
+  '--label',
+  '--cache-from',
+  '--cache-to',
+  '--network',
+  '--secret',
+  '--ssh',
+  '-o',
+  '--output',
+  '--iidfile',
+  '--progress',
+  '--build-context',
+  '--add-host',
+  '-m',
+  '--memory',
+  '--shm-size',
+  '--ulimit',
+]);
 
 /** The build context of `docker build -t "$IMAGE" .`: the operands less the values of its options. */
 function imageOperands(rest: Word[]): Word[] {
@@ -32,7 +54,8 @@ const buildsImage = (args: string[]) => args[0] === 'build' || (args[0] === 'ima
 /** Quoted paths in SQL (`readfile('/path')`, `load_file('/path')`, `\copy t from '/path'`), in arguments or on stdin. */
 function sqlPaths(view: CommandView): string[] {
   const out: string[] = [];
-  for (const text of [...view.args, view.stdin?.text ?? '']) for (const m of text.matchAll(/'([/~][^'\n]*)'/g)) out.push(m[1]!);
+  for (const text of [...view.args, view.stdin?.text ?? ''])
+    for (const m of text.matchAll(/'([/~][^'\n]*)'/g)) out.push(m[1]!);
   return out;
 }
 
@@ -70,7 +93,10 @@ export const TOOL_ENTRIES: OperandEntry[] = [
   { programs: ['docker', 'podman'], mountsVolumes: true, readsTree: buildsImage, treeOperands: imageOperands },
   { programs: ['buildah'], readsTree: buildsImage, treeOperands: imageOperands },
   { programs: ['nerdctl'], mountsVolumes: true },
-  { programs: ['kubectl', 'k', 'oc', 'helm', 'k9s', 'kubectx', 'kubens', 'stern', 'kustomize', 'flux', 'argocd'], ownKubeconfig: true },
+  {
+    programs: ['kubectl', 'k', 'oc', 'helm', 'k9s', 'kubectx', 'kubens', 'stern', 'kustomize', 'flux', 'argocd'],
+    ownKubeconfig: true,
+  },
   // Database clients whose SQL may read a file on the machine.
   { programs: ['sqlite3', 'duckdb', 'psql', 'mysql', 'mariadb'], textPaths: sqlPaths },
   {
@@ -83,11 +109,15 @@ export const TOOL_ENTRIES: OperandEntry[] = [
     wholeTree: pythonServes,
     readsTree: (args) => args[0] === '-m' && /^(zipfile|tarfile)$/.test(args[1] ?? '') && args.includes('-c'),
   },
-  { programs: ['php'], wholeTree: ({ args }) => (args.includes('-S') ? (optionValue(args, ['-t']) ?? '.') : undefined) },
+  {
+    programs: ['php'],
+    wholeTree: ({ args }) => (args.includes('-S') ? (optionValue(args, ['-t']) ?? '.') : undefined),
+  },
   {
     programs: ['httpd'],
     // busybox httpd serves `-h DIR` (or the cwd); apache's httpd is told its root with -d/-f/-k and friends.
-    wholeTree: ({ args }) => optionValue(args, ['-h']) ?? (args.some((a) => /^-[kdDeECcStvVMX]$/.test(a)) ? undefined : '.'),
+    wholeTree: ({ args }) =>
+      optionValue(args, ['-h']) ?? (args.some((a) => /^-[kdDeECcStvVMX]$/.test(a)) ? undefined : '.'),
   },
   { programs: ['http-server', 'serve'], wholeTree: ({ args }) => args.find((a) => !a.startsWith('-')) ?? '.' },
 ];
