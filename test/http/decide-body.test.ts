@@ -95,3 +95,15 @@ describe('the decide body check', () => {
     assert.equal(parseJsonText('{"tool":"Bash","args":{}}', DecideRequestSchema).tool, 'Bash');
   });
 });
+
+describe('the body depth limit', () => {
+  const body = (depth: number) => `{"tool":"Bash","args":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
+  it('accepts JSON nested 64 levels deep and refuses 65, with the reason', () => {
+    assert.equal(parseJsonText(body(64), DecideRequestSchema).tool, 'Bash');
+    assert.throws(() => parseJsonText(body(65), DecideRequestSchema), (error: unknown) => error instanceof ProblemError && error.status === 400 && /nested deeper than 64/.test(error.detail));
+  });
+  it('does not count brackets inside strings as nesting', () => {
+    const text = JSON.stringify({ tool: 'Bash', args: { command: `echo ${'{['.repeat(100)}` } });
+    assert.equal(parseJsonText(text, DecideRequestSchema).tool, 'Bash');
+  });
+});
