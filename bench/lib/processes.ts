@@ -64,9 +64,10 @@ export const START_NODE_FLAGS: readonly string[] = (() => {
 })();
 
 /** Starts `node bin/toolgate.js serve` (with the start script's node flags) on a free port with a fresh data directory and the bench tokens. */
-export async function startToolgate(options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[] } = {}): Promise<ServerProcess & { dataDir: string }> {
+export async function startToolgate(options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[]; entry?: string } = {}): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
-  const child = spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
+  // `entry`: another build's cli/run.js (a copy of dist/ from before a change, bench/http-ab.ts); default the checkout's.
+  const child = spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), options.entry ?? 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
     ...options,
     env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env },
   });
@@ -78,8 +79,8 @@ export async function startToolgate(options: SpawnOptions & { dataDir?: string; 
  * Starts the durable-audit floor: the raw baseline plus toolgate's own grouped audit commit per request (no decision),
  * with the start script's node flags like toolgate. Needs dist/ built (bench/run.ts builds it).
  */
-export function startAuditFloorServer(options: SpawnOptions = {}): Promise<ServerProcess> {
-  return waitForListening(spawnNode([...START_NODE_FLAGS, 'bench/servers/audit-floor-server.mjs'], options), /listening on (http:\/\/\S+)/);
+export function startAuditFloorServer(options: SpawnOptions & { nodeFlags?: string[] } = {}): Promise<ServerProcess> {
+  return waitForListening(spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), 'bench/servers/audit-floor-server.mjs'], options), /listening on (http:\/\/\S+)/);
 }
 
 /** Starts the baseline: a raw node:http server that parses the same JSON and answers a fixed decision. */

@@ -134,10 +134,10 @@ function redactValue(value: unknown, depth: number): unknown {
 /**
  * `redactSecrets(value)` and its JSON, without walking a value whose JSON text holds none of HINT's substrings: every
  * pattern and every secret key name contains one, and JSON escapes only quotes, backslashes and control characters,
- * which no hint contains — so such a value has nothing to mask.
+ * which no hint contains — so such a value has nothing to mask. `json`, when given, is `JSON.stringify(value ?? null)`
+ * (the decider has made it already).
  */
-export function redactSecretsToJson(value: unknown): { value: unknown; json: string } {
-  const json = JSON.stringify(value ?? null);
+export function redactSecretsToJson(value: unknown, json: string = JSON.stringify(value ?? null)): { value: unknown; json: string } {
   if (!HINT.test(json)) return { value, json };
   const masked = redactSecrets(value);
   return { value: masked, json: JSON.stringify(masked ?? null) };

@@ -49,12 +49,17 @@ export function isReservedPath(url: string | undefined): boolean {
 }
 
 interface Tracked {
+  socket: Socket;
   peer: string;
   /** Requests in flight on it (HTTP/1.1 pipelining may give more than one). */
   busy: number;
   /** Accepted into the reserve: serves reserved paths only. */
   reserved: boolean;
 }
+
+/** Where a response keeps its connection's record, for the shared `close` listener. */
+const TRACKED = Symbol('toolgate.connection');
+type TrackedResponse = ServerResponse & { [TRACKED]?: Tracked };
 
 /** What the limiter knows, for tests and metrics. */
 export interface ConnectionLimiter {
@@ -125,11 +130,18 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
       }
       reserved = true;
     }
-    sockets.set(socket, { peer, busy: 0, reserved });
+    sockets.set(socket, { socket, peer, busy: 0, reserved });
     perPeer.set(peer, countOf(peer) + 1);
     idle.add(socket);
     socket.once('close', () => forget(socket));
   });
+
+  /** A response has closed (`this`): its connection is idle again once nothing else is in flight on it. */
+  function released(this: TrackedResponse): void {
+    const t = this[TRACKED]!;
+    t.busy--;
+    if (t.busy === 0 && sockets.has(t.socket)) idle.add(t.socket);
+  }
 
   return {
     wrap(listener) {
@@ -139,10 +151,8 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
         if (t) {
           t.busy++;
           idle.delete(socket);
-          res.once('close', () => {
-            t.busy--;
-            if (t.busy === 0 && sockets.has(socket)) idle.add(socket);
-          });
+          (res as TrackedResponse)[TRACKED] = t;
+          res.on('close', released); // one shared listener: `close` comes once, and `once` would wrap a closure per request
           if (t.reserved && !isReservedPath(req.url)) {
             const body = JSON.stringify(problemBody(503, 'toolgate is at its connection limit; this connection may only reach /healthz and /v1/hooks/*. Try again shortly.', undefined, req.url?.split('?')[0]));
             res.writeHead(503, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body), connection: 'close', 'retry-after': '1' });

@@ -78,8 +78,9 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const path = '/v1/decide';
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.once('error', () => fail(req, res, started, requestId, caller, path, new ProblemError(400, 'the request body could not be read')));
-    req.once('end', () => {
+    // `on`, not `once`: each comes at most once per request, and `once` wraps every listener in another closure.
+    req.on('error', () => fail(req, res, started, requestId, caller, path, new ProblemError(400, 'the request body could not be read')));
+    req.on('end', () => {
       let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // as fetch's text() decodes: a UTF-8 BOM is dropped
       let body;

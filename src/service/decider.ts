@@ -8,7 +8,7 @@ import type { Mode } from '../engine/types.ts';
 import type { Approval, AuditEntry, Store } from '../store/types.ts';
 import { approvalDecision, TooManyPendingError, type ApprovalService, type Cancellation } from './approvals.ts';
 import type { PolicySource } from './policy-source.ts';
-import { VerdictCache, type Recorded } from './verdict-cache.ts';
+import { argsJsonOf, VerdictCache, type Recorded } from './verdict-cache.ts';
 import { SessionFiles } from './session-files.ts';
 import { storedArgs } from './stored-args.ts';
 
@@ -76,7 +76,7 @@ export interface DeciderDeps {
   engine: EngineContext;
   approvals: ApprovalService;
   /** Masks secrets in arguments before they are stored or shown; gives the masked value and its JSON. */
-  redact: (args: unknown) => { value: unknown; json: string };
+  redact: (args: unknown, json?: string) => { value: unknown; json: string };
   /** Extension stages, run in order after the pipeline. */
   stages?: VerdictStage[];
   /** The most of a call's masked arguments (JSON bytes) an audit row keeps (stored-args.ts); default: all. */
@@ -131,14 +131,16 @@ export class Decider {
     const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd, ...(input.annotations ? { annotations: input.annotations } : {}) };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
     const gitignore = this.gitignoreFor(input);
+    // The arguments' JSON, made once: the verdict cache's key and the audit row's masked copy both start from it.
+    const argsJson = argsJsonOf(input.args);
     const remoteCredentials = this.remoteCredentialsFor(input);
-    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}), ...(remoteCredentials ? { remoteCredentials } : {}) }, policy);
+    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}), ...(remoteCredentials ? { remoteCredentials } : {}) }, policy, argsJson);
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
     if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();
     for (const stage of this.deps.stages ?? []) verdict = await stage(verdict, input, { decisionId });
     // What is stored and shown to reviewers: args, reason, findings and the dedupe key masked.
-    const recorded = this.verdicts.record(verdict, input.args, this.deps.redact);
+    const recorded = this.verdicts.record(verdict, input.args, this.deps.redact, argsJson);
     let approval: Approval | undefined;
     if (verdict.decision === 'ask' && !input.delegateAsk) {
       const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;

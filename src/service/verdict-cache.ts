@@ -35,7 +35,7 @@ interface Entry {
 
 /**
  * A verdict depends on the request, the policy snapshot, the engine context, the clock (rules expire) and what
- * `realpath` answers about the file system. The cache is emptied when the policy object changes or the next
+ * `realpath` answers about the file system. The cache is emptied when the policy object changes, an engine setting is replaced, or the next
  * rule expiry passes, and every hit repeats the realpath lookups of the original decision: a symlink created
  * since then makes it decide afresh. Explain requests are never cached (their trace is per request). A call is kept
  * from the second time it is seen: one-off calls leave nothing behind, so a stream of unique commands neither evicts
@@ -51,6 +51,8 @@ export class VerdictCache {
   /** Keys of calls seen once (undefined: every call is kept). */
   private readonly seen: SeenOnce | undefined;
   private policy: Policy | undefined;
+  /** The engine settings the cached verdicts were decided under (settingsHold). */
+  private settings: Pick<EngineContext, 'operatorMode' | 'askFallback' | 'dataDir' | 'extraProtected' | 'readOnlyTools'> | undefined;
   private validUntil = Number.POSITIVE_INFINITY;
   private readonly size: number;
   private readonly maxKeyLength: number;
@@ -83,16 +85,21 @@ export class VerdictCache {
     this.seen = options.cacheOnSecondSight === false || this.size <= 0 ? undefined : new SeenOnce(this.size * 4);
   }
 
-  /** The pipeline's verdict for this request: from the cache when nothing it depends on has changed. */
-  decide(request: DecideRequest, policy: Policy): Verdict {
+  /**
+   * The pipeline's verdict for this request: from the cache when nothing it depends on has changed. `argsJson` is
+   * `JSON.stringify(request.call.args ?? null)` when the caller has it (the decider makes it once for the key and the
+   * audit row); undefined when the arguments have no JSON.
+   */
+  decide(request: DecideRequest, policy: Policy, argsJson: string | undefined = argsJsonOf(request.call.args)): Verdict {
     const now = request.now ?? Date.now();
     if (request.explain || this.size <= 0) return decide({ ...request, now }, policy, this.engine);
-    if (policy !== this.policy || now >= this.validUntil) {
+    const settingsHold = this.settingsHold(); // asked every time: it also takes in new settings
+    if (!settingsHold || policy !== this.policy || now >= this.validUntil) {
       this.entries.clear();
       this.policy = policy;
       this.validUntil = nextExpiry(policy, now);
     }
-    const key = this.keyOf(request);
+    const key = argsJson === undefined ? undefined : this.keyOf(request, argsJson);
     if (key === undefined || key.length > this.maxKeyLength) return decide({ ...request, now }, policy, this.engine);
     const hit = this.entries.get(key);
     if (hit && this.probesHold(hit)) {
@@ -118,17 +125,17 @@ export class VerdictCache {
    * JSON. Computed once per verdict object — a cached verdict comes back only for JSON-equal arguments (they are
    * part of its key), so its masked arguments are the same every time.
    */
-  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown) => { value: unknown; json: string }): Recorded<V> {
+  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown, json?: string) => { value: unknown; json: string }, argsJson?: string): Recorded<V> {
     const held = this.recorded.get(verdict) as Recorded<V> | null | undefined; // undefined: not a cached verdict
     if (held) return held;
-    const masked = redactArgs(args);
+    const masked = redactArgs(args, argsJson);
     const redacted = redactVerdict(verdict);
     const recorded: Recorded<V> = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
     if (held === null) this.recorded.set(verdict, recorded);
     return recorded;
   }
 
-  private keyOf(request: DecideRequest): string | undefined {
+  private keyOf(request: DecideRequest, argsJson: string): string | undefined {
     const { call } = request;
     // Files too large together for a key are not serialised only to be refused for their length.
     if (request.files) {
@@ -136,15 +143,32 @@ export class VerdictCache {
       for (const contents of request.files.values()) size += contents.length;
       if (size > this.maxKeyLength) return undefined;
     }
-    // The engine context's mutable settings are part of the key, so changing them never serves a stale verdict.
+    if (argsJson.length > this.maxKeyLength) return undefined;
+    // One JSON array, assembled from the arguments' JSON (made once per call by the decider) and the call's other
+    // fields; the engine's settings are not in it: a change of them empties the cache (settingsHold).
+    // Files the session wrote that the command may run are part of it (large ones make the key too long to cache).
     try {
-      // Files the session wrote that the command may run are part of it (large ones make the key too long to cache).
-      return JSON.stringify([call.tool, call.args ?? null, call.agentId ?? null, call.sessionId ?? null, call.cwd ?? null, request.mode ?? null, request.interactive ?? null,
-        this.engine.operatorMode, this.engine.askFallback, this.engine.dataDir ?? null, this.engine.extraProtected ?? null, this.engine.readOnlyTools ?? null,
+      const rest = JSON.stringify([call.agentId ?? null, call.sessionId ?? null, call.cwd ?? null, request.mode ?? null, request.interactive ?? null,
         request.files ? [...request.files] : null, request.agentHome ?? null, request.gitignore ?? null, request.remoteCredentials ?? null, call.annotations ?? null]);
+      return `[${JSON.stringify(call.tool)},${argsJson},${rest.slice(1, -1)}]`;
     } catch {
-      return undefined; // arguments JSON cannot express (a cycle, a BigInt): decided every time
+      return undefined; // values JSON cannot express: decided every time
     }
+  }
+
+  /**
+   * Whether the engine context's settings (mode, ask fallback, data directory, protected paths, read-only tools) are
+   * those the cached verdicts were decided under; if not, they become the new ones (and the caller empties the
+   * cache). The settings were part of every key, serialised on each call (~3 % of a cached decision's CPU, and a
+   * longer key to hash); they are replaced, never changed in place (nothing changes them after start; tests assign
+   * new values), so comparing them by identity is enough.
+   */
+  private settingsHold(): boolean {
+    const e = this.engine;
+    const s = this.settings;
+    if (s && s.operatorMode === e.operatorMode && s.askFallback === e.askFallback && s.dataDir === e.dataDir && s.extraProtected === e.extraProtected && s.readOnlyTools === e.readOnlyTools) return true;
+    this.settings = { operatorMode: e.operatorMode, askFallback: e.askFallback, dataDir: e.dataDir, extraProtected: e.extraProtected, readOnlyTools: e.readOnlyTools };
+    return false;
   }
 
   private probesHold(entry: Entry): boolean {
@@ -152,6 +176,15 @@ export class VerdictCache {
     if (!realpath) return true;
     for (const [path, real] of entry.probes) if (realpath(path) !== real) return false;
     return true;
+  }
+}
+
+/** `JSON.stringify(args ?? null)`, or undefined for arguments JSON cannot express (a cycle, a BigInt). */
+export function argsJsonOf(args: unknown): string | undefined {
+  try {
+    return JSON.stringify(args ?? null);
+  } catch {
+    return undefined;
   }
 }
 

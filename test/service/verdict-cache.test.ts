@@ -106,6 +106,25 @@ describe('verdict cache', () => {
     assert.equal(cache.decide(bash('ls'), policy).decision, 'allow');
   });
 
+  it('decides afresh when an engine setting is replaced (the settings are part of the key)', () => {
+    const own: EngineContext = { ...engine };
+    const cache = new VerdictCache(own);
+    const policy = compilePolicy([], aliases, home, 1);
+    const rm = bash('rm -rf /tmp/x'); // not interactive: the ask falls back to askFallback
+    cache.decide(rm, policy);
+    assert.equal(cache.decide(rm, policy).decision, 'deny');
+    own.askFallback = 'allow';
+    assert.equal(cache.decide(rm, policy).decision, 'allow');
+    own.askFallback = 'deny';
+    assert.equal(cache.decide(rm, policy).decision, 'deny');
+    // A protected place added by replacing the list: a read cached as allowed is denied from then on.
+    const secret = join(home, 'work', 'secret.txt');
+    cache.decide(read(secret), policy);
+    assert.equal(cache.decide(read(secret), policy).decision, 'allow');
+    own.extraProtected = [join(home, 'work', 'secret.txt')];
+    assert.equal(cache.decide(read(secret), policy).decision, 'deny');
+  });
+
   it('notices a symlink created after a call was cached: the link into ~/.ssh is denied', () => {
     const cache = new VerdictCache(engine);
     const policy = compilePolicy([], aliases, home, 1);
