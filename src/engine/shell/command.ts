@@ -145,7 +145,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     redirects: info.redirects, text, home: homeOf(walker, frame), downloads: walker.downloads, written: walker.written,
   };
   if (info.stdin) view.stdin = info.stdin;
-  if (walker.secretFiles.size > 0) view.secretFiles = walker.secretFiles;
+  if (walker.secrets.files.size > 0) view.secretFiles = walker.secrets.files;
   if (walker.addedRemotes.size > 0) view.addedRemotes = walker.addedRemotes;
   if (base !== undefined && base !== '.') view.base = base;
   if (noExec) {
@@ -155,7 +155,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
     if (wrappers.length === 1 && wrappers[0] === 'command' && named.length > 0 && !named.some((w) => w.dynamic)) return named.map((w) => `${programPath(w.value)}\n`).join('');
     return undefined;
   }
-  matchDanger(view, walker.findings);
+  walker.report(matchDanger(view));
   // `npx github:x`, `uvx --from git+https://… tool`, `nix shell github:x -c cmd`: a runner peeled as a wrapper fetched
   // what it runs (the catalogue saw only the command inside).
   const runnerAt = wrappers.length > 0 ? words.findIndex((w) => !w.dynamic && URL_RUNNERS.has(programName(w.value))) : -1;
@@ -187,7 +187,7 @@ export function processCommand(walker: ScriptWalker, words: Word[], info: Comman
   recordWrites(walker, info.redirects, output);
   // `echo "$GITHUB_TOKEN" > /tmp/t`: the file holds the secret now (a later `cat /tmp/t` prints it).
   if (writes && writes.length > 0 && (program === 'echo' || program === 'printf') && words.some((w) => w.inner?.secret || referencesSecret(w.source))) {
-    for (const r of info.redirects) if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.secretFiles.add(r.target.value.replace(/^\.\//, ''));
+    for (const r of info.redirects) if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.secrets.files.add(r.target.value.replace(/^\.\//, ''));
   }
   if ((program === 'mv' || program === 'cp') && wrappers.length === 0) recordCopy(walker.written, program, view.args);
   if (wrappers.length === 0 && /^(cp|ln|install|hash)$/.test(program)) recordProgramAlias(walker.programAliases, program, view.args);
@@ -212,7 +212,7 @@ function recordWrites(walker: ScriptWalker, redirects: Redirect[], output: strin
 }
 
 function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }, command: string): void {
-  walker.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command });
+  walker.found.push({ id: f.id, risk: f.risk, reason: f.reason, command });
 }
 
 /** Runs the nested code of a command one level deeper: scripts are parsed, argvs analysed as commands. */
@@ -228,7 +228,7 @@ function followNested(walker: ScriptWalker, view: CommandView, wrapperScripts: W
     if (n.kind === 'argv') {
       processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });
     } else if (n.word.dynamic) {
-      const known = walker.findings.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
+      const known = walker.found.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
       const programs = n.word.inner?.programs ?? [];
       const setup = programs.length > 0 && programs.every((p) => ENV_SETUP.has(p)) && !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
       if (!known && !setup) unknownCode(walker, n.word.source, inner.depth);
@@ -384,7 +384,7 @@ function withPositional(vars: Map<string, string | undefined>, words: Word[]): M
 export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[], frame: Frame, text: string): void {
   if (redirects.length === 0) return;
   const view: CommandView = { argv: [], words: [], program: '', args: [], wrappers: [], redirects, text, home: walker.home, downloads: walker.downloads, written: walker.written };
-  matchDanger(view, walker.findings);
+  walker.report(matchDanger(view));
   walker.paths.push(...commandPaths(view, redirects, frame.base));
   if (fileWrites(redirects).length > 0) walker.readOnly = false;
 }

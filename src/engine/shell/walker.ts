@@ -14,7 +14,8 @@ import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKin
 import { programName } from './unwrap.ts';
 import { stdoutToFile, type Stdin } from './view.ts';
 import { xargsProgram } from './nested.ts';
-import { keepsSecretInput, PRINTED_SECRETS, referencesSecret, RESHAPES_INPUT } from '../catalog/danger-secrets.ts';
+import { keepsSecretInput, referencesSecret, RESHAPES_INPUT } from '../catalog/danger-secrets.ts';
+import { SecretTracker, type Output } from './secrets.ts';
 import { variableCode } from './code-variables.ts';
 import { FunctionTable } from './functions.ts';
 import { assignedPaths, findRoots, LIST_FILTERS, listedTreePaths, NAMES_ONLY, wordPath } from './paths.ts';
@@ -65,13 +66,12 @@ const LONE_TILDE = /(?<=[\s(])~(?=[\s/;)]|$)/g;
 /** Collects commands, findings, paths and read-only-ness of one command line and everything it nests. */
 export class ScriptWalker {
   readonly commands: SimpleCommand[] = [];
-  readonly findings: Finding[] = [];
+  /** The findings raised so far, but for printed secrets, which `secrets` holds until their output is known. */
+  readonly found: Finding[] = [];
   readonly paths: ShellPath[] = [];
   readonly downloads = new Set<string>();
   /** Git remotes the script pointed at a URL (`git remote add x URL`): a later `git push x` is judged by it. */
   readonly addedRemotes = new Set<string>();
-  /** Files a secret was written into (`echo "$GITHUB_TOKEN" > /tmp/t`): printing one prints the secret. */
-  readonly secretFiles = new Set<string>();
   /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
   readonly written = new Map<string, string>();
   /** Programs copied or linked under another name so far (`cp /bin/rm ./x`, `hash -p /bin/rm ls`): name → program. */
@@ -86,8 +86,19 @@ export class ScriptWalker {
   readOnly = true;
   /** The functions the script defines (functions.ts). */
   readonly functions = new FunctionTable();
-  /** Variables holding a secret copied from one (`x=$GITHUB_TOKEN`): printing them prints it. */
-  readonly secretVars = new Set<string>();
+  /** Variables and files holding a secret, and the printed secrets held until their output is known. */
+  readonly secrets = new SecretTracker();
+
+  /** Every finding, printed secrets whose output reaches the agent in their places. */
+  get findings(): Finding[] {
+    return this.secrets.reported(this.found);
+  }
+
+  /** Adds findings the catalogue raised: a printed secret is held until its output is known to reach the agent. */
+  report(found: readonly Finding[]): void {
+    for (const f of found) if (SecretTracker.isPrint(f)) this.secrets.hold(f, this.found.length);
+    else this.found.push(f);
+  }
 
   /**
    * A call of a function the script defined (`f ~/.ssh/id_rsa` after `f() { cat "$1"; }`): its body is walked again
@@ -105,8 +116,8 @@ export class ScriptWalker {
     inner.vars.set('#', String(args.length));
     // A secret passed in (`log "$GITHUB_TOKEN"`) is a secret in the body too.
     const secretArgs = args.flatMap((w, i) => (w.inner?.secret || referencesSecret(w.source) ? [String(i + 1)] : []));
-    const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !this.secretVars.has(n)) : [];
-    for (const n of addedSecrets) this.secretVars.add(n);
+    const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !this.secrets.vars.has(n)) : [];
+    for (const n of addedSecrets) this.secrets.vars.add(n);
     const saved = this.arrays.get('@');
     if (args.some((w) => w.dynamic)) this.arrays.delete('@');
     else {
@@ -121,7 +132,7 @@ export class ScriptWalker {
     try {
       this.functions.calling(name, () => this.visit(body, inner));
     } finally {
-      for (const n of addedSecrets) this.secretVars.delete(n);
+      for (const n of addedSecrets) this.secrets.vars.delete(n);
       if (saved) this.arrays.set('@', saved);
       else this.arrays.delete('@');
     }
@@ -179,7 +190,7 @@ export class ScriptWalker {
     } catch (error) {
       if (!(error instanceof AnalysisAbort) || !error.message.startsWith('cannot parse')) throw error;
       const f = ANALYSIS_FINDINGS.tooComplex;
-      this.findings.push({ id: f.id, risk: f.risk, reason: `${f.reason}: ${error.message}`, command: origin });
+      this.found.push({ id: f.id, risk: f.risk, reason: `${f.reason}: ${error.message}`, command: origin });
     }
   }
 
@@ -259,10 +270,10 @@ export class ScriptWalker {
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
         const before = this.commands.length;
-        const findings = this.findings.length;
-        const out = body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined;
+        const { value: out, output } = this.secrets.within(() => (body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined));
         // `{ echo "token=$TOKEN"; } > .env`: what the group prints goes to the file, not to the agent.
-        if (resolved.redirects.some(stdoutToFile)) this.dropFindings(PRINTED_SECRETS, findings, this.findings.length);
+        if (resolved.redirects.some(stdoutToFile)) this.secrets.capture(output);
+        else this.secrets.release(output);
         return this.#afterHereDocuments(redirects, frame, out, before);
       }
       case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
@@ -285,7 +296,7 @@ export class ScriptWalker {
         this.#children(node, frame, stdin);
         if (isForkLoop(node)) {
           const f = ANALYSIS_FINDINGS.forkLoop;
-          this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: node.text });
+          this.found.push({ id: f.id, risk: f.risk, reason: f.reason, command: node.text });
         }
         return undefined;
       }
@@ -355,9 +366,9 @@ export class ScriptWalker {
    * a finding is listed with the commands, so the finding names what it came from and an allow rule can cover it.
    */
   #assignment(name: string, value: string | undefined, statement: string, frame: Frame): void {
-    const before = this.findings.length;
-    assignmentFindings(name, value, statement, this.findings);
-    if (this.findings.length === before || this.commands.some((c) => c.text === statement)) return;
+    const before = this.found.length;
+    assignmentFindings(name, value, statement, this.found);
+    if (this.found.length === before || this.commands.some((c) => c.text === statement)) return;
     const argv = statement.split(/\s+/);
     this.commands.push({ words: argv, argv, program: programName(argv[0]!), wrappers: [], text: statement, literal: true, depth: frame.depth });
   }
@@ -472,15 +483,16 @@ export class ScriptWalker {
     let out: string | undefined;
     const upstream: string[] = [...(stdin?.upstream ?? [])];
     const stages = node.namedChildren.filter((c) => c.type !== 'comment');
-    /** Where each stage's findings start, and the commands each ran. */
-    const starts: number[] = [];
+    /** Where each stage prints (secrets.ts), and the commands each ran. */
+    const outputs: Output[] = [];
     const stageCommands: SimpleCommand[][] = [];
     /** The find whose list flows down the pipe (`find ~ -type f | head | xargs cat`), while only filters pass it on. */
     let listing: SimpleCommand | undefined;
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
-      starts.push(this.findings.length);
-      out = this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES);
+      const stageOut = this.secrets.within(() => this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES));
+      out = stageOut.value;
+      outputs.push(stageOut.output);
       const ran = this.commands.slice(before);
       stageCommands.push(ran);
       // `aws ecr get-login-password | docker login --password-stdin …`, `echo "$KEY" | tr -d '\r' | ssh-add -`: the
@@ -488,7 +500,7 @@ export class ScriptWalker {
       // (The stage's command is its last: substitutions in its words ran before it.)
       if (i > 0 && ran.length > 0 && this.#takesSecretOnStdin(ran.at(-1)!)) {
         for (let j = i - 1; j >= 0; j--) {
-          this.dropFindings(PRINTED_SECRETS, starts[j]!, starts[j + 1]!);
+          this.secrets.capture(outputs[j]!);
           if (!stageCommands[j]!.every((c) => RESHAPES_INPUT.has(c.program) && c.wrappers.length === 0)) break;
         }
       }
@@ -501,14 +513,9 @@ export class ScriptWalker {
       input = { kind: 'pipe', upstream: [...upstream], ...(out !== undefined ? { text: out } : {}) };
       if (listing) input.listing = findRoots(listing.argv.slice(1));
     }
+    // What a stage printed and no later stage kept goes where the pipeline's output goes.
+    for (const output of outputs) this.secrets.release(output);
     return out;
-  }
-
-  /** Removes the findings of some kinds among those at [from, to); true when there were any. */
-  dropFindings(ids: ReadonlySet<string>, from: number, to: number): boolean {
-    let dropped = false;
-    for (let i = to - 1; i >= from; i--) if (ids.has(this.findings[i]!.id)) { this.findings.splice(i, 1); dropped = true; }
-    return dropped;
   }
 
   /**
@@ -539,8 +546,8 @@ export class ScriptWalker {
     const words = !value ? [] : value.type === 'array' ? this.#elements(value, scope) : resolveWord(value, scope);
     // `x=$GITHUB_TOKEN`: x holds the secret now (and no longer does once given something else).
     if (name.type !== 'subscript') {
-      if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.secretVars.add(name.text);
-      else if (this.secretVars.size > 0) this.secretVars.delete(name.text);
+      if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.secrets.vars.add(name.text);
+      else if (this.secrets.vars.size > 0) this.secrets.vars.delete(name.text);
     }
     // `export K=~/.aws/credentials`: the programs started later are handed the path.
     if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) this.paths.push(...assignedPaths(name.text, words, statement, frame.base, homeOf(this, frame)));
@@ -622,16 +629,14 @@ export class ScriptWalker {
     if (redirects.length > 0) processBareRedirects(this, this.redirects(redirects, frame).redirects, frame, node.text);
     this.functions.define(name, body);
     const pathsBefore = this.paths.length;
-    const findingsBefore = this.findings.length;
-    if (body) this.visit(body, frame);
     // What the body prints goes where a call's output goes: a secret printed is judged at the calls, not here.
-    this.dropFindings(PRINTED_SECRETS, findingsBefore, this.findings.length);
+    if (body) this.secrets.capture(this.secrets.within(() => this.visit(body, frame)).output);
     // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
     this.functions.defineDone(name, this.paths.slice(pathsBefore).filter((p) => p.dynamic));
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
     if (selfCall && body && /[|&]/.test(body.text)) {
       const f = ANALYSIS_FINDINGS.forkBomb;
-      this.findings.push({ id: f.id, risk: f.risk, reason: f.reason, command: selfCall.text });
+      this.found.push({ id: f.id, risk: f.risk, reason: f.reason, command: selfCall.text });
     }
     return undefined;
   }
@@ -709,12 +714,12 @@ class FrameScope implements WordScope {
   substitute(node: SyntaxNode): { output?: string; programs: string[]; secret?: boolean } {
     const { walker } = this;
     const before = walker.commands.length;
-    const findings = walker.findings.length;
-    const output = walker.substitute(node, this.frame);
+    const printed = walker.secrets.within(() => walker.substitute(node, this.frame));
+    const output = printed.value;
     const programs = walker.commands.slice(before).map((c) => c.program);
     // `TOKEN=$(gh auth token)`, `-H "Bearer $(gcloud auth print-access-token)"`: what the substitution prints is captured
     // into the word, not shown; the word carries it (a printer printing the word prints the secret).
-    const secret = walker.dropFindings(PRINTED_SECRETS, findings, walker.findings.length);
+    const secret = walker.secrets.capture(printed.output);
     const out: { output?: string; programs: string[]; secret?: boolean } = { programs };
     if (output !== undefined) out.output = output;
     if (secret) out.secret = true;
@@ -722,7 +727,7 @@ class FrameScope implements WordScope {
   }
 
   get secretVars(): ReadonlySet<string> {
-    return this.walker.secretVars;
+    return this.walker.secrets.vars;
   }
 
   get budget(): ExpansionBudget {
