@@ -35,6 +35,11 @@ export class SecretTracker {
   readonly #all: Held[] = [];
   #current = new Output(undefined);
 
+  /** A secret was written into the file at `path` (as written): printing it prints the secret. */
+  wroteTo(path: string): void {
+    this.files.add(path.replace(/^\.\//, ''));
+  }
+
   /** True for a finding that prints a secret: held by `hold` instead of reported at once. */
   static isPrint(finding: Finding): boolean {
     return PRINTED_SECRETS.has(finding.id);

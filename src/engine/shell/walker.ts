@@ -10,14 +10,14 @@ import type { ShellPath, SimpleCommand } from './types.ts';
 import type { Word, WordScope } from './word.ts';
 import { resolveWord, runInner } from './word.ts';
 import { BRACE_PLACEHOLDER, TILDE_PLACEHOLDER } from './template.ts';
-import { homeOf, processCommand, processBareRedirects, unknownCode, type NameKind } from './command.ts';
+import { processCommand, processBareRedirects, type NameKind } from './command.ts';
+import { ScriptState } from './script-state.ts';
 import { programName } from './unwrap.ts';
 import { stdoutToFile, type Stdin } from './view.ts';
 import { xargsProgram } from './nested.ts';
 import { keepsSecretInput, referencesSecret, RESHAPES_INPUT } from '../catalog/danger-secrets.ts';
 import { SecretTracker, type Output } from './secrets.ts';
 import { variableCode } from './code-variables.ts';
-import { FunctionTable } from './functions.ts';
 import { assignedPaths, findRoots, LIST_FILTERS, listedTreePaths, NAMES_ONLY, wordPath } from './paths.ts';
 import { subscriptCode, subscriptCodeOf } from './subscripts.ts';
 import type { Deadline } from './deadline.ts';
@@ -69,34 +69,18 @@ export class ScriptWalker {
   /** The findings raised so far, but for printed secrets, which `secrets` holds until their output is known. */
   readonly found: Finding[] = [];
   readonly paths: ShellPath[] = [];
-  readonly downloads = new Set<string>();
-  /** Git remotes the script pointed at a URL (`git remote add x URL`): a later `git push x` is judged by it. */
-  readonly addedRemotes = new Set<string>();
-  /** Files written with known contents so far (`echo … > f`, `cat > f <<'EOF'`): running one runs its contents. */
-  readonly written = new Map<string, string>();
-  /** Programs copied or linked under another name so far (`cp /bin/rm ./x`, `hash -p /bin/rm ls`): name → program. */
-  readonly programAliases = new Map<string, string>();
-  /** Symbolic links made so far (`ln -s ~ h`): link path as written (no `./`) → target template. */
-  readonly links = new Map<string, string>();
-  /**
-   * Arrays assigned earlier with static elements (`cmd=(rm -rf ~)`), and the positional parameters `set -- …` gave
-   * (under `@`): what a command named `"${cmd[@]}"` or `"$@"` may run (command.ts, `nameAlternatives`).
-   */
-  readonly arrays = new Map<string, Word[]>();
   readOnly = true;
-  /** The functions the script defines (functions.ts). */
-  readonly functions = new FunctionTable();
-  /** Variables and files holding a secret, and the printed secrets held until their output is known. */
-  readonly secrets = new SecretTracker();
+  /** What the script has done so far that changes how later commands are read (script-state.ts). */
+  readonly state = new ScriptState();
 
   /** Every finding, printed secrets whose output reaches the agent in their places. */
   get findings(): Finding[] {
-    return this.secrets.reported(this.found);
+    return this.state.secrets.reported(this.found);
   }
 
   /** Adds findings the catalogue raised: a printed secret is held until its output is known to reach the agent. */
   report(found: readonly Finding[]): void {
-    for (const f of found) if (SecretTracker.isPrint(f)) this.secrets.hold(f, this.found.length);
+    for (const f of found) if (SecretTracker.isPrint(f)) this.state.secrets.hold(f, this.found.length);
     else this.found.push(f);
   }
 
@@ -107,7 +91,7 @@ export class ScriptWalker {
    */
   callFunction(name: string, args: Word[], frame: Frame): void {
     if (frame.depth + 1 > this.limits.maxDepth) return;
-    const body = this.functions.callBody(name, args, frame);
+    const body = this.state.functions.callBody(name, args, frame);
     if (!body) return;
     // Each call walks the body again: `f2() { f1 a; f1 b; }` … doubles per level, so the clock is read per call.
     this.checkTime();
@@ -116,25 +100,23 @@ export class ScriptWalker {
     inner.vars.set('#', String(args.length));
     // A secret passed in (`log "$GITHUB_TOKEN"`) is a secret in the body too.
     const secretArgs = args.flatMap((w, i) => (w.inner?.secret || referencesSecret(w.source) ? [String(i + 1)] : []));
-    const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !this.secrets.vars.has(n)) : [];
-    for (const n of addedSecrets) this.secrets.vars.add(n);
-    const saved = this.arrays.get('@');
-    if (args.some((w) => w.dynamic)) this.arrays.delete('@');
-    else {
-      this.arrays.set('@', args);
+    const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !this.state.secrets.vars.has(n)) : [];
+    for (const n of addedSecrets) this.state.secrets.vars.add(n);
+    const saved = this.state.array('@');
+    this.state.setArray('@', args.some((w) => w.dynamic) ? undefined : args);
+    if (!args.some((w) => w.dynamic)) {
       // A call with known words judges what the definition could not: its unknown paths give way to the call's.
-      const unknown = this.functions.settle(name);
+      const unknown = this.state.functions.settle(name);
       if (unknown) {
         const drop = new Set(unknown);
         for (let i = this.paths.length - 1; i >= 0; i--) if (drop.has(this.paths[i]!)) this.paths.splice(i, 1);
       }
     }
     try {
-      this.functions.calling(name, () => this.visit(body, inner));
+      this.state.functions.calling(name, () => this.visit(body, inner));
     } finally {
-      for (const n of addedSecrets) this.secrets.vars.delete(n);
-      if (saved) this.arrays.set('@', saved);
-      else this.arrays.delete('@');
+      for (const n of addedSecrets) this.state.secrets.vars.delete(n);
+      this.state.setArray('@', saved);
     }
   }
   /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
@@ -160,7 +142,7 @@ export class ScriptWalker {
     if (simple) return this.visit(simple, frame);
     // A script of several lines: its plain lines skip the wasm parse too, and the other lines are parsed in runs.
     const pieces = this.tools.simpleParse ? scriptPieces(text) : undefined;
-    const functions = this.functions.snapshot();
+    const functions = this.state.functions.snapshot();
     if (pieces) {
       const statements = this.#parsePieces(text, pieces);
       if (statements) {
@@ -169,7 +151,7 @@ export class ScriptWalker {
           for (const statement of statements.nodes) out = this.visit(statement, frame);
           return statements.nodes.length === 1 ? out : undefined;
         } finally {
-          this.functions.restore(functions);
+          this.state.functions.restore(functions);
           for (const tree of statements.trees) tree.delete();
         }
       }
@@ -178,7 +160,7 @@ export class ScriptWalker {
     try {
       return this.visit(new TreeSitterNode(tree.rootNode, source), frame);
     } finally {
-      this.functions.restore(functions);
+      this.state.functions.restore(functions);
       tree.delete();
     }
   }
@@ -192,6 +174,22 @@ export class ScriptWalker {
       const f = ANALYSIS_FINDINGS.tooComplex;
       this.found.push({ id: f.id, risk: f.risk, reason: `${f.reason}: ${error.message}`, command: origin });
     }
+  }
+
+  /** The home `~` means in this frame: the script may have set HOME. */
+  homeOf(frame: Frame): string {
+    return frame.vars.get('HOME') ?? this.home;
+  }
+
+  /**
+   * Code whose text is only known at run time (`eval "$CMD"`, `sh -c "$1"`, `${x@P}`) becomes a command of its
+   * own, not literal, carrying the finding: an allow rule for the outer command (`bash(eval *)`) cannot cover it.
+   */
+  unknownCode(source: string, depth: number): void {
+    this.commands.push({ words: [source], argv: [source], program: '', wrappers: [], text: source, literal: false, depth });
+    this.readOnly = false;
+    const f = ANALYSIS_FINDINGS.dynamicCode;
+    this.found.push({ id: f.id, risk: f.risk, reason: f.reason, command: source });
   }
 
   checkTime(): void {
@@ -270,10 +268,10 @@ export class ScriptWalker {
         const resolved = this.redirects(redirects, frame);
         processBareRedirects(this, resolved.redirects, frame, node.text);
         const before = this.commands.length;
-        const { value: out, output } = this.secrets.within(() => (body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined));
+        const { value: out, output } = this.state.secrets.within(() => (body ? this.visit(body, frame, resolved.stdin ?? stdin) : undefined));
         // `{ echo "token=$TOKEN"; } > .env`: what the group prints goes to the file, not to the agent.
-        if (resolved.redirects.some(stdoutToFile)) this.secrets.capture(output);
-        else this.secrets.release(output);
+        if (resolved.redirects.some(stdoutToFile)) this.state.secrets.capture(output);
+        else this.state.secrets.release(output);
         return this.#afterHereDocuments(redirects, frame, out, before);
       }
       case 'pipeline': return this.#pipeline(node, frame, stdin, trailing);
@@ -490,7 +488,7 @@ export class ScriptWalker {
     let listing: SimpleCommand | undefined;
     for (const [i, stage] of stages.entries()) {
       const before = this.commands.length;
-      const stageOut = this.secrets.within(() => this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES));
+      const stageOut = this.state.secrets.within(() => this.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES));
       out = stageOut.value;
       outputs.push(stageOut.output);
       const ran = this.commands.slice(before);
@@ -500,7 +498,7 @@ export class ScriptWalker {
       // (The stage's command is its last: substitutions in its words ran before it.)
       if (i > 0 && ran.length > 0 && this.#takesSecretOnStdin(ran.at(-1)!)) {
         for (let j = i - 1; j >= 0; j--) {
-          this.secrets.capture(outputs[j]!);
+          this.state.secrets.capture(outputs[j]!);
           if (!stageCommands[j]!.every((c) => RESHAPES_INPUT.has(c.program) && c.wrappers.length === 0)) break;
         }
       }
@@ -514,7 +512,7 @@ export class ScriptWalker {
       if (listing) input.listing = findRoots(listing.argv.slice(1));
     }
     // What a stage printed and no later stage kept goes where the pipeline's output goes.
-    for (const output of outputs) this.secrets.release(output);
+    for (const output of outputs) this.state.secrets.release(output);
     return out;
   }
 
@@ -526,7 +524,7 @@ export class ScriptWalker {
    */
   #takesSecretOnStdin(command: SimpleCommand): boolean {
     const { program, argv } = command;
-    if (this.functions.defined.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
+    if (this.state.functions.defined.has(argv[0] ?? '') || (argv[0] ?? '').includes('/')) return false;
     if (command.stdoutToFile) return true;
     return keepsSecretInput(program, argv);
   }
@@ -546,11 +544,11 @@ export class ScriptWalker {
     const words = !value ? [] : value.type === 'array' ? this.#elements(value, scope) : resolveWord(value, scope);
     // `x=$GITHUB_TOKEN`: x holds the secret now (and no longer does once given something else).
     if (name.type !== 'subscript') {
-      if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.secrets.vars.add(name.text);
-      else if (this.secrets.vars.size > 0) this.secrets.vars.delete(name.text);
+      if (words.some((w) => w.inner?.secret || referencesSecret(w.source))) this.state.secrets.vars.add(name.text);
+      else if (this.state.secrets.vars.size > 0) this.state.secrets.vars.delete(name.text);
     }
     // `export K=~/.aws/credentials`: the programs started later are handed the path.
-    if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) this.paths.push(...assignedPaths(name.text, words, statement, frame.base, homeOf(this, frame)));
+    if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) this.paths.push(...assignedPaths(name.text, words, statement, frame.base, this.homeOf(frame)));
     const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
     // An array's `$a` is its first element (`a=(~/.ssh/id_rsa); cat $a`).
     const first = value?.type === 'array' && words[0] && !words[0].dynamic ? words[0].value : undefined;
@@ -565,8 +563,8 @@ export class ScriptWalker {
     this.#variableCode(name.text, words, node.text, frame);
     if (assigned !== undefined && name.type !== 'subscript') this.#assignment(name.text, assigned, statement, frame);
     frame.vars.set(name.text, assigned);
-    if (value?.type === 'array' && !words.some((w) => w.dynamic)) this.arrays.set(name.text, words);
-    else if (name.type !== 'subscript') this.arrays.delete(name.text);
+    if (value?.type === 'array' && !words.some((w) => w.dynamic)) this.state.setArray(name.text, words);
+    else if (name.type !== 'subscript') this.state.setArray(name.text, undefined);
   }
 
   /**
@@ -578,7 +576,7 @@ export class ScriptWalker {
     for (const c of array.namedChildren) {
       if (c.type === 'comment') continue;
       const whole = /^"?\$\{(\w+)\[@\]\}"?$/.exec(c.text);
-      const known = whole ? this.arrays.get(whole[1]!) : undefined;
+      const known = whole ? this.state.array(whole[1]!) : undefined;
       if (known) {
         let chars = 0;
         for (const w of known) chars += w.value.length;
@@ -598,7 +596,7 @@ export class ScriptWalker {
     const words = value ? resolveWord(value, this.wordScope(frame)) : [];
     if (!name) return;
     // `K=~/.aws/credentials python3 -c '…os.environ["K"]…'`, `GIT_WORK_TREE=$HOME git add …`: a path the command is handed.
-    this.paths.push(...assignedPaths(name.text, words, node.text, frame.base, homeOf(this, frame)));
+    this.paths.push(...assignedPaths(name.text, words, node.text, frame.base, this.homeOf(frame)));
     this.#variableCode(name.text, words, node.text, frame);
     // `HISTFILE=/dev/null bash`: the shell it starts keeps no history.
     if (!words.some((w) => w.dynamic) && words.length <= 1) this.#assignment(name.text, words[0]?.value ?? '', node.text, frame);
@@ -611,7 +609,7 @@ export class ScriptWalker {
     if (code.scripts.length === 0 && !code.unknown) return;
     const inner = deeper(frame);
     for (const script of code.scripts) this.nestedScript(script, inner, origin);
-    if (code.unknown) unknownCode(this, origin, inner.depth);
+    if (code.unknown) this.unknownCode(origin, inner.depth);
   }
 
   /** Resolves words only for their side effects (substitutions inside them run). */
@@ -627,12 +625,12 @@ export class ScriptWalker {
     // `f() { cat; } < ~/.netrc`: a redirection written with the definition applies at every call: its files count.
     const redirects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && REDIRECT_TYPES.has(c.type));
     if (redirects.length > 0) processBareRedirects(this, this.redirects(redirects, frame).redirects, frame, node.text);
-    this.functions.define(name, body);
+    this.state.functions.define(name, body);
     const pathsBefore = this.paths.length;
     // What the body prints goes where a call's output goes: a secret printed is judged at the calls, not here.
-    if (body) this.secrets.capture(this.secrets.within(() => this.visit(body, frame)).output);
+    if (body) this.state.secrets.capture(this.state.secrets.within(() => this.visit(body, frame)).output);
     // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
-    this.functions.defineDone(name, this.paths.slice(pathsBefore).filter((p) => p.dynamic));
+    this.state.functions.defineDone(name, this.paths.slice(pathsBefore).filter((p) => p.dynamic));
     const selfCall = this.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
     if (selfCall && body && /[|&]/.test(body.text)) {
       const f = ANALYSIS_FINDINGS.forkBomb;
@@ -704,22 +702,22 @@ class FrameScope implements WordScope {
 
   /** `~` expands to HOME as the script set it (`HOME=~/.ssh; cat ~/id_rsa`), else the real home. */
   get home(): string {
-    return homeOf(this.walker, this.frame);
+    return this.walker.homeOf(this.frame);
   }
 
   arrayElement(name: string, index: number): string | undefined {
-    return this.walker.arrays.get(name)?.[index]?.value; // arrays are kept only when every element is known
+    return this.walker.state.array(name)?.[index]?.value; // arrays are kept only when every element is known
   }
 
   substitute(node: SyntaxNode): { output?: string; programs: string[]; secret?: boolean } {
     const { walker } = this;
     const before = walker.commands.length;
-    const printed = walker.secrets.within(() => walker.substitute(node, this.frame));
+    const printed = walker.state.secrets.within(() => walker.substitute(node, this.frame));
     const output = printed.value;
     const programs = walker.commands.slice(before).map((c) => c.program);
     // `TOKEN=$(gh auth token)`, `-H "Bearer $(gcloud auth print-access-token)"`: what the substitution prints is captured
     // into the word, not shown; the word carries it (a printer printing the word prints the secret).
-    const secret = walker.secrets.capture(printed.output);
+    const secret = walker.state.secrets.capture(printed.output);
     const out: { output?: string; programs: string[]; secret?: boolean } = { programs };
     if (output !== undefined) out.output = output;
     if (secret) out.secret = true;
@@ -727,7 +725,7 @@ class FrameScope implements WordScope {
   }
 
   get secretVars(): ReadonlySet<string> {
-    return this.walker.secrets.vars;
+    return this.walker.state.secrets.vars;
   }
 
   get budget(): ExpansionBudget {
