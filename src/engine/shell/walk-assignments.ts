@@ -10,7 +10,7 @@ import { assignedPaths } from './paths.ts';
 import { subscriptCodeOf } from './subscripts.ts';
 import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { assignmentFindings } from '../catalog/danger.ts';
-import { walkEvaluated, walkSubscripts } from './walk-evaluated.ts';
+import { walkEvaluated, walkSubscripts, walkWords } from './walk-evaluated.ts';
 
 /** `declare`, `export`, `local`, `readonly`, `typeset`: their assignments, and the words of the rest. */
 export function walkDeclaration(walker: ScriptWalker, node: SyntaxNode, frame: Frame): undefined {
@@ -23,6 +23,7 @@ export function walkDeclaration(walker: ScriptWalker, node: SyntaxNode, frame: F
   return undefined;
 }
 
+/** An assignment (`x=…`, `a[i]=…`, `x+=…`, `a=(…)`); in a declaration `statement` is the whole declaration. */
 export function walkAssignment(walker: ScriptWalker, node: SyntaxNode, frame: Frame, statement = node.text): void {
   const name = node.childForFieldName('name');
   const value = node.childForFieldName('value');
@@ -54,7 +55,7 @@ export function walkAssignment(walker: ScriptWalker, node: SyntaxNode, frame: Fr
     if (assigned !== undefined) walker.budget.word(assigned.length, "a variable's value");
     if (assigned !== undefined && before) walkEvaluated(walker, subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
   }
-  variableCodeOf(walker, name.text, words, node.text, frame);
+  walkVariableCode(walker, name.text, words, node.text, frame);
   if (assigned !== undefined && name.type !== 'subscript') assignmentStatement(walker, name.text, assigned, statement, frame);
   frame.vars.set(name.text, assigned);
   if (value?.type === 'array' && !words.some((w) => w.dynamic)) walker.state.setArray(name.text, words);
@@ -65,7 +66,7 @@ export function walkAssignment(walker: ScriptWalker, node: SyntaxNode, frame: Fr
  * The elements of an array literal; `"${a[@]}"` of an array known here stands for its elements
  * (`a=("${a[@]}" "${a[@]}")` doubles it: its length is bounded like any expansion).
  */
-export function arrayElements(walker: ScriptWalker, array: SyntaxNode, scope: WordScope): Word[] {
+function arrayElements(walker: ScriptWalker, array: SyntaxNode, scope: WordScope): Word[] {
   const words: Word[] = [];
   for (const c of array.namedChildren) {
     if (c.type === 'comment') continue;
@@ -91,13 +92,13 @@ export function prefixAssignment(walker: ScriptWalker, node: SyntaxNode, frame: 
   if (!name) return;
   // `K=~/.aws/credentials python3 -c '…os.environ["K"]…'`, `GIT_WORK_TREE=$HOME git add …`: a path the command is handed.
   walker.paths.push(...assignedPaths(name.text, words, node.text, frame.base, walker.homeOf(frame)));
-  variableCodeOf(walker, name.text, words, node.text, frame);
+  walkVariableCode(walker, name.text, words, node.text, frame);
   // `HISTFILE=/dev/null bash`: the shell it starts keeps no history.
   if (!words.some((w) => w.dynamic) && words.length <= 1) assignmentStatement(walker, name.text, words[0]?.value ?? '', node.text, frame);
 }
 
 /** Walks what a variable's value runs as code (`PROMPT_COMMAND`, `PS4`, `EDITOR`, `BASH_ENV`: code-variables.ts). */
-export function variableCodeOf(walker: ScriptWalker, name: string, words: Word[], origin: string, frame: Frame): void {
+function walkVariableCode(walker: ScriptWalker, name: string, words: Word[], origin: string, frame: Frame): void {
   const value = words.some((w) => w.dynamic) ? undefined : words.map((w) => w.value).join(' ');
   const code = variableCode(name, value, words.length === 1 ? words[0]!.processOutput : undefined, frame.base !== undefined && frame.base !== '.');
   if (code.scripts.length === 0 && !code.unknown) return;
@@ -110,7 +111,7 @@ export function variableCodeOf(walker: ScriptWalker, name: string, words: Word[]
  * A variable set (or unset) by `statement`, judged by the catalogue (`HISTFILE=/dev/null`). A statement that raises
  * a finding is listed with the commands, so the finding names what it came from and an allow rule can cover it.
  */
-export function assignmentStatement(walker: ScriptWalker, name: string, value: string | undefined, statement: string, frame: Frame): void {
+function assignmentStatement(walker: ScriptWalker, name: string, value: string | undefined, statement: string, frame: Frame): void {
   const before = walker.found.length;
   assignmentFindings(name, value, statement, walker.found);
   if (walker.found.length === before || walker.commands.some((c) => c.text === statement)) return;
@@ -123,10 +124,4 @@ export function walkUnset(walker: ScriptWalker, node: SyntaxNode, frame: Frame):
   const names = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => c.text.replace(/^(['"])(.*)\1$/, '$2'));
   if (names.includes('-f')) return;
   for (const name of names) if (!name.startsWith('-')) assignmentStatement(walker, name, undefined, node.text, frame);
-}
-
-/** Resolves words only for their side effects (substitutions inside them run). */
-export function walkWords(walker: ScriptWalker, node: SyntaxNode, frame: Frame): void {
-  if (node.type === 'variable_assignment') { const v = node.childForFieldName('value'); if (v) resolveWord(v, walker.wordScope(frame)); return; }
-  resolveWord(node, walker.wordScope(frame));
 }

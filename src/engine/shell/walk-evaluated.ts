@@ -3,9 +3,8 @@
 import type { ScriptWalker } from './walker.ts';
 import type { SyntaxNode } from './syntax.ts';
 import { deeper, type Frame } from './frame.ts';
-import { runInner } from './word.ts';
+import { resolveWord, runInner } from './word.ts';
 import { subscriptCode } from './subscripts.ts';
-import { walkWords } from './walk-assignments.ts';
 
 /** Nodes of a test's operands that are words (resolved as such, so their static text is read for subscripts). */
 const OPERAND_WORDS = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion',
@@ -36,4 +35,10 @@ export function walkEvaluated(walker: ScriptWalker, codes: string[], frame: Fram
   if (codes.length === 0) return;
   const inner = deeper(frame);
   for (const code of codes) walker.nestedScript(code, inner, origin);
+}
+
+/** Resolves words only for their side effects (substitutions inside them run). */
+export function walkWords(walker: ScriptWalker, node: SyntaxNode, frame: Frame): void {
+  const word = node.type === 'variable_assignment' ? node.childForFieldName('value') : node;
+  if (word) resolveWord(word, walker.wordScope(frame));
 }

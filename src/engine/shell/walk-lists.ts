@@ -52,6 +52,10 @@ export function walkBareRedirect(walker: ScriptWalker, node: SyntaxNode, frame: 
   return afterHereDocuments(walker, [node], frame, undefined, walker.commands.length);
 }
 
+/**
+ * A pipeline: each stage fed what the one before prints (statically, when known), what a stage prints held until a
+ * later stage is known to keep it or not (a login reading a token on stdin), find's list handed down to xargs.
+ */
 export function walkPipeline(walker: ScriptWalker, node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): string | undefined {
   let input = stdin;
   let out: string | undefined;

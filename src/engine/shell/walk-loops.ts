@@ -7,6 +7,9 @@ import { resolveWord, type Word } from './word.ts';
 import { wordPath } from './paths.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 
+/** How many known items of a `for` loop are walked one by one (each walk of the body costs a walk). */
+const LOOP_ITEMS_WALKED = 4;
+
 /** A `while` (or `until`) loop. */
 export function walkWhile(walker: ScriptWalker, node: SyntaxNode, frame: Frame, stdin: Stdin | undefined): undefined {
   walker.children(node, frame, stdin);
@@ -39,9 +42,6 @@ export function walkFor(walker: ScriptWalker, node: SyntaxNode, frame: Frame): u
   }
   return undefined;
 }
-
-/** How many known items of a `for` loop are walked one by one (each walk of the body costs a walk). */
-const LOOP_ITEMS_WALKED = 4;
 
 /**
  * `while true; do bash & done`: a loop whose condition is always true (`true`, `:`, `[ 1 ]`, `(( 1 ))`) and whose body
