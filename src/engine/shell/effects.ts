@@ -66,7 +66,12 @@ export const PROGRAM_EFFECTS: Readonly<Record<string, ProgramEffect>> = {
 const EFFECTS = new Map(Object.entries(PROGRAM_EFFECTS));
 
 /** Applies what a command that ran changes: its downloads, the files it writes, and its program's effects. */
-export function applyEffects(walker: ScriptWalker, run: CommandRun, view: CommandView, output: string | undefined): void {
+export function applyEffects(
+  walker: ScriptWalker,
+  run: CommandRun,
+  view: CommandView,
+  output: string | undefined,
+): void {
   recordDownloads(view, walker.state.downloads);
   recordWrites(walker, run.info.redirects, output);
   const effect = EFFECTS.get(run.program);
@@ -112,7 +117,8 @@ function link({ walker, args }: EffectRun): void {
 function programAlias({ walker, run, view }: EffectRun): void {
   const args = view.args;
   const operands = args.filter((a) => !a.startsWith('-'));
-  const [source, name] = run.program === 'hash' ? (args[0] === '-p' ? [args[1], args[2]] : []) : operands.length === 2 ? operands : [];
+  const hashed = args[0] === '-p' ? [args[1], args[2]] : [];
+  const [source, name] = run.program === 'hash' ? hashed : operands.length === 2 ? operands : [];
   if (source === undefined || name === undefined || !PROGRAM_DIRS.test(source)) return;
   walker.state.alias(name, source.replace(/^.*\//, ''));
 }
@@ -159,17 +165,24 @@ function readVariables({ run, frame, args }: EffectRun): void {
     names.push(a);
   }
   const stdin = run.info.stdin;
-  const known = !args.some((w) => w.dynamic) && stdin && stdin.kind !== 'pipe' && stdin.text !== undefined && !stdin.dynamic;
-  const line = known ? stdin.text!.split('\n')[0]! : undefined;
+  const known = stdin && stdin.kind !== 'pipe' && stdin.text !== undefined && !stdin.dynamic;
+  const line = known && !args.some((w) => w.dynamic) ? stdin.text!.split('\n')[0]! : undefined;
   if (names.length === 0) names.push('REPLY');
   const fields = line === undefined ? [] : line.trim().split(/[ \t]+/);
-  names.forEach((name, k) => frame.vars.set(name, line === undefined ? undefined : k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '')));
+  // The last name takes the rest of the line.
+  names.forEach((name, k) => {
+    const value = k === names.length - 1 ? fields.slice(k).join(' ') : (fields[k] ?? '');
+    frame.vars.set(name, line === undefined ? undefined : value);
+  });
 }
 
 /** `echo "$GITHUB_TOKEN" > /tmp/t`: the file holds the secret now (a later `cat /tmp/t` prints it). */
 function secretToFile({ walker, run }: EffectRun): void {
-  if (!run.writes || run.writes.length === 0 || !run.words.some((w) => w.inner?.secret || referencesSecret(w.source))) return;
-  for (const r of run.info.redirects) if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.state.secrets.wroteTo(r.target.value);
+  if (!run.writes || run.writes.length === 0) return;
+  if (!run.words.some((w) => w.inner?.secret || referencesSecret(w.source))) return;
+  for (const r of run.info.redirects) {
+    if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.state.secrets.wroteTo(r.target.value);
+  }
 }
 
 /**
@@ -194,7 +207,8 @@ function changeDirectory({ walker, run, frame, args }: EffectRun): void {
 
 /**
  * `CDPATH=~; cd .ssh`: a relative directory (not `./x` or `../x`) is looked for in CDPATH's directories first, and
- * bash goes to the first that has it — taken here to be the first entry (an empty one, or `.`, is the current directory).
+ * bash goes to the first that has it — taken here to be the first entry (an empty one, or `.`, is the current
+ * directory).
  */
 function viaCdpath(frame: Frame, target: Word | undefined, home: string): Word | undefined {
   const cdpath = frame.vars.get('CDPATH');

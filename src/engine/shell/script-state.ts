@@ -62,7 +62,8 @@ export class ScriptState {
     const out: ShellPath[] = [];
     for (const p of paths) {
       const template = plain(p.template ?? escapeLiteral(p.path));
-      const full = p.base !== undefined && !/^[/~]/.test(template) ? `${escapeLiteral(p.base.replace(/\/+$/, ''))}/${template}` : template;
+      const relative = p.base !== undefined && !/^[/~]/.test(template);
+      const full = relative ? `${escapeLiteral(p.base!.replace(/\/+$/, ''))}/${template}` : template;
       for (const [link, target] of this.#links) {
         const key = escapeLiteral(link);
         if (full !== key && !full.startsWith(`${key}/`)) continue;

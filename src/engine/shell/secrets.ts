@@ -1,5 +1,5 @@
 // Secrets a script holds and prints: variables and files holding one, and "printed a secret" findings held aside
-// until it is known whether what the command prints reaches the agent (a file, a `$(…)` or a keeper takes it instead).
+// until it is known whether what the command prints reaches the agent (a file, a `$(…)` or a keeper may take it).
 import type { Finding } from '../types.ts';
 import { PRINTED_SECRETS } from '../catalog/danger-secrets.ts';
 

@@ -3,7 +3,11 @@ import type { SyntaxNode } from './syntax.ts';
 import { AnalysisAbort } from './limits.ts';
 
 /** Redirection nodes. */
-export const REDIRECT_TYPES: ReadonlySet<string> = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redirect']);
+export const REDIRECT_TYPES: ReadonlySet<string> = new Set([
+  'file_redirect',
+  'heredoc_redirect',
+  'herestring_redirect',
+]);
 
 /** The default of `trailing` (shared: most visits have none). */
 export const NO_NODES: readonly SyntaxNode[] = Object.freeze([]);
