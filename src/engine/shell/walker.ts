@@ -60,6 +60,21 @@ export class ScriptWalker {
   /** What the script has done so far that changes how later commands are read (script-state.ts). */
   readonly state = new ScriptState();
 
+  /** What this analysis may still expand: values, words, arrays, brace words (limits.ts). */
+  readonly budget: ExpansionBudget;
+  /**
+   * What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output (set in
+   * walk-command.ts, read in walk-substitutions.ts).
+   */
+  feed: Stdin | undefined;
+  readonly #scopes = new Map<Frame, WordScope>();
+  #visits = 0;
+
+  /** `tools.deadline` must have been started for this analysis. */
+  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {
+    this.budget = new ExpansionBudget(limits.expansion);
+  }
+
   /** Every finding, printed secrets whose output reaches the agent in their places. */
   get findings(): Finding[] {
     return this.state.secrets.reported(this.found);
@@ -69,19 +84,6 @@ export class ScriptWalker {
   report(found: readonly Finding[]): void {
     for (const f of found) if (SecretTracker.isPrint(f)) this.state.secrets.hold(f, this.found.length);
     else this.found.push(f);
-  }
-
-  /** What a `>(…)` reads, for the command whose words are being resolved: its input for tee, else its output. */
-  feed: Stdin | undefined;
-  readonly #scopes = new Map<Frame, WordScope>();
-  #visits = 0;
-
-  /** What this analysis may still expand: values, words, arrays, brace words (limits.ts). */
-  readonly budget: ExpansionBudget;
-
-  /** `tools.deadline` must have been started for this analysis. */
-  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {
-    this.budget = new ExpansionBudget(limits.expansion);
   }
 
   /** Parses and walks a script; returns its statically known output, if any. */
@@ -218,7 +220,6 @@ export class ScriptWalker {
   processSubstitute(node: SyntaxNode, frame: Frame): { programs: string[]; output?: string } {
     return processSubstitute(this, node, frame);
   }
-
 
   /** The word-resolution scope of a frame (built once per frame). */
   wordScope(frame: Frame): WordScope {
