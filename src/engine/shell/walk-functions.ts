@@ -9,7 +9,10 @@ import { referencesSecret } from '../catalog/danger-secrets.ts';
 import { ANALYSIS_FINDINGS } from '../catalog/analysis-findings.ts';
 import { REDIRECT_TYPES } from './walk-nodes.ts';
 
-/** A function definition: its redirections count, its body is walked, a body that calls itself in the background is a fork bomb. */
+/**
+ * A function definition: its redirections count, its body is walked (what it prints is judged at the calls), and a
+ * body that calls itself through a pipe or in the background is a fork bomb.
+ */
 export function defineFunction(walker: ScriptWalker, node: SyntaxNode, frame: Frame): undefined {
   const name = node.childForFieldName('name')?.text ?? '';
   const body = node.childForFieldName('body');
