@@ -2,15 +2,14 @@
 import type { AliasIndex } from './catalog/tool-aliases.ts';
 import { effectiveMode, type EffectiveMode } from './modes.ts';
 import { normalizeCall, type NormalizedCall, type ToolCall } from './normalize.ts';
-import { absolutePath, relativeToDir } from './paths.ts';
 import { protectedPathFor, protectedShellPath, type PathContext, type ProtectedHit } from './protected-paths.ts';
 import type { MatchSubject } from './rules/matcher.ts';
-import type { CompiledRule, MatchScope, Policy } from './rules/policy.ts';
+import type { MatchScope, Policy } from './rules/policy.ts';
 import type { ShellAnalyzer } from './shell/analyzer.ts';
-import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
+import type { ShellAnalysis } from './shell/types.ts';
 import { Trace, type TraceStep } from './trace.ts';
-import { fetchFindings, fileWriteFindings } from './catalog/danger.ts';
-import { withoutDisposableDeletes } from './disposable-deletes.ts';
+import { analyzeCall, callFindings } from './call-findings.ts';
+import { allowCoverage, askRuleFor, callSubjects, denyRuleFor, ruleRef, triedRules } from './rule-stages.ts';
 import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
 
 /** Everything the pipeline needs besides the policy: fixed for the life of the server. */
@@ -111,7 +110,7 @@ function verdictOf(o: Outcome, s: Shared, needsHuman: boolean): Verdict {
 }
 
 /** An ask before the mode resolves it. */
-interface Ask {
+export interface Ask {
   reason: string;
   risk: Risk;
   source: DecisionSource;
@@ -127,18 +126,8 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const trace = request.explain === true ? new Trace() : undefined;
   const mode = effectiveMode(ctx.operatorMode, request.mode);
   const call = normalizeCall(request.call, ctx.aliases);
-  const scripts = request.files && scriptNames(request.files, call.cwd, ctx.home);
-  // Every command the arguments carry is analysed on its own (an unclosed quote in one must not swallow another).
-  const analysis = call.command !== undefined ? mergeAnalyses([call.command, ...(call.otherCommands ?? [])].map((command) => ctx.analyzer.analyze(command, scripts))) : undefined;
-  // A recursive delete of build output inside the working directory is no danger (disposable-deletes.ts).
-  const findings = analysis ? withoutDisposableDeletes(analysis.findings, analysis, { home: ctx.home, cwd: call.cwd, realpath: ctx.realpath, gitignore: request.gitignore, remoteCredentials: request.remoteCredentials }).slice() : [];
-  if (call.problem) findings.push({ id: 'unreadable-arguments', risk: 'medium', reason: call.problem });
-  if (analysis && !analysis.ok) findings.push({ id: 'unanalysable-command', risk: 'medium', reason: `the command could not be analysed: ${analysis.error ?? 'unknown error'}` });
-  // A file tool writing a start-up file, a git hook, a system file or a device: judged as a shell write there is.
-  if (call.kind === 'write' || call.kind === 'edit') findings.push(...fileWriteFindings(call.paths.map((p) => absolutePath(p, ctx.home, call.cwd)), ctx.home));
-  for (const url of fetchUrls(call)) findings.push(...fetchFindings(url));
-  // A server's own word that its tool destroys raises the risk; its readOnlyHint lowers nothing (an untrusted hint).
-  if (request.call.annotations?.destructiveHint === true) findings.push({ id: 'mcp-destructive-tool', risk: 'medium', reason: `the MCP server marks ${call.rawTool} as destructive (destructiveHint)` });
+  const analysis = analyzeCall(request, call, ctx);
+  const findings = callFindings(request, call, analysis, ctx);
   trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };
@@ -241,91 +230,6 @@ function pathContext(call: NormalizedCall, ctx: EngineContext, agentHome: string
   return pathCtx;
 }
 
-/** Deny rules: for bash, any simple command in any of its forms (as written, unwrapped, program basename). */
-function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
-  if (analysis) {
-    const whole = policy.firstMatch('deny', call.tool, {}, scope);
-    if (whole) return whole;
-    for (const cmd of analysis.commands) {
-      for (const subject of commandSubjects(cmd, true)) {
-        const rule = policy.firstMatch('deny', call.tool, subject, scope);
-        if (rule) return rule;
-      }
-    }
-    return undefined;
-  }
-  return firstForSubjects('deny', call, subjects, policy, scope);
-}
-
-interface Coverage {
-  all: boolean;
-  rules: CompiledRule[];
-  coveredTexts: Set<string>;
-  /** The commands (their text) a session grant covers: ask rules pass over them. */
-  grantedTexts: Set<string>;
-  /** A session grant covers the whole call. */
-  grantedAll: boolean;
-}
-
-/**
- * Allow rules and grants: for bash each simple command must be covered as written — wrappers included, so an allow
- * of `git status` does not cover `sudo git status` (deny and ask rules, by contrast, also meet the unwrapped forms).
- */
-function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): Coverage {
-  const coveredTexts = new Set<string>();
-  const grantedTexts = new Set<string>();
-  if (analysis) {
-    const whole = policy.firstMatch('allow', call.tool, {}, scope);
-    if (whole && analysis.ok) {
-      for (const cmd of analysis.commands) coveredTexts.add(cmd.text);
-      const granted = whole.rule.origin === 'grant';
-      return { all: true, rules: [whole], coveredTexts, grantedTexts: granted ? coveredTexts : grantedTexts, grantedAll: granted };
-    }
-    const rules: CompiledRule[] = [];
-    let all = analysis.ok && analysis.commands.length > 0;
-    const hardTexts = new Set(analysis.findings.filter((f) => f.hard).map((f) => f.command));
-    for (const cmd of analysis.commands) {
-      const [asWritten] = commandSubjects(cmd, false);
-      const coverable = cmd.literal && !hardTexts.has(cmd.text);
-      let rule = coverable ? policy.firstMatch('allow', call.tool, asWritten!, scope) : undefined;
-      // A rule about the command's words does not cover a file its redirection writes, unless it names a redirection.
-      if (rule && cmd.writes?.length && !rule.rule.pattern.includes('>')) rule = undefined;
-      if (rule) {
-        rules.push(rule);
-        coveredTexts.add(cmd.text);
-        if (rule.rule.origin === 'grant') grantedTexts.add(cmd.text);
-      } else all = false;
-    }
-    return { all, rules, coveredTexts, grantedTexts, grantedAll: all && rules.every((r) => r.rule.origin === 'grant') };
-  }
-  const rule = call.problem ? undefined : firstForSubjects('allow', call, subjects, policy, scope);
-  return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts, grantedTexts, grantedAll: rule?.rule.origin === 'grant' };
-}
-
-/**
- * Ask rules, checked before allow rules (an ask rule asks even when an allow rule matches too): for bash, any simple
- * command in any of its forms, as deny rules are; a command a session grant covers is passed over.
- */
-function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], granted: Set<string>, grantedAll: boolean, policy: Policy, scope: MatchScope, trace: Trace | undefined): Ask | undefined {
-  let rule: CompiledRule | undefined;
-  if (grantedAll) rule = undefined;
-  else if (analysis) {
-    rule = policy.firstMatch('ask', call.tool, {}, scope);
-    for (const cmd of analysis.commands) {
-      if (rule) break;
-      if (granted.has(cmd.text)) continue;
-      for (const subject of commandSubjects(cmd, true)) if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
-    }
-  } else rule = firstForSubjects('ask', call, subjects, policy, scope);
-  if (!rule) {
-    trace?.add('ask_rules', 'passed', `no ask rule matched${triedRules(policy, 'ask')}`);
-    return undefined;
-  }
-  const risk = rule.rule.risk ?? 'medium';
-  trace?.add('ask_rules', 'decided', `matched ${rule.rule.pattern} (risk ${risk})`);
-  return { reason: `rule ${rule.rule.pattern} asks for a human`, risk, source: 'rule', rule: ruleRef(rule) };
-}
-
 function dangerAsk(findings: Finding[], trace: Trace | undefined): Ask | undefined {
   const risk = highestRisk(findings.map((f) => f.risk));
   if (!risk) {
@@ -337,64 +241,6 @@ function dangerAsk(findings: Finding[], trace: Trace | undefined): Ask | undefin
   return { reason: top.map((f) => f.reason).join('; '), risk, source: 'danger' };
 }
 
-/** Known files under the names a command may use for them: the absolute path, and the path relative to the cwd. */
-function scriptNames(files: ReadonlyMap<string, string>, cwd: string | undefined, home: string): ReadonlyMap<string, string> | undefined {
-  if (files.size === 0) return undefined;
-  const base = cwd === undefined ? undefined : absolutePath(cwd, home);
-  const names = new Map<string, string>();
-  for (const [path, contents] of files) {
-    names.set(path, contents);
-    const relative = base === undefined ? undefined : relativeToDir(path, base);
-    if (relative !== undefined && relative !== '.') names.set(relative, contents);
-  }
-  return names;
-}
-
-/** The forms a simple command is matched in: as written; with `loose`, also unwrapped and by program basename. */
-function commandSubjects(cmd: SimpleCommand, loose: boolean): MatchSubject[] {
-  const subjects: MatchSubject[] = [{ words: cmd.words, line: cmd.words.join(' ') }];
-  if (!loose) return subjects;
-  if (cmd.argv.length && cmd.argv !== cmd.words && cmd.argv.join(' ') !== subjects[0]!.line) subjects.push({ words: cmd.argv, line: cmd.argv.join(' ') });
-  if (cmd.program && cmd.argv[0] !== cmd.program) {
-    const named = [cmd.program, ...cmd.argv.slice(1)];
-    subjects.push({ words: named, line: named.join(' ') });
-  }
-  return subjects;
-}
-
-/**
- * What rules match a non-shell call against: one subject per path (absolute, and relative to the cwd when inside
- * it), else its URL and host, else its arguments.
- */
-function callSubjects(call: NormalizedCall, ctx: EngineContext): MatchSubject[] {
-  const text = call.canonicalArgs;
-  if (call.paths.length > 0) {
-    const cwd = call.cwd ? absolutePath(call.cwd, ctx.home) : undefined;
-    return call.paths.map((p) => {
-      const absPath = absolutePath(p, ctx.home, call.cwd);
-      return { absPath, relPath: cwd === undefined ? undefined : relativeToDir(absPath, cwd), text };
-    });
-  }
-  if (call.url !== undefined) return fetchUrls(call).map((url) => ({ url, host: hostOf(url), text }));
-  return [{ text }];
-}
-
-/** Non-shell tools: the first rule matching any of the call's paths (or its URL, or its args). */
-function firstForSubjects(effect: Effect, call: NormalizedCall, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
-  if (call.paths.length > 0 || subjects.length > 1) {
-    // Every path (URL) of the call must match for an allow; any one suffices for deny and ask.
-    let first: CompiledRule | undefined;
-    for (const subject of subjects) {
-      const rule = policy.firstMatch(effect, call.tool, subject, scope);
-      if (effect !== 'allow' && rule) return rule;
-      if (effect === 'allow' && !rule) return undefined;
-      first ??= rule;
-    }
-    return first;
-  }
-  return policy.firstMatch(effect, call.tool, subjects[0]!, scope);
-}
-
 function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext): boolean {
   if (analysis) return !analysis.ok || !analysis.readOnly;
   if (call.kind === 'read' || call.kind === 'list' || call.kind === 'search' || call.kind === 'fetch') return false;
@@ -402,41 +248,3 @@ function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx:
   return true;
 }
 
-/** For the trace only (built lazily): the rules of one effect that were tried, as patterns. */
-function triedRules(policy: Policy, effect: Effect): string {
-  const patterns = policy.rules.filter((r) => r.effect === effect).map((r) => r.pattern);
-  if (patterns.length === 0) return ` (there are no ${effect} rules)`;
-  const shown = patterns.slice(0, 8).join(', ');
-  return ` (tried ${patterns.length}: ${shown}${patterns.length > 8 ? `, … ${patterns.length - 8} more` : ''})`;
-}
-
-function ruleRef(c: CompiledRule): RuleRef {
-  return { id: c.rule.id, pattern: c.rule.pattern, effect: c.rule.effect };
-}
-
-/** Every URL a fetch call names. */
-function fetchUrls(call: NormalizedCall): string[] {
-  return call.url === undefined ? [] : [call.url, ...(call.otherUrls ?? [])];
-}
-
-/** One analysis of several commands: every command, finding and path; ok and read-only only when each is. */
-function mergeAnalyses(analyses: ShellAnalysis[]): ShellAnalysis {
-  if (analyses.length === 1) return analyses[0]!;
-  const failed = analyses.find((a) => !a.ok);
-  return {
-    ok: failed === undefined,
-    ...(failed ? { error: failed.error } : {}),
-    commands: analyses.flatMap((a) => a.commands),
-    findings: analyses.flatMap((a) => a.findings),
-    paths: analyses.flatMap((a) => a.paths),
-    readOnly: analyses.every((a) => a.readOnly),
-  };
-}
-
-function hostOf(url: string): string | undefined {
-  try {
-    return new URL(url).hostname.toLowerCase();
-  } catch {
-    return undefined;
-  }
-}

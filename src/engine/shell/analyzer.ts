@@ -59,7 +59,7 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
     if (command.includes('\u0000')) return failed('command contains a NUL byte');
     deadline.start(budgetMs);
     const walker = new ScriptWalker(tools, home, { maxDepth, timeoutMs: budgetMs, expansion });
-    if (files) for (const [path, contents] of files) walker.written.set(path, contents);
+    if (files) for (const [path, contents] of files) walker.state.written.set(path, contents);
     try {
       walker.script(command, { depth: 0, vars: new Map() });
     } catch (error) {

@@ -23,3 +23,12 @@ export function deeper(frame: Frame): Frame {
   if (frame.stdin) inner.stdin = frame.stdin;
   return inner;
 }
+
+/** The directory after `cd DIR` from `base` (relative to it; `cd` alone goes home; `cd -`: not known here). */
+export function changeDir(base: string | undefined, target: Word | undefined, home: string): string | undefined {
+  if (!target) return home;
+  if (target.value === '-') return undefined;
+  const dir = target.value;
+  if (dir.startsWith('/') || base === undefined) return dir;
+  return `${base.replace(/\/+$/, '')}/${dir}`;
+}

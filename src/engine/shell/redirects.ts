@@ -45,7 +45,7 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
         else (fds ??= new Map()).set(fd, target);
       } else if (fd === '0') {
         // `echo 'rm -rf ~' > x; bash < x`: a file this command line wrote with known contents is the stdin.
-        const written = writtenContents(walker.written, target);
+        const written = writtenContents(walker.state.written, target);
         if (written !== undefined) stdin = { kind: 'herestring', upstream: [], text: written };
       }
     } else if (node.type === 'herestring_redirect') {
