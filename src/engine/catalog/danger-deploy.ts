@@ -46,6 +46,8 @@ function kubectlDeploys(words: readonly string[], args: readonly string[]): bool
   if (!KUBE_CHANGE.test(verb ?? '') || (verb === 'rollout' && !ROLLOUT_CHANGE.test(object ?? ''))) return false;
   // A node cordoned or tainted takes capacity from every workload; an undone rollout is an incident's step.
   if (verb === 'cordon' || (verb === 'taint' && /^(nodes?|no)$/.test(object ?? '')) || (verb === 'rollout' && object === 'undo')) return true;
+  // `--prune` deletes what the files no longer name; `--replicas=0` takes the workload down.
+  if ((verb === 'apply' && args.some((a) => a === '--prune' || a.startsWith('--prune='))) || (verb === 'scale' && optionValue([...args], ['--replicas']) === '0')) return true;
   const scoped = ['-n', '--namespace', '--context', '--cluster'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? ''));
   return !scoped && namesProduction(args.filter((a) => !/^--?(n|namespace|context|cluster)(=|$)/.test(a)));
 }
@@ -147,7 +149,7 @@ const pair = (a: string, ...b: string[]) => (w: readonly string[]) => w[0] === a
 export const DEPLOYERS: readonly Deployer[] = [
   { programs: ['terraform', 'tofu', 'terragrunt'], deploys: terraformDeploys, example: 'terraform apply tfplan', controls: ['terraform plan -out tfplan', 'terraform validate', 'terraform fmt -check', 'terraform show tfplan', 'tofu init', 'terraform state list', 'terraform apply -help'] },
   { programs: ['pulumi'], deploys: (w, a) => /^(up|update|refresh|import)$/.test(w[0] ?? '') && !a.some((x) => /^(--yes|-y|--skip-preview|--preview-only)$/.test(x)), example: 'pulumi up -s prod', controls: ['pulumi preview', 'pulumi stack ls', 'pulumi up --preview-only'] },
-  { programs: ['cdk', 'cdktf'], deploys: (w, a) => w[0] === 'deploy' && optionValue([...a], ['--require-approval']) !== 'never' && !a.includes('--require-approval=never') && !a.includes('--auto-approve'), example: 'npx cdk deploy ApiStack', controls: ['cdk synth', 'cdk diff', 'cdktf plan'] },
+  { programs: ['cdk', 'cdktf', 'aws-cdk'], deploys: (w, a) => w[0] === 'deploy' && optionValue([...a], ['--require-approval']) !== 'never' && !a.includes('--require-approval=never') && !a.includes('--auto-approve'), example: 'npx cdk deploy ApiStack', controls: ['cdk synth', 'cdk diff', 'cdktf plan'] },
   { programs: ['sam'], deploys: first('deploy', 'sync'), example: 'sam deploy --stack-name api-prod', controls: ['sam build', 'sam validate', 'sam local invoke Fn'] },
   { programs: ['kubectl', 'k', 'oc'], deploys: kubectlDeploys, example: 'kubectl apply -k overlays/production', controls: ['kubectl apply -k overlays/dev', 'kubectl get deploy -n production', 'kubectl diff -k overlays/production', 'kubectl rollout status deploy/api-prod', 'kubectl apply -k overlays/production --dry-run=server'] },
   { programs: ['helm', 'helmfile'], deploys: helmDeploys, example: 'helm upgrade --install api ./chart -f values-prod.yaml', controls: ['helm template api ./chart -f values-prod.yaml', 'helm lint ./chart', 'helm list -A', 'helm upgrade --install api ./chart -f values-dev.yaml', 'helmfile -e production diff'] },
@@ -163,7 +165,7 @@ export const DEPLOYERS: readonly Deployer[] = [
   { programs: ['serverless', 'sls'], deploys: first('rollback'), example: 'sls rollback --timestamp 1700000000', controls: ['sls package', 'sls info'] },
   { programs: ['eb'], deploys: first('swap', 'scale', 'setenv', 'restore', 'upgrade'), example: 'eb swap acme-prod', controls: ['eb status', 'eb logs', 'eb health'] },
   { programs: ['kamal'], deploys: (w) => /^(redeploy|rollback|setup)$/.test(w[0] ?? '') || (w[0] === 'app' && /^(boot|start|stop|remove)$/.test(w[1] ?? '')), example: 'kamal rollback abc123', controls: ['kamal app details', 'kamal app logs'] },
-  { programs: ['wrangler'], deploys: (w) => w[0] === 'rollback' || pair('versions', 'deploy')(w) || pair('secret', 'put', 'bulk')(w), example: 'wrangler rollback', controls: ['wrangler dev', 'wrangler tail', 'wrangler deployments list'] },
+  { programs: ['wrangler'], deploys: (w) => w[0] === 'rollback' || pair('versions', 'deploy')(w) || pair('pages', 'deploy', 'publish')(w) || pair('secret', 'put', 'bulk')(w), example: 'wrangler rollback', controls: ['wrangler dev', 'wrangler tail', 'wrangler deployments list'] },
   { programs: ['supabase'], deploys: (w, a) => (pair('db', 'push')(w) || pair('functions', 'deploy')(w) || pair('secrets', 'set')(w) || pair('config', 'push')(w)) && !a.includes('--local'), example: 'supabase db push', controls: ['supabase db diff', 'supabase start', 'supabase functions serve'] },
   { programs: ['ansible-playbook'], deploys: playbookDeploys, example: 'ansible-playbook -i inventories/prod site.yml', controls: ['ansible-playbook -i inventories/prod site.yml --check', 'ansible-playbook site.yml --syntax-check', 'ansible-playbook -i localhost, -c local setup.yml'] },
   { programs: ['docker', 'podman'], deploys: dockerDeploys, example: 'docker stack deploy -c docker-compose.prod.yml acme', controls: ['docker compose up -d', 'docker stack ls', 'docker service ls', 'docker --context default compose up -d'] },
@@ -172,6 +174,11 @@ export const DEPLOYERS: readonly Deployer[] = [
   { programs: ['waypoint'], deploys: first('up', 'deploy', 'release'), example: 'waypoint up', controls: ['waypoint status'] },
   // (`cap production deploy` is publish-package's.)
   { programs: ['cap'], deploys: (w) => w.some((x) => /^deploy(:rollback)?$/.test(x)) && (w.includes('deploy:rollback') || !w.some((x) => /^(prod|production|live)$/.test(x))), example: 'cap staging deploy', controls: ['cap -T'] },
+  { programs: ['cf'], deploys: first('push', 'restage', 'restart', 'scale', 'start', 'stop', 'set-env', 'unset-env', 'rollback', 'bind-service', 'map-route'), example: 'cf push acme-api -f manifest.yml', controls: ['cf apps', 'cf logs acme-api --recent', 'cf env acme-api --help'] },
+  { programs: ['copilot'], deploys: (w) => w.includes('deploy') && /^(svc|job|env|pipeline|task|deploy)$/.test(w[0] ?? ''), example: 'copilot svc deploy --name api --env prod', controls: ['copilot svc status --name api', 'copilot svc logs'] },
+  { programs: ['amplify'], deploys: first('push', 'publish'), example: 'amplify publish', controls: ['amplify status', 'amplify pull'] },
+  { programs: ['swa'], deploys: first('deploy'), example: 'swa deploy ./dist --env production', controls: ['swa start ./dist', 'swa build'] },
+  { programs: ['mina', 'dep', 'fab'], deploys: (w) => w.some((x) => /^deploy(:[\w:-]+)?$/.test(x)), example: 'dep deploy production', controls: ['dep list', 'fab --list'] },
   { programs: ['gh'], deploys: (w, a) => w[0] === 'workflow' && w[1] === 'run' && /deploy|release|rollout|promote|prod/i.test(a.join(' ')), example: 'gh workflow run deploy.yml -f environment=production', controls: ['gh workflow list', 'gh workflow run ci.yml', 'gh run list'] },
   { programs: ['make', 'gmake', 'just'], deploys: targetDeploys, example: 'make deploy ENV=production', controls: ['make build', 'make -n deploy', 'just test'] },
   { programs: ['npm', 'pnpm', 'yarn', 'bun'], deploys: scriptDeploys, example: 'npm run deploy:prod', controls: ['npm run build', 'yarn test', 'pnpm run dev'] },
@@ -192,7 +199,8 @@ export const DEPLOY_DANGERS: DangerEntry[] = [
     id: 'deploy', risk: 'high', reason: 'deploys, or changes shared infrastructure (cloud resources, a cluster, a service, the hosts of an inventory): what serves users changes when it runs',
     programs: [...BY_PROGRAM.keys()],
     examples: [...DEPLOYERS.map((d) => d.example), 'terraform apply', 'cd infra/prod && terraform apply -var-file=prod.tfvars', 'argocd app sync api-prod', 'aws lambda update-function-code --function-name api --zip-file fileb://f.zip',
-      'aws cloudformation deploy --template-file t.yaml --stack-name api', 'gcloud compute instances stop vm-1', 'az aks scale -g rg -n aks1 --node-count 0', 'kubectl set image deploy/api-prod api=acme/api:2', 'kubectl cordon node-1'],
+      'aws cloudformation deploy --template-file t.yaml --stack-name api', 'gcloud compute instances stop vm-1', 'az aks scale -g rg -n aks1 --node-count 0', 'kubectl set image deploy/api-prod api=acme/api:2', 'kubectl cordon node-1',
+      'kubectl scale deploy/api --replicas=0', 'kubectl apply -f k8s/ --prune -l app=api', 'npx aws-cdk deploy', 'wrangler pages deploy dist'],
     match: deploys,
   },
 ];

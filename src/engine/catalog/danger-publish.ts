@@ -70,6 +70,16 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['dotnet'], publishes: pair('nuget', 'delete'), example: 'dotnet nuget delete Acme.Sdk 1.0.0 --api-key k' },
   { programs: ['mix'], publishes: (w, a) => w[0] === 'hex.retire' || (w[0] === 'hex.publish' && a.includes('--revert')) || (w[0] === 'hex.owner' && /^(add|remove|transfer)$/.test(w[1] ?? '')), example: 'mix hex.retire acme 1.0.0 security' },
   { programs: ['vsce', 'ovsx'], publishes: first('unpublish'), example: 'vsce unpublish acme.ext' },
+  { programs: ['np'], publishes: (_, a) => !a.includes('--preview') && !a.includes('--help'), example: 'npx np 1.2.0' },
+  { programs: ['nx'], publishes: (w, a) => w[0] === 'release' && (w[1] === 'publish' || (w[1] === undefined && !a.includes('--skip-publish'))), example: 'npx nx release publish' },
+  { programs: ['ko'], publishes: (w, a) => /^(build|publish|resolve|apply)$/.test(w[0] ?? '') && !a.some((x) => /^(--local|-L|--push=false)$/.test(x)), example: 'ko build ./cmd/api' },
+  { programs: ['mvn', 'mvnw', 'gradle', 'gradlew'], publishes: (w) => w.some((x) => /^(jib:build|jib)$/.test(x)), example: 'mvn compile jib:build' },
+  { programs: ['cargo'], publishes: (w, a) => w[0] === 'release' && (a.includes('--execute') || a.includes('-x')), example: 'cargo release minor --execute' },
+  { programs: ['helm'], publishes: first('cm-push'), example: 'helm cm-push chart/ chartmuseum' },
+  { programs: ['cabal', 'stack'], publishes: first('upload'), example: 'cabal upload --publish dist/acme-1.0.tar.gz' },
+  { programs: ['conan'], publishes: first('upload'), example: 'conan upload acme/1.0 -r conancenter' },
+  { programs: ['choco', 'luarocks', 'opam', 'nimble', 'snapcraft'], publishes: first('push', 'upload', 'publish', 'release'), example: 'snapcraft upload --release=stable acme.snap' },
+  { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 

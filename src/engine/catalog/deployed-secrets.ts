@@ -48,7 +48,9 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['netlify'], prints: (w, a) => w[0] === 'env:get' || (w[0] === 'env:list' && a.some((x) => x === '--plain' || x === '--json')), example: 'netlify env:get STRIPE_SECRET_KEY', controls: ['netlify env:list'] },
   { programs: ['railway'], prints: (w, a) => w[0] === 'variables' && !a.some((x) => x === '--set' || x === '-s'), example: 'railway variables', controls: ['railway status'] },
   { programs: ['kamal'], prints: (w) => w[0] === 'secrets' && w[1] === 'print', example: 'kamal secrets print', controls: ['kamal app details'] },
-  { programs: ['kubectl', 'k', 'oc'], prints: (w, a) => w[0] === 'set' && w[1] === 'env' && a.includes('--list'), example: 'kubectl set env deploy/api --list -n prod', controls: ['kubectl get deploy api -n prod'] },
+  { programs: ['kubectl', 'k', 'oc'], prints: (w, a) => (w[0] === 'set' && w[1] === 'env' && a.includes('--list')) || w[0] === 'view-secret', example: 'kubectl set env deploy/api --list -n prod', controls: ['kubectl get deploy api -n prod', 'kubectl describe secret db'] },
+  { programs: ['infisical'], prints: (w, a) => w[0] === 'export' || (w[0] === 'secrets' && (w[1] === undefined || w[1] === 'get') && !a.includes('--silent')), example: 'infisical export --env=prod', controls: ['infisical login --help'] },
+  { programs: ['chamber'], prints: (w) => /^(read|export|env)$/.test(w[0] ?? ''), example: 'chamber export api-prod', controls: ['chamber list api-prod'] },
   {
     programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return /^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'appsettings' && y === 'list' || (g === 'containerapp' && c === 'secret' && (x === 'show' || (x === 'list' && a.includes('--show-values')))); },
     example: 'az webapp config appsettings list -g rg-prod -n acme-api', controls: ['az webapp show -g rg-prod -n acme-api', 'az containerapp secret list -g rg -n api'],

@@ -178,6 +178,14 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.pub-cache/credentials.json', reason: 'pub.dev OAuth credentials' },
   { relative: '.config/dart/pub-credentials.json', reason: 'pub.dev OAuth credentials' },
   { relative: '.expo/state.json', reason: 'Expo session secret' },
+  { relative: '.talos/config', reason: 'Talos cluster client keys' },
+  { relative: '.gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
+  { relative: '.config/atuin/key', reason: 'Atuin history encryption key' },
+  { relative: '.local/share/atuin/key', reason: 'Atuin history encryption key' },
+  { relative: '.config/filezilla/sitemanager.xml', reason: 'FileZilla saved server passwords' },
+  { relative: '.config/filezilla/recentservers.xml', reason: 'FileZilla saved server passwords' },
+  { relative: '.msmtprc', reason: 'SMTP passwords (msmtp)' },
+  { relative: '.wakatime.cfg', reason: 'WakaTime API key' },
   ...LOOSE_PRIVATE_KEYS,
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
@@ -217,6 +225,15 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/rancher/k3s/k3s.yaml', reason: 'k3s cluster credentials (kubeconfig)' },
   // podman and buildah keep registry logins in the runtime directory by default (`podman login`).
   // The docker daemon's private key (/etc/docker/key.json) and its TLS keys.
+  // VPN and tunnel keys, service passwords, runner tokens, cluster keys outside /etc/kubernetes.
+  { path: '/etc/wireguard', reason: 'WireGuard private keys' },
+  { path: '/etc/openvpn/*.key', reason: 'OpenVPN private keys' },
+  { path: '/etc/openvpn/*/*.key', reason: 'OpenVPN private keys' },
+  { path: '/etc/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },
+  { path: '/etc/mysql/debian.cnf', reason: "MySQL's maintenance user password" },
+  { path: '/etc/gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
+  { path: '/etc/rancher/rke2/rke2.yaml', reason: 'RKE2 cluster credentials (kubeconfig)' },
+  { path: '/var/lib/docker/swarm/certificates', reason: 'docker swarm node private keys' },
   { path: '/etc/docker/key.json', reason: "the docker daemon's private key" },
   { path: '/etc/docker/*key.pem', reason: "the docker daemon's TLS private key" },
   { path: '/run/user/*/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },

@@ -164,17 +164,20 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['age-keygen -y key.pub.txt', 'age -d -o plain.env -i key.txt secrets.env.age', 'age -r age1xyz -o x.age x.txt'],
   },
   {
-    id: 'app-credentials-show', programs: ['rails', 'rake', 'dotnet'], keptIn: '.microsoft/usersecrets',
-    reason: "prints an application's encrypted credentials or user secrets (rails credentials:show, dotnet user-secrets list)",
-    prints: (words, _, v) => v.program === 'dotnet' ? words[0] === 'user-secrets' && words[1] === 'list' : /^credentials:show$|^encrypted:show$/.test(words[0] ?? ''),
-    examples: ['bin/rails credentials:show', 'rails credentials:show --environment production', 'dotnet user-secrets list --project src/Api'],
-    controls: ['bin/rails credentials:help', 'dotnet user-secrets init', 'rails routes'],
+    id: 'app-credentials-show', programs: ['rails', 'rake', 'dotnet', 'console', 'php', 'symfony'], keptIn: '.microsoft/usersecrets',
+    reason: "prints an application's encrypted credentials or user secrets (rails credentials:show, dotnet user-secrets list, Symfony's secrets:reveal)",
+    prints: (words, args, v) => v.program === 'dotnet' ? words[0] === 'user-secrets' && words[1] === 'list'
+      : /^(console|php|symfony)$/.test(v.program) ? words.includes('secrets:reveal') || (words.includes('secrets:list') && args.includes('--reveal'))
+      : /^credentials:show$|^encrypted:show$/.test(words[0] ?? ''),
+    examples: ['bin/rails credentials:show', 'rails credentials:show --environment production', 'dotnet user-secrets list --project src/Api', 'php bin/console secrets:reveal DATABASE_PASSWORD', 'symfony console secrets:list --reveal'],
+    controls: ['bin/rails credentials:help', 'dotnet user-secrets init', 'rails routes', 'php bin/console secrets:list', 'php bin/console cache:clear'],
   },
   {
     id: 'npm-config-json', programs: ['npm'], keptIn: '.npmrc', reason: 'prints npm\'s whole configuration unmasked (`config list --json`), registry tokens from ~/.npmrc included',
-    prints: (words, args) => words[0] === 'config' && /^(list|ls)$/.test(words[1] ?? '') && args.includes('--json'),
-    examples: ["npm config list --json -l | jq '.\"//registry.npmjs.org/:_authToken\"'", 'npm config ls --json'],
-    controls: ['npm config list', 'npm config list -l', 'npm config get registry'],
+    // (`npm token create` prints a new token made with the login in ~/.npmrc.)
+    prints: (words, args) => (words[0] === 'config' && /^(list|ls)$/.test(words[1] ?? '') && args.includes('--json')) || (words[0] === 'token' && words[1] === 'create'),
+    examples: ["npm config list --json -l | jq '.\"//registry.npmjs.org/:_authToken\"'", 'npm config ls --json', 'npm token create --read-only'],
+    controls: ['npm config list', 'npm config list -l', 'npm config get registry', 'npm token list'],
   },
   // Secrets decrypted or fetched from a store and printed (issue 26, round 2: "printing a secret is reading it").
   {
