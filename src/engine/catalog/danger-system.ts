@@ -49,14 +49,20 @@ const PRIVILEGED_READERS = new Map<string, (args: string[]) => boolean>([
   ['journalctl', (args) => !args.some((a) => JOURNAL_CHANGES.test(a))],
   ['dmesg', (args) => !args.some((a) => /^-[a-zA-Z]*[cCDEn]|^--(clear|read-clear|console-(on|off|level))/.test(a))],
   ['systemctl', (args) => SERVICE_READS.has(operands(args)[0] ?? '')],
+  // Sockets and open files of every process, a container's logs, nginx's configuration test: reading only.
+  ['ss', () => true],
+  ['netstat', () => true],
+  ['lsof', (args) => !args.some((a) => /^-[a-zA-Z]*k/.test(a))],
+  ...['docker', 'podman'].map((p) => [p, (args: string[]) => /^(logs|ps)$/.test(operands(args)[0] ?? '')] as const),
+  ['nginx', (args) => args.length === 1 && args[0] === '-t'],
   // (Not less or more: their `!command` is a root shell.)
-  ...['cat', 'tail', 'head', 'zcat', 'grep', 'zgrep', 'wc'].map((p) => [p, (args: string[]) => {
+  ...['cat', 'tail', 'head', 'zcat', 'grep', 'zgrep', 'wc', 'ls', 'du'].map((p) => [p, (args: string[]) => {
     const paths = operands(args).filter((a) => a.includes('/'));
     return paths.length > 0 && paths.every((a) => LOG_PATH.test(a) && !/(^|\/)\.\.(\/|$)/.test(a));
   }] as const),
 ]);
 
-/** `sudo journalctl -u nginx`, `sudo dmesg -T`, `sudo tail -f /var/log/syslog`, `sudo systemctl status x`: reading only. */
+/** `sudo journalctl -u nginx`, `sudo dmesg -T`, `sudo tail -f /var/log/syslog`, `sudo systemctl status x`, `sudo ss -tlnp`: reading only. */
 function readsLogsOnly(v: CommandView): boolean {
   if (v.redirects.some((r) => r.write && r.target !== undefined && !/^\/dev\/(null|stdout|stderr)$/.test(r.target.value))) return false;
   return PRIVILEGED_READERS.get(v.program)?.(v.args) ?? false;
