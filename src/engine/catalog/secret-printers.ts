@@ -179,6 +179,19 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     examples: ["npm config list --json -l | jq '.\"//registry.npmjs.org/:_authToken\"'", 'npm config ls --json', 'npm token create --read-only'],
     controls: ['npm config list', 'npm config list -l', 'npm config get registry', 'npm token list'],
   },
+  {
+    // A private key saved straight in the home or one folder down (`~/prod-bastion.pem`, `~/aws/deploy.key`), printed:
+    // the protected paths cover the usual key folders, but a glob over the home itself must stay open (`du -sh ~/*`),
+    // so the home's own key files are judged here, by the programs that print a file.
+    id: 'home-key-file-print', programs: ['cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'xxd', 'od', 'hexdump', 'base64', 'strings', 'nl', 'openssl'],
+    reason: 'prints a private key file kept in the home (by its extension or an SSH key\'s name)',
+    prints: (words, args, v) => {
+      if (v.program === 'openssl') return /^(rsa|pkey|ec|pkcs12|pkcs8)$/.test(words[0] ?? '') && !args.some((a) => /^-(pubout|noout|out)$/.test(a)) && homeKeyFile(args[args.indexOf('-in') + 1] ?? '', v.home);
+      return words.some((w) => homeKeyFile(w, v.home)) && !v.redirects.some(stdoutToFile);
+    },
+    examples: ['cat ~/prod-bastion.pem', 'head -5 ~/aws/deploy.key', 'openssl rsa -in ~/prod.pem -text'],
+    controls: ['cat ~/notes.txt', 'ls ~/prod.pem', 'openssl x509 -in ~/ca.pem -noout -text', 'cat ~/work/project/certs/dev.pem'],
+  },
   // Secrets decrypted or fetched from a store and printed (issue 26, round 2: "printing a secret is reading it").
   {
     id: 'sops-decrypt', programs: ['sops'], keptIn: '.config/sops/age/keys.txt', reason: 'decrypts a SOPS secrets file to the terminal with the age key in ~/.config/sops/age/keys.txt',
@@ -232,4 +245,11 @@ export function secretPrinted(v: CommandView): SecretPrinter | undefined {
   if (!entries) return undefined;
   const words = v.args.filter((a) => !a.startsWith('-'));
   return entries.find((e) => e.prints(words, v.args, v));
+}
+
+/** A private key file (`*.pem`, `*.key`, `*.ppk`, `*.p12`, `*.pfx`, `id_rsa`…) right in the home or one folder down. */
+function homeKeyFile(path: string, home: string): boolean {
+  if (!path.startsWith(`${home}/`)) return false;
+  const rest = path.slice(home.length + 1).split('/');
+  return rest.length <= 2 && !rest.includes('..') && /\.(pem|key|ppk|p12|pfx)$|^id_(rsa|ed25519|ecdsa|dsa)$/.test(rest.at(-1)!);
 }
