@@ -44,12 +44,13 @@ const ROLLOUT_CHANGE = /^(restart|undo|pause|resume)$/;
 function kubectlDeploys(words: readonly string[], args: readonly string[]): boolean {
   const [verb, object] = operands([...args], KUBE_WITH_ARG);
   if (!KUBE_CHANGE.test(verb ?? '') || (verb === 'rollout' && !ROLLOUT_CHANGE.test(object ?? ''))) return false;
+  // A namespace or context named for production is production-cluster-change's, for every verb here.
+  if (['-n', '--namespace', '--context', '--cluster'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? ''))) return false;
   // A node cordoned or tainted takes capacity from every workload; an undone rollout is an incident's step.
   if (verb === 'cordon' || (verb === 'taint' && /^(nodes?|no)$/.test(object ?? '')) || (verb === 'rollout' && object === 'undo')) return true;
   // `--prune` deletes what the files no longer name; `--replicas=0` takes the workload down.
   if ((verb === 'apply' && args.some((a) => a === '--prune' || a.startsWith('--prune='))) || (verb === 'scale' && optionValue([...args], ['--replicas']) === '0')) return true;
-  const scoped = ['-n', '--namespace', '--context', '--cluster'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? ''));
-  return !scoped && namesProduction(args.filter((a) => !/^--?(n|namespace|context|cluster)(=|$)/.test(a)));
+  return namesProduction(args.filter((a) => !/^--?(n|namespace|context|cluster)(=|$)/.test(a)));
 }
 
 /** helm and helmfile: installing or upgrading a release named for production (or with its values), any rollback. */
