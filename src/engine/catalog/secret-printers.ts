@@ -186,8 +186,10 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'home-key-file-print', programs: ['cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'xxd', 'od', 'hexdump', 'base64', 'strings', 'nl', 'openssl'],
     reason: 'prints a private key file kept in the home (by its extension or an SSH key\'s name)',
     prints: (words, args, v) => {
-      if (v.program === 'openssl') return /^(rsa|pkey|ec|pkcs12|pkcs8)$/.test(words[0] ?? '') && !args.some((a) => /^-(pubout|noout|out)$/.test(a)) && homeKeyFile(args[args.indexOf('-in') + 1] ?? '', v.home);
-      return words.some((w) => homeKeyFile(w, v.home)) && !v.redirects.some(stdoutToFile);
+      // Only names known in full: a name partly unknown (`~/.s${x}sh/id_rsa`) is the protected paths' to ask about.
+      const known = v.words.slice(1).filter((w) => !w.dynamic && !w.glob).map((w) => w.value);
+      if (v.program === 'openssl') return /^(rsa|pkey|ec|pkcs12|pkcs8)$/.test(words[0] ?? '') && !args.some((a) => /^-(pubout|noout|out)$/.test(a)) && homeKeyFile(known[known.indexOf('-in') + 1] ?? '', v.home);
+      return known.some((w) => !w.startsWith('-') && homeKeyFile(w, v.home)) && !v.redirects.some(stdoutToFile);
     },
     examples: ['cat ~/prod-bastion.pem', 'head -5 ~/aws/deploy.key', 'openssl rsa -in ~/prod.pem -text'],
     controls: ['cat ~/notes.txt', 'ls ~/prod.pem', 'openssl x509 -in ~/ca.pem -noout -text', 'cat ~/work/project/certs/dev.pem'],
