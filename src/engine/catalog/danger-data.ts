@@ -135,8 +135,10 @@ function withoutStrings(sql: string, mysql: boolean): string {
 }
 
 /** The Rails, Django and Sequelize commands that drop or empty the database (each run by more than one program: rails and rake, …). */
-const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant)(:\w+)?( |$)/;
-const DJANGO_DB_WIPE = /^(flush|reset_db)\b/;
+// (`db:schema:load` recreates every table of the schema over the database, dropping what they held.)
+const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant|schema:load|structure:load)(:\w+)?( |$)/;
+// (`migrate APP zero` unapplies every migration of the app: its tables are dropped.)
+const DJANGO_DB_WIPE = /^(flush|reset_db|migrate \w+ zero)\b/;
 const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
 /** Flyway's clean and Liquibase's dropAll as build plugin goals (`mvn flyway:clean`, `./gradlew flywayClean`). */
 const MAVEN_DB_WIPE = /(^| )(flyway:clean|liquibase:dropAll)( |$)/;
@@ -152,7 +154,10 @@ const DATABASE_WIPES = new Map<string, RegExp>([
   ['manage.py', DJANGO_DB_WIPE],
   ['django-admin', DJANGO_DB_WIPE],
   ['django', DJANGO_DB_WIPE], // python -m django
-  ['prisma', /^(migrate reset|db push\b.* --force-reset)\b/],
+  // A schema pushed with its data loss accepted (`--accept-data-loss`, drizzle's `--force`) drops the columns and tables it removes.
+  ['prisma', /^(migrate reset|db push\b.* --(force-reset|accept-data-loss))\b/],
+  ['drizzle-kit', /^push(:\w+)?\b.* --force\b/],
+  ['mikro-orm', /^schema:(drop|fresh)\b/],
   ['artisan', /^(db:wipe|migrate:(fresh|reset|refresh))\b/], // Laravel
   ['console', /^doctrine:(database|schema):drop\b.* (--force|-f)\b/], // Symfony's bin/console
   ['flyway', /(^| )clean( |$)/],
@@ -161,13 +166,13 @@ const DATABASE_WIPES = new Map<string, RegExp>([
   ['mvnw', MAVEN_DB_WIPE],
   ['gradle', GRADLE_DB_WIPE],
   ['gradlew', GRADLE_DB_WIPE],
-  ['dotnet', /^ef database drop\b/],
+  ['dotnet', /^ef database (drop\b|update 0( |$))/],
   ['sequelize', SEQUELIZE_DB_WIPE],
   ['sequelize-cli', SEQUELIZE_DB_WIPE],
   ['knex', /^migrate:rollback\b.* --all\b/],
   ['alembic', /(^| )downgrade base\b/],
   ['typeorm', /(^| )schema:drop\b/],
-  ['mix', /^ecto\.(drop|reset)\b/],
+  ['mix', /^ecto\.(drop|reset)\b|^ecto\.rollback\b.* --all\b/],
   ['diesel', /^database reset\b/],
   ['sqlx', /^database (drop|reset)\b/],
 ]);
@@ -204,9 +209,9 @@ export const DATA_DANGERS: DangerEntry[] = [
     match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
   },
   {
-    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, artisan migrate:fresh, flyway clean, mvn flyway:clean, liquibase dropAll, …)",
+    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, a schema push accepting data loss, artisan migrate:fresh, flyway clean, mvn flyway:clean, liquibase dropAll, …)",
     programs: ['python', 'python3', 'php', ...DATABASE_WIPES.keys()],
-    examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset',
+    examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset', 'npx prisma db push --accept-data-loss', 'npx drizzle-kit push --force', 'bin/rails db:schema:load', 'python manage.py migrate billing zero',
       'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base',
       'mvn flyway:clean', './mvnw flyway:clean', 'gradle flywayClean', 'liquibase dropAll'],
     match: wipesDatabase,

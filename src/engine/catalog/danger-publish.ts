@@ -61,6 +61,25 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['gcloud'], publishes: (w) => (w[0] === 'app' && w[1] === 'deploy') || ((w[0] === 'run' || w[0] === 'functions') && w[1] === 'deploy'), example: 'gcloud run deploy api --source .' },
   { programs: ['serverless', 'sls', 'eb', 'kamal'], publishes: first('deploy'), example: 'serverless deploy --stage prod' },
   { programs: ['cap'], publishes: (w) => w.includes('deploy') && w.some((x) => /^(prod|production|live)$/.test(x)), example: 'cap production deploy' },
+  // Issue 28: changing what a registry serves for versions already out — deprecating, yanking, retagging, owners, access.
+  { programs: ['npm', 'pnpm'], publishes: (w) => w[0] === 'deprecate' || w[0] === 'undeprecate' || (/^(dist-tag|dist-tags)$/.test(w[0] ?? '') && /^(add|rm)$/.test(w[1] ?? '')) || (w[0] === 'owner' && /^(add|rm)$/.test(w[1] ?? '')) || (w[0] === 'access' && /^(set|grant|revoke|public|restricted)$/.test(w[1] ?? '')), example: 'npm deprecate acme-sdk@"<2" "use 2.x"' },
+  { programs: ['yarn'], publishes: (w) => w[0] === 'npm' && w[1] === 'tag' && /^(add|remove)$/.test(w[2] ?? ''), example: 'yarn npm tag add acme-sdk@1.2.0 latest' },
+  { programs: ['cargo'], publishes: (w, a) => w[0] === 'yank' || (w[0] === 'owner' && a.some((x) => /^(-a|--add|-r|--remove)(=|$)/.test(x))), example: 'cargo yank --version 0.3.1' },
+  { programs: ['gem'], publishes: (w, a) => w[0] === 'yank' || (w[0] === 'owner' && a.some((x) => /^(-a|--add|-r|--remove)(=|$)/.test(x))), example: 'gem yank acme -v 1.0.0' },
+  { programs: ['nuget'], publishes: first('delete'), example: 'nuget delete Acme.Sdk 1.0.0 -Source https://api.nuget.org/v3/index.json' },
+  { programs: ['dotnet'], publishes: pair('nuget', 'delete'), example: 'dotnet nuget delete Acme.Sdk 1.0.0 --api-key k' },
+  { programs: ['mix'], publishes: (w, a) => w[0] === 'hex.retire' || (w[0] === 'hex.publish' && a.includes('--revert')) || (w[0] === 'hex.owner' && /^(add|remove|transfer)$/.test(w[1] ?? '')), example: 'mix hex.retire acme 1.0.0 security' },
+  { programs: ['vsce', 'ovsx'], publishes: first('unpublish'), example: 'vsce unpublish acme.ext' },
+  { programs: ['np'], publishes: (_, a) => !a.includes('--preview') && !a.includes('--help'), example: 'npx np 1.2.0' },
+  { programs: ['nx'], publishes: (w, a) => w[0] === 'release' && (w[1] === 'publish' || (w[1] === undefined && !a.includes('--skip-publish'))), example: 'npx nx release publish' },
+  { programs: ['ko'], publishes: (w, a) => /^(build|publish|resolve|apply)$/.test(w[0] ?? '') && !a.some((x) => /^(--local|-L|--push=false)$/.test(x)), example: 'ko build ./cmd/api' },
+  { programs: ['mvn', 'mvnw', 'gradle', 'gradlew'], publishes: (w) => w.some((x) => /^(jib:build|jib)$/.test(x)), example: 'mvn compile jib:build' },
+  { programs: ['cargo'], publishes: (w, a) => w[0] === 'release' && (a.includes('--execute') || a.includes('-x')), example: 'cargo release minor --execute' },
+  { programs: ['helm'], publishes: first('cm-push'), example: 'helm cm-push chart/ chartmuseum' },
+  { programs: ['cabal', 'stack'], publishes: first('upload'), example: 'cabal upload --publish dist/acme-1.0.tar.gz' },
+  { programs: ['conan'], publishes: first('upload'), example: 'conan upload acme/1.0 -r conancenter' },
+  { programs: ['choco', 'luarocks', 'opam', 'nimble', 'snapcraft'], publishes: first('push', 'upload', 'publish', 'release'), example: 'snapcraft upload --release=stable acme.snap' },
+  { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 
@@ -69,9 +88,9 @@ for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, 
 
 export const PUBLISH_DANGERS: DangerEntry[] = [
   {
-    id: 'publish-package', risk: 'high', reason: 'publishes a package, an image or a release where others fetch it at once, or deploys to production (a published package version cannot be taken back or reused)',
+    id: 'publish-package', risk: 'high', reason: 'publishes a package, an image or a release where others fetch it at once, changes what a registry serves for published versions (deprecate, yank, retag, owners), or deploys to production (a published package version cannot be taken back or reused)',
     programs: [...BY_PROGRAM.keys()],
-    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'poetry publish --build', 'vercel --prod', 'netlify deploy --prod', 'semantic-release', 'gh release create v1 --notes x', 'git push dokku main'],
+    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'npm dist-tag add acme-sdk@1.2.0 latest', 'cargo owner --add github:acme:core', 'poetry publish --build', 'vercel --prod', 'netlify deploy --prod', 'semantic-release', 'gh release create v1 --notes x', 'git push dokku main'],
     match: publishes,
   },
 ];

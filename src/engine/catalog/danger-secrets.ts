@@ -5,6 +5,7 @@ import { gitCommand } from './danger-git.ts';
 import { operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
 import { SECRET_PRINTERS, SECRET_PRINTER_PROGRAMS, secretPrinted } from './secret-printers.ts';
+import { DEPLOYED_SECRET_DANGERS } from './deployed-secrets.ts';
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
 const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
@@ -173,7 +174,7 @@ function printsEnvironmentSecret(code: string, prints: boolean): boolean {
 }
 
 /** Findings about a secret printed: not printed when it goes into what keeps it (`… | docker login --password-stdin`). */
-export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print', 'git-remote-credential-print']);
+export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print', 'git-remote-credential-print', 'deployed-secrets-print']);
 
 /** Pipeline stages that only reshape what flows through them (a secret still flows on to the next stage). */
 export const RESHAPES_INPUT: ReadonlySet<string> = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
@@ -290,4 +291,5 @@ export const SECRET_DANGERS: DangerEntry[] = [
     // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
     match: (v) => exportsCredentials(v) && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
   },
+  ...DEPLOYED_SECRET_DANGERS,
 ];

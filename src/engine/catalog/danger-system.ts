@@ -36,6 +36,38 @@ function onlyProbesProcess(v: CommandView): boolean {
   return v.args.includes('-0') || signal?.replace(/^SIG/i, '') === '0';
 }
 
+/** Options of journalctl that change the journal (vacuum, rotate, flush) rather than read it. */
+const JOURNAL_CHANGES = /^--(vacuum-(size|time|files)|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog)(=|$)/;
+/** Log files, read by their path: nothing else under sudo is quiet (`sudo cat /etc/…` stays asked). */
+const LOG_PATH = /^\/var\/log(\/|$)/;
+/**
+ * Read-only log and status readers, and what makes one of them read only: run with sudo to see what only root may
+ * (the journal of a system service, the kernel ring buffer, /var/log), they change nothing — a reviewer would not want
+ * to be asked (issue 28). A write redirection, or any other program, keeps the privilege finding.
+ */
+const PRIVILEGED_READERS = new Map<string, (args: string[]) => boolean>([
+  ['journalctl', (args) => !args.some((a) => JOURNAL_CHANGES.test(a))],
+  ['dmesg', (args) => !args.some((a) => /^-[a-zA-Z]*[cCDEn]|^--(clear|read-clear|console-(on|off|level))/.test(a))],
+  ['systemctl', (args) => SERVICE_READS.has(operands(args)[0] ?? '')],
+  // Sockets and open files of every process, a container's logs, nginx's configuration test: reading only.
+  ['ss', () => true],
+  ['netstat', () => true],
+  ['lsof', (args) => !args.some((a) => /^-[a-zA-Z]*k/.test(a))],
+  ...['docker', 'podman'].map((p) => [p, (args: string[]) => /^(logs|ps)$/.test(operands(args)[0] ?? '')] as const),
+  ['nginx', (args) => args.length === 1 && args[0] === '-t'],
+  // (Not less or more: their `!command` is a root shell.)
+  ...['cat', 'tail', 'head', 'zcat', 'grep', 'zgrep', 'wc', 'ls', 'du'].map((p) => [p, (args: string[]) => {
+    const paths = operands(args).filter((a) => a.includes('/'));
+    return paths.length > 0 && paths.every((a) => LOG_PATH.test(a) && !/(^|\/)\.\.(\/|$)/.test(a));
+  }] as const),
+]);
+
+/** `sudo journalctl -u nginx`, `sudo dmesg -T`, `sudo tail -f /var/log/syslog`, `sudo systemctl status x`, `sudo ss -tlnp`: reading only. */
+function readsLogsOnly(v: CommandView): boolean {
+  if (v.redirects.some((r) => r.write && r.target !== undefined && !/^\/dev\/(null|stdout|stderr)$/.test(r.target.value))) return false;
+  return PRIVILEGED_READERS.get(v.program)?.(v.args) ?? false;
+}
+
 /** Listing the firewall only reads it (`iptables -L`, `ufw status`, `nft list ruleset`, `firewall-cmd --list-all`). */
 function firewallReadOnly(v: CommandView): boolean {
   const { program, args } = v;
@@ -138,7 +170,7 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'privilege', risk: 'medium', reason: 'runs with root (or another user\'s) privileges',
     examples: ['sudo apt-get install -y jq', 'doas sh', 'pkexec bash', 'su -', 'sudo -i'],
-    match: (v) => PRIVILEGE.has(v.program) || v.wrappers.some((w) => PRIVILEGE.has(w)),
+    match: (v) => PRIVILEGE.has(v.program) || (v.wrappers.some((w) => PRIVILEGE.has(w)) && !readsLogsOnly(v)),
   },
   {
     id: 'kill-everything', risk: 'high', reason: 'signals every process (kill -1, killall5) or init (pid 1)',

@@ -18,6 +18,21 @@ export interface ProtectedEntry {
 // it is the secret. A path above an entry stays open (`ls ~/.claude`); a recursive read of it (`grep -r`, `cp -r`,
 // `tar`) reaches the entry and is denied.
 
+/**
+ * Private keys saved by hand in a folder of a home people keep keys or downloads in (`~/keys/prod-bastion.pem`,
+ * `~/certs/deploy.key`, an EC2 key pair in ~/Downloads): their extension, or an SSH key's name, says what they are.
+ * Not every folder: a project's own test certificates (`~/myapp/certs/dev.pem`) stay readable, and so does a
+ * recursive read of a project. Not the home itself either: `du -sh ~/*` would reach a glob there. (`[.]` is a plain dot to the glob; it keeps the name from matching any string
+ * literal that ends in `.pem` in inline code, where these names are looked for as paths joined to a home.)
+ */
+const KEY_FOLDERS = ['keys/', '.keys/', 'certs/', '.certs/', 'ssl/', 'secrets/', '.secrets/', 'Downloads/', 'Desktop/', '.ec2/'];
+const KEY_NAMES: readonly [string, string][] = [
+  ['*[.]pem', 'a private key file (by its extension)'], ['*[.]key', 'a private key file (by its extension)'], ['*[.]ppk', 'a PuTTY private key'],
+  ['*[.]p12', 'a private key and certificate bundle (PKCS #12)'], ['*[.]pfx', 'a private key and certificate bundle (PKCS #12)'],
+  ['id_rsa', 'an SSH private key'], ['id_ed25519', 'an SSH private key'], ['id_ecdsa', 'an SSH private key'], ['id_dsa', 'an SSH private key'],
+];
+const LOOSE_PRIVATE_KEYS: readonly ProtectedEntry[] = KEY_FOLDERS.flatMap((folder) => KEY_NAMES.map(([name, reason]) => ({ relative: `${folder}${name}`, reason })));
+
 /** Credentials kept in every home: SSH keys, cloud and cluster credentials, GnuPG keyring, netrc. */
 export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.ssh', reason: 'SSH private keys and authorized_keys', open: ['*.pub', 'known_hosts', 'known_hosts.old'] },
@@ -131,6 +146,47 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.pip/pip.conf', reason: 'pip index URLs with their passwords' },
   { relative: '.nuget/NuGet/NuGet.Config', reason: 'NuGet feed passwords and API keys' },
   { relative: '.config/NuGet/NuGet.Config', reason: 'NuGet feed passwords and API keys' },
+  // Issue 28: more keys and tokens kept in a home.
+  { relative: '.config/age', reason: 'age private keys' },
+  { relative: '.circleci/cli.yml', reason: 'CircleCI CLI token' },
+  { relative: '.travis/config.yml', reason: 'Travis CI CLI token' },
+  { relative: '.microsoft/usersecrets', reason: '.NET user secrets' },
+  { relative: 'AppData/Roaming/Microsoft/UserSecrets', reason: '.NET user secrets' },
+  { relative: '.docker/key.json', reason: "the docker client's private key (content trust)" },
+  { relative: '.terraformrc', reason: 'Terraform registry tokens (credentials blocks)' },
+  { relative: '.pulumi/credentials.json', reason: 'Pulumi Cloud access tokens' },
+  { relative: '.config/railway/config.json', reason: 'Railway CLI token' },
+  { relative: '.railway/config.json', reason: 'Railway CLI token' },
+  { relative: '.sentryclirc', reason: 'Sentry CLI auth token' },
+  { relative: '.config/stripe/config.toml', reason: 'Stripe CLI API keys' },
+  { relative: '.doppler', reason: 'Doppler CLI tokens' },
+  { relative: '.config/ngrok/ngrok.yml', reason: 'ngrok authtoken' },
+  { relative: '.ngrok2/ngrok.yml', reason: 'ngrok authtoken' },
+  { relative: '.cloudflared/cert.pem', reason: 'Cloudflare Tunnel account certificate (its token)' },
+  { relative: '.tsh', reason: 'Teleport keys and certificates' },
+  { relative: '.config/helm/registry/config.json', reason: 'Helm OCI registry logins' },
+  { relative: '.mc/config.json', reason: 'MinIO client access keys' },
+  { relative: '.aliyun/config.json', reason: 'Alibaba Cloud access keys' },
+  { relative: '.bluemix/config.json', reason: 'IBM Cloud CLI tokens' },
+  { relative: '.config/linode-cli', reason: 'Linode API token' },
+  { relative: '.snowflake/connections.toml', reason: 'Snowflake connection passwords' },
+  { relative: '.dbt/profiles.yml', reason: 'dbt warehouse passwords and keys' },
+  { relative: '.jfrog', reason: 'JFrog CLI access tokens' },
+  { relative: '.sbt/credentials', reason: 'sbt repository credentials' },
+  { relative: '.ivy2/.credentials', reason: 'Ivy repository credentials' },
+  { relative: '.hex/hex.config', reason: 'Hex API key' },
+  { relative: '.pub-cache/credentials.json', reason: 'pub.dev OAuth credentials' },
+  { relative: '.config/dart/pub-credentials.json', reason: 'pub.dev OAuth credentials' },
+  { relative: '.expo/state.json', reason: 'Expo session secret' },
+  { relative: '.talos/config', reason: 'Talos cluster client keys' },
+  { relative: '.gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
+  { relative: '.config/atuin/key', reason: 'Atuin history encryption key' },
+  { relative: '.local/share/atuin/key', reason: 'Atuin history encryption key' },
+  { relative: '.config/filezilla/sitemanager.xml', reason: 'FileZilla saved server passwords' },
+  { relative: '.config/filezilla/recentservers.xml', reason: 'FileZilla saved server passwords' },
+  { relative: '.msmtprc', reason: 'SMTP passwords (msmtp)' },
+  { relative: '.wakatime.cfg', reason: 'WakaTime API key' },
+  ...LOOSE_PRIVATE_KEYS,
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
 
@@ -168,6 +224,18 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/var/lib/kubelet/kubeconfig', reason: 'kubelet cluster credentials (kubeconfig)' },
   { path: '/etc/rancher/k3s/k3s.yaml', reason: 'k3s cluster credentials (kubeconfig)' },
   // podman and buildah keep registry logins in the runtime directory by default (`podman login`).
+  // The docker daemon's private key (/etc/docker/key.json) and its TLS keys.
+  // VPN and tunnel keys, service passwords, runner tokens, cluster keys outside /etc/kubernetes.
+  { path: '/etc/wireguard', reason: 'WireGuard private keys' },
+  { path: '/etc/openvpn/*.key', reason: 'OpenVPN private keys' },
+  { path: '/etc/openvpn/*/*.key', reason: 'OpenVPN private keys' },
+  { path: '/etc/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },
+  { path: '/etc/mysql/debian.cnf', reason: "MySQL's maintenance user password" },
+  { path: '/etc/gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
+  { path: '/etc/rancher/rke2/rke2.yaml', reason: 'RKE2 cluster credentials (kubeconfig)' },
+  { path: '/var/lib/docker/swarm/certificates', reason: 'docker swarm node private keys' },
+  { path: '/etc/docker/key.json', reason: "the docker daemon's private key" },
+  { path: '/etc/docker/*key.pem', reason: "the docker daemon's TLS private key" },
   { path: '/run/user/*/containers/auth.json', reason: 'container registry logins (podman, buildah, skopeo)' },
   // A process's initial environment, which keeps tokens passed in it (TOOLGATE_REVIEWER_TOKEN, API keys) even after
   // the process deletes them: Linux serves the environment block the process started with. `*` covers every pid,

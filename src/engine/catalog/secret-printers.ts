@@ -107,6 +107,93 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
     controls: ['security find-generic-password -s github', 'security list-keychains'],
   },
+  // Issue 28: more CLIs that print the token they keep, and more decrypted secret stores.
+  {
+    id: 'fly-token', programs: ['fly', 'flyctl'], keptIn: '.fly/config.yml', reason: "prints the Fly.io access token from ~/.fly/config.yml",
+    prints: (words) => words[0] === 'auth' && words[1] === 'token' || (words[0] === 'tokens' && /^(create|deploy|org|readonly)$/.test(words[1] ?? '')),
+    examples: ['fly auth token', 'flyctl auth token', 'fly tokens create deploy -a acme-prod'],
+    controls: ['fly auth whoami', 'fly tokens list'],
+  },
+  {
+    id: 'glab-token', programs: ['glab'], keptIn: '.config/glab-cli/config.yml', reason: "prints the GitLab CLI's token from ~/.config/glab-cli/config.yml",
+    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && /token/i.test(words[2] ?? '')),
+    examples: ['glab auth status --show-token', 'glab auth status -t', 'glab config get token --host gitlab.com'],
+    controls: ['glab auth status', 'glab config get editor'],
+  },
+  {
+    id: 'travis-token', programs: ['travis'], keptIn: '.travis/config.yml', reason: "prints the Travis CI CLI's access token from ~/.travis/config.yml",
+    prints: (words) => words[0] === 'token',
+    examples: ['travis token', 'travis token --org'],
+    controls: ['travis whoami', 'travis status'],
+  },
+  {
+    id: 'doctl-token', programs: ['doctl'], keptIn: '.config/doctl', reason: "prints the DigitalOcean API token from ~/.config/doctl",
+    prints: (words) => words[0] === 'auth' && words[1] === 'token',
+    examples: ['doctl auth token'],
+    controls: ['doctl auth list', 'doctl account get'],
+  },
+  {
+    id: 'wrangler-token', programs: ['wrangler'], keptIn: '.wrangler/config/default.toml', reason: "prints Wrangler's Cloudflare OAuth token from its config file",
+    prints: (words) => words[0] === 'auth' && words[1] === 'token',
+    examples: ['wrangler auth token', 'wrangler auth token --json'],
+    controls: ['wrangler whoami'],
+  },
+  {
+    id: 'cloud-login-token', programs: ['aws'], keptIn: '.aws/credentials', reason: 'prints a registry password or short-lived credentials minted from the AWS login in ~/.aws (ecr get-login-password, sts get-session-token, eks get-token, …)',
+    prints: (_, args) => {
+      const [service, operation = ''] = operands([...args], CLOUD_WITH_ARG);
+      return ((service === 'ecr' || service === 'ecr-public') && /^(get-login-password|get-authorization-token)$/.test(operation))
+        || (service === 'sts' && /^(get-session-token|assume-role|assume-role-with-web-identity|get-federation-token)$/.test(operation))
+        || (service === 'codeartifact' && operation === 'get-authorization-token') || (service === 'eks' && operation === 'get-token')
+        || (service === 'rds' && operation === 'generate-db-auth-token') || (service === 'sso' && operation === 'get-role-credentials');
+    },
+    examples: ['aws ecr get-login-password --region us-east-1', 'aws sts get-session-token', 'aws codeartifact get-authorization-token --domain acme --query authorizationToken --output text', 'aws eks get-token --cluster-name prod'],
+    controls: ['aws sts get-caller-identity', 'aws ecr describe-repositories', 'aws eks describe-cluster --name prod'],
+  },
+  {
+    id: 'gpg-decrypt', programs: ['gpg', 'gpg2'], keptIn: '.gnupg', reason: 'decrypts a file to the terminal with the private key in ~/.gnupg',
+    // (Decrypted into a file, by `-o`/`--output` or `>`, it is not printed.)
+    prints: (_, args, v) => args.some((a) => a === '-d' || a === '--decrypt' || /^-[a-zA-Z]*d$/.test(a) && !a.startsWith('--')) && !args.some((a) => /^(-o|--output)(=|$)/.test(a) || /^-[a-zA-Z]*o$/.test(a)) && !v.redirects.some(stdoutToFile),
+    examples: ['gpg --decrypt secrets/api-keys.txt.gpg', 'gpg -d .env.gpg', 'gpg2 --quiet --decrypt creds.asc'],
+    controls: ['gpg --list-keys', 'gpg --verify release.tar.gz.sig', 'gpg -o plain.txt -d secret.gpg'],
+  },
+  {
+    id: 'age-decrypt', programs: ['age', 'rage'], keptIn: '.config/age', reason: 'decrypts an age file to the terminal with a private key (kept in ~/.config/age)',
+    prints: (_, args, v) => args.some((a) => a === '-d' || a === '--decrypt' || /^-[a-zA-Z]*d[a-zA-Z]*$/.test(a) && !a.startsWith('--')) && !args.some((a) => /^(-o|--output)(=|$)/.test(a)) && !v.redirects.some(stdoutToFile),
+    examples: ['age -d -i ~/key.txt secrets.env.age', 'age --decrypt -i key.txt creds.age'],
+    controls: ['age-keygen -y key.pub.txt', 'age -d -o plain.env -i key.txt secrets.env.age', 'age -r age1xyz -o x.age x.txt'],
+  },
+  {
+    id: 'app-credentials-show', programs: ['rails', 'rake', 'dotnet', 'console', 'php', 'symfony'], keptIn: '.microsoft/usersecrets',
+    reason: "prints an application's encrypted credentials or user secrets (rails credentials:show, dotnet user-secrets list, Symfony's secrets:reveal)",
+    prints: (words, args, v) => v.program === 'dotnet' ? words[0] === 'user-secrets' && words[1] === 'list'
+      : /^(console|php|symfony)$/.test(v.program) ? words.includes('secrets:reveal') || (words.includes('secrets:list') && args.includes('--reveal'))
+      : /^credentials:show$|^encrypted:show$/.test(words[0] ?? ''),
+    examples: ['bin/rails credentials:show', 'rails credentials:show --environment production', 'dotnet user-secrets list --project src/Api', 'php bin/console secrets:reveal DATABASE_PASSWORD', 'symfony console secrets:list --reveal'],
+    controls: ['bin/rails credentials:help', 'dotnet user-secrets init', 'rails routes', 'php bin/console secrets:list', 'php bin/console cache:clear'],
+  },
+  {
+    id: 'npm-config-json', programs: ['npm'], keptIn: '.npmrc', reason: 'prints npm\'s whole configuration unmasked (`config list --json`), registry tokens from ~/.npmrc included',
+    // (`npm token create` prints a new token made with the login in ~/.npmrc.)
+    prints: (words, args) => (words[0] === 'config' && /^(list|ls)$/.test(words[1] ?? '') && args.includes('--json')) || (words[0] === 'token' && words[1] === 'create'),
+    examples: ["npm config list --json -l | jq '.\"//registry.npmjs.org/:_authToken\"'", 'npm config ls --json', 'npm token create --read-only'],
+    controls: ['npm config list', 'npm config list -l', 'npm config get registry', 'npm token list'],
+  },
+  {
+    // A private key saved straight in the home or one folder down (`~/prod-bastion.pem`, `~/aws/deploy.key`), printed:
+    // the protected paths cover the usual key folders, but a glob over the home itself must stay open (`du -sh ~/*`),
+    // so the home's own key files are judged here, by the programs that print a file.
+    id: 'home-key-file-print', programs: ['cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'xxd', 'od', 'hexdump', 'base64', 'strings', 'nl', 'openssl'],
+    reason: 'prints a private key file kept in the home (by its extension or an SSH key\'s name)',
+    prints: (words, args, v) => {
+      // Only names known in full: a name partly unknown (`~/.s${x}sh/id_rsa`) is the protected paths' to ask about.
+      const known = v.words.slice(1).filter((w) => !w.dynamic && !w.glob).map((w) => w.value);
+      if (v.program === 'openssl') return /^(rsa|pkey|ec|pkcs12|pkcs8)$/.test(words[0] ?? '') && !args.some((a) => /^-(pubout|noout|out)$/.test(a)) && homeKeyFile(known[known.indexOf('-in') + 1] ?? '', v.home);
+      return known.some((w) => !w.startsWith('-') && homeKeyFile(w, v.home)) && !v.redirects.some(stdoutToFile);
+    },
+    examples: ['cat ~/prod-bastion.pem', 'head -5 ~/aws/deploy.key', 'openssl rsa -in ~/prod.pem -text'],
+    controls: ['cat ~/notes.txt', 'ls ~/prod.pem', 'openssl x509 -in ~/ca.pem -noout -text', 'cat ~/work/project/certs/dev.pem'],
+  },
   // Secrets decrypted or fetched from a store and printed (issue 26, round 2: "printing a secret is reading it").
   {
     id: 'sops-decrypt', programs: ['sops'], keptIn: '.config/sops/age/keys.txt', reason: 'decrypts a SOPS secrets file to the terminal with the age key in ~/.config/sops/age/keys.txt',
@@ -160,4 +247,11 @@ export function secretPrinted(v: CommandView): SecretPrinter | undefined {
   if (!entries) return undefined;
   const words = v.args.filter((a) => !a.startsWith('-'));
   return entries.find((e) => e.prints(words, v.args, v));
+}
+
+/** A private key file (`*.pem`, `*.key`, `*.ppk`, `*.p12`, `*.pfx`, `id_rsa`…) right in the home or one folder down. */
+function homeKeyFile(path: string, home: string): boolean {
+  if (!path.startsWith(`${home}/`)) return false;
+  const rest = path.slice(home.length + 1).split('/');
+  return rest.length <= 2 && !rest.includes('..') && /\.(pem|key|ppk|p12|pfx)$|^id_(rsa|ed25519|ecdsa|dsa)$/.test(rest.at(-1)!);
 }

@@ -1,0 +1,78 @@
+// Printing what a running deployment holds: the environment of a container or cluster workload, a release's values, a
+// platform's config vars, a state file — where the passwords and keys of production are passed (issue 28).
+//
+// These secrets live in a service, not in a protected file here, so they are asked about (as `kubectl get secret -o
+// yaml` is), not denied. One entry per tool in DEPLOYED_SECRETS; test/engine/deployed-secrets.test.ts runs every
+// example and control. Names only (`fly secrets list`, `gh secret list`, `vercel env ls`) print no secret.
+import type { DangerEntry } from './danger-entry.ts';
+import { stdoutToFile, type CommandView } from '../shell/view.ts';
+import { operands } from './flags.ts';
+import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
+
+/** One tool that prints a deployment's secrets, and which of its command lines do (`words`: its operands). */
+export interface DeployedSecretPrinter {
+  programs: readonly string[];
+  prints(words: readonly string[], args: readonly string[], v: CommandView): boolean;
+  example: string;
+  /** The same tool's commands that print no secret (allowed). */
+  controls: readonly string[];
+}
+
+/** Programs that print the whole environment when given no operand. */
+const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv']);
+/** A command run in a container (`docker exec api env`, `kubectl exec deploy/api -- printenv`). */
+const inContainer = (v: CommandView) => v.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
+/** The options before a cloud CLI's command words that take a value. */
+const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--query', '--subscription', '-o'];
+/** A program run through a platform's one-off runner (`heroku run env`, `fly ssh console -C printenv`, `eb printenv`). */
+const printsEnvironment = (command: string | undefined) => command !== undefined && /^(env|printenv)$/.test(command.trim().split(/\s+/)[0] ?? '');
+
+export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
+  {
+    programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).length === 0,
+    example: 'docker exec myapp-api-1 env', controls: ['env', 'printenv', 'docker exec myapp-api-1 ls /app'],
+  },
+  { programs: ['helm'], prints: (w) => w[0] === 'get' && /^(values|all|manifest)$/.test(w[1] ?? ''), example: 'helm get values api -n prod --all', controls: ['helm get notes api', 'helm status api', 'helm history api'] },
+  {
+    programs: ['terraform', 'tofu', 'terragrunt'], prints: (w, a) => (w[0] === 'state' && w[1] === 'pull') || (w[0] === 'output' && a.some((x) => x === '-json' || x === '-raw' || x === '--json' || x === '--raw')),
+    example: 'terraform state pull', controls: ['terraform state list', 'terraform output', 'terraform show'],
+  },
+  {
+    programs: ['heroku'], prints: (w, a) => /^(config|config:get|pg:credentials|pg:credentials:url|redis:credentials)$/.test(w[0] ?? '') || (w[0] === 'run' && printsEnvironment(w.slice(1).join(' '))) || (w[0] === 'config' && a.includes('--json')),
+    example: 'heroku config -a acme-prod', controls: ['heroku ps -a acme-prod', 'heroku apps:info -a acme-prod', 'heroku releases'],
+  },
+  { programs: ['dokku'], prints: (w) => /^(config|config:show|config:get|config:export)$/.test(w[0] ?? ''), example: 'dokku config:show api', controls: ['dokku apps:list'] },
+  { programs: ['eb'], prints: (w) => w[0] === 'printenv', example: 'eb printenv acme-prod', controls: ['eb status'] },
+  { programs: ['fly', 'flyctl'], prints: (w, a) => w[0] === 'ssh' && w[1] === 'console' && printsEnvironment(a[a.findIndex((x) => x === '-C' || x === '--command') + 1]), example: 'fly ssh console -a acme-prod -C env', controls: ['fly secrets list -a acme-prod', 'fly ssh console -a acme-prod'] },
+  { programs: ['vercel', 'vc'], prints: (w) => w[0] === 'env' && w[1] === 'pull', example: 'vercel env pull .env.production --environment=production', controls: ['vercel env ls'] },
+  { programs: ['netlify'], prints: (w, a) => w[0] === 'env:get' || (w[0] === 'env:list' && a.some((x) => x === '--plain' || x === '--json')), example: 'netlify env:get STRIPE_SECRET_KEY', controls: ['netlify env:list'] },
+  { programs: ['railway'], prints: (w, a) => w[0] === 'variables' && !a.some((x) => x === '--set' || x === '-s'), example: 'railway variables', controls: ['railway status'] },
+  { programs: ['kamal'], prints: (w) => w[0] === 'secrets' && w[1] === 'print', example: 'kamal secrets print', controls: ['kamal app details'] },
+  { programs: ['kubectl', 'k', 'oc'], prints: (w, a) => (w[0] === 'set' && w[1] === 'env' && a.includes('--list')) || w[0] === 'view-secret', example: 'kubectl set env deploy/api --list -n prod', controls: ['kubectl get deploy api -n prod', 'kubectl describe secret db'] },
+  { programs: ['infisical'], prints: (w, a) => w[0] === 'export' || (w[0] === 'secrets' && (w[1] === undefined || w[1] === 'get') && !a.includes('--silent')), example: 'infisical export --env=prod', controls: ['infisical login --help'] },
+  { programs: ['chamber'], prints: (w) => /^(read|export|env)$/.test(w[0] ?? ''), example: 'chamber export api-prod', controls: ['chamber list api-prod'] },
+  {
+    programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return /^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'appsettings' && y === 'list' || (g === 'containerapp' && c === 'secret' && (x === 'show' || (x === 'list' && a.includes('--show-values')))); },
+    example: 'az webapp config appsettings list -g rg-prod -n acme-api', controls: ['az webapp show -g rg-prod -n acme-api', 'az containerapp secret list -g rg -n api'],
+  },
+  { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
+];
+
+const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();
+for (const p of DEPLOYED_SECRETS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
+
+/** Whether the command prints a deployment's secrets (to the terminal: `> file` and `--help` print none). */
+function printsDeployedSecrets(v: CommandView): boolean {
+  if (v.args.some((a) => a === '--help' || a === '-h') || v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null')) return false;
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  return (BY_PROGRAM.get(v.program) ?? []).some((p) => p.prints(words, v.args, v));
+}
+
+export const DEPLOYED_SECRET_DANGERS: DangerEntry[] = [
+  {
+    id: 'deployed-secrets-print', risk: 'high', reason: "prints what a running deployment holds — a container's or workload's environment, a release's values, a platform's config vars, infrastructure state — where its passwords and keys are",
+    programs: [...BY_PROGRAM.keys()],
+    examples: [...DEPLOYED_SECRETS.map((p) => p.example), 'kubectl exec deploy/api -n prod -- printenv', 'docker compose exec api printenv', 'heroku run env -a acme-prod', 'terraform output -json'],
+    match: printsDeployedSecrets,
+  },
+];
