@@ -4,6 +4,8 @@
 // read-only flag. Write a snapshot before a change and compare after it:
 //   node --import tsx scripts/verdict-snapshot.ts --write /tmp/verdicts-before.json
 //   node --import tsx scripts/verdict-snapshot.ts --compare /tmp/verdicts-before.json   # exit 1 on any difference
+// The probe sets (test/fixtures/probes-*) are left out unless `--with-probes` is given: a probe set's held-out half
+// must stay unseen by whoever changes the analyzer, and a compare prints the commands whose verdict changed.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,7 +19,7 @@ const CWD = `${HOME}/work/project`;
 const root = fileURLToPath(new URL('..', import.meta.url));
 
 /** Every labelled shell file in the repository: corpora, regressions, peer cases and probe sets. */
-function sources(): string[] {
+function sources(withProbes: boolean): string[] {
   const files = [
     'test/engine/regressions.jsonl',
     'test/engine/corpus-private.jsonl',
@@ -25,15 +27,15 @@ function sources(): string[] {
     'test/fixtures/peer-cases/commands.jsonl',
   ];
   for (const dir of readdirSync(join(root, 'test/fixtures'))) {
-    if (!dir.startsWith('probes-')) continue;
+    if (!withProbes || !dir.startsWith('probes-')) continue;
     for (const f of readdirSync(join(root, 'test/fixtures', dir))) if (f.endsWith('.jsonl')) files.push(`test/fixtures/${dir}/${f}`);
   }
   return files;
 }
 
-function commands(): string[] {
+function commands(withProbes: boolean): string[] {
   const seen = new Set<string>();
-  for (const file of sources()) {
+  for (const file of sources(withProbes)) {
     for (const line of readFileSync(join(root, file), 'utf8').split('\n')) {
       if (line.trim() === '') continue;
       const cmd = (JSON.parse(line) as { cmd?: unknown }).cmd;
@@ -53,13 +55,13 @@ interface Verdict {
   readOnly: boolean;
 }
 
-async function snapshot(): Promise<Record<string, Verdict>> {
+async function snapshot(withProbes: boolean): Promise<Record<string, Verdict>> {
   const analyzer = await loadShellAnalyzer({ home: HOME, timeoutMs: 5_000 });
   const aliases = buildAliasIndex();
   const policy = compilePolicy([], aliases, HOME);
   const ctx = { operatorMode: 'default' as const, askFallback: 'deny' as const, home: HOME, dataDir: `${HOME}/.toolgate`, aliases, analyzer };
   const out: Record<string, Verdict> = {};
-  for (const command of commands()) {
+  for (const command of commands(withProbes)) {
     const v = decide({ call: { tool: 'bash', args: { command }, cwd: CWD } }, policy, ctx);
     const a = analyzer.analyze(command);
     out[command] = {
@@ -75,12 +77,13 @@ async function snapshot(): Promise<Record<string, Verdict>> {
   return out;
 }
 
-const [mode, file] = process.argv.slice(2);
+const withProbes = process.argv.includes('--with-probes');
+const [mode, file] = process.argv.slice(2).filter((a) => a !== '--with-probes');
 if ((mode !== '--write' && mode !== '--compare') || !file) {
-  console.error('usage: verdict-snapshot.ts --write FILE | --compare FILE');
+  console.error('usage: verdict-snapshot.ts [--with-probes] --write FILE | --compare FILE');
   process.exit(2);
 }
-const now = await snapshot();
+const now = await snapshot(withProbes);
 if (mode === '--write') {
   writeFileSync(file, JSON.stringify(now, null, 1));
   console.log(`${Object.keys(now).length} commands written to ${file}`);

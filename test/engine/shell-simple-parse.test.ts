@@ -85,6 +85,10 @@ describe('simple parser', async () => {
     const withSimple = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0 });
     const treeSitterOnly = await loadShellAnalyzer({ home: HOME, timeoutMs: 2_000, cacheSize: 0, simpleParse: false });
     const commands = [...corpusCommands(), ...generated(3_000)];
+    // Lines with a redirection are also placed in every statement place: how a rebuilt statement meets redirections
+    // from outside it depends on the place (`[[ -f x ]] && sh 0< <(curl …)`), not on the line's position in a file.
+    const redirecting = commands.filter((c) => /[<>]/.test(c) && c.length < 200);
+    const everywhere = redirecting.flatMap((line) => STATEMENT_PLACES.map((place) => place.replaceAll('L', () => line)));
     const all = [...commands, ...scriptsWithStatements(commands)];
     // Where tree-sitter-bash misreads a whole script (two lines run into one command), its analysis refuses to judge
     // and is no oracle: parsed a statement at a time, the split reads it as bash does (test/engine/shell-script-lines).
@@ -96,5 +100,15 @@ describe('simple parser', async () => {
       assert.deepEqual(simple, whole, command);
     }
     assert.ok(misread < all.length / 50, `${misread} of ${all.length} scripts misread by tree-sitter-bash`);
+    // In places where tree-sitter alone cannot parse the script at all (`ls > out⏎\\rm -rf ~/src <<< "x"`) it is no
+    // oracle either; everywhere else the two must agree.
+    let compared = 0;
+    for (const script of everywhere) {
+      const whole = treeSitterOnly.analyze(script);
+      if (!whole.ok || misreadByTreeSitter(whole)) continue;
+      compared++;
+      assert.deepEqual(withSimple.analyze(script), whole, script);
+    }
+    assert.ok(compared > everywhere.length / 2, `only ${compared} of ${everywhere.length} placed redirections compared`);
   });
 });

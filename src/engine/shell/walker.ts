@@ -159,7 +159,9 @@ export class ScriptWalker {
     // The clock is read every 16th node (and at every simple command): a node takes microseconds, the budget milliseconds.
     if ((++this.#visits & 15) === 0) this.checkTime();
     // A plain statement inside a parsed script is rebuilt from its text: cheaper than reading its nodes from wasm.
-    if (this.tools.simpleParse && node instanceof TreeSitterNode && PLAIN_STATEMENT_TYPES.has(node.type)) node = parseSimpleStatement(node.text, node.type) ?? node;
+    // Not with redirections from outside it: the rebuilt nodes' offsets start at its text, theirs at the script's, and
+    // adjacency between them is read (`[[ -f x ]] && sh 0< <(curl …)`: the 0 before `<` is a descriptor).
+    if (this.tools.simpleParse && trailing.length === 0 && node instanceof TreeSitterNode && PLAIN_STATEMENT_TYPES.has(node.type)) node = parseSimpleStatement(node.text, node.type) ?? node;
     if (node instanceof TreeSitterNode && LINE_CHECKED.has(node.type) && runsLinesTogether(node)) throw misread(node);
     switch (node.type) {
       case 'comment': return undefined;
