@@ -1,10 +1,12 @@
 // Remembers the files a script downloads (curl -o, wget -O, curl > file, | tee file, their copies, an unpacked
 // download or a fresh git clone), so that running them later is recognised.
 import type { CommandView } from './view.ts';
-import { optionValue } from '../catalog/flags.ts';
+import { operands, optionValue } from '../catalog/flags.ts';
+import { disposablePath } from '../catalog/disposable-output.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
 import { EXTRACTED } from '../catalog/danger-exec.ts';
 import { gitCommand } from '../catalog/danger-git.ts';
+import { inlineCode } from '../catalog/inline-code.ts';
 
 /** Unpackers: fed a download on stdin, they put its files here. */
 const UNPACK = /^(tar|bsdtar|unzip|cpio|gunzip|bunzip2|unxz|7z|busybox)$/;
@@ -15,6 +17,9 @@ const URL = /^[a-z][a-z0-9+.-]*:\/\/[^\s]+/i;
 export function recordDownloads(view: CommandView, downloads: Set<string>): void {
   const { program, args } = view;
   const add = (p: string): void => { downloads.add(p.replace(/^\.\//, '')); };
+  recordArchives(view, downloads);
+  // `php -r "copy('https://x/i', 'setup.php');"`, `python3 -c "urlretrieve(u, 'i.sh')"`: inline code saving a download.
+  for (const file of inlineDownloads(view)) add(file);
   const fromDownload = view.stdin?.kind === 'pipe' && view.stdin.upstream.some((p) => DOWNLOADERS.has(p));
   // `curl -LO …/t.tgz && tar xzf t.tgz`: what a download unpacks is downloaded too — below the directory it is
   // unpacked into (`-C vendor/`, unzip's `-d out`), or anywhere here when it names none.
@@ -56,3 +61,78 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
   }
 }
 
+
+/** Inline code that fetches from the network (Python, Node, Ruby, Perl, PHP, PowerShell). */
+const FETCHES = /\burlopen\s*\(|\burlretrieve\s*\(|\brequests\s*\.\s*get\s*\(|\bhttpx\s*\.\s*(?:get|stream)\s*\(|\bfetch\s*\(|\bhttps?\s*\.\s*get\s*\(|\baxios\b|open-uri|URI\s*\.\s*open|Net::HTTP|\bLWP\b|HTTP::Tiny|\bgetstore\s*\(|\bmirror\s*\(|\b(?:file_get_contents|copy|fopen)\s*\(\s*["'](?:https?|ftp):|Invoke-WebRequest|\biwr\b|DownloadFile|curl_exec/i;
+
+/**
+ * The files inline code saves a download to, given as string literals: PHP's `copy(URL, 'f')` and
+ * `file_put_contents('f', file_get_contents(URL))`, Python's `urlretrieve(u, 'f')` and `open('f', 'wb').write(…)`,
+ * Node's `fs.writeFileSync('f', …)` / `createWriteStream('f')`, Ruby's `File.write('f', URI.open(u).read)` and
+ * `IO.copy_stream(…, 'f')`, Perl's `getstore(u, 'f')` / `mirror(u, 'f')`, PowerShell's `-OutFile f` and `DownloadFile(u, 'f')`.
+ * Only code that fetches counts: a script writing its own output is not a download.
+ */
+function inlineDownloads(view: CommandView): string[] {
+  const out: string[] = [];
+  for (const { code } of inlineCode(view)) {
+    if (!FETCHES.test(code)) continue;
+    for (const m of code.matchAll(SAVED_TO)) {
+      const file = m.slice(1).find((g) => g !== undefined);
+      if (file && !/^(?:https?|ftp):/.test(file) && out.length < 32) out.push(file);
+    }
+  }
+  return out;
+}
+const Q = String.raw`["']([^"'\n]+)["']`;
+const SAVED_TO = new RegExp([
+  String.raw`\b(?:copy|urlretrieve|getstore|mirror|DownloadFile|copy_stream)\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*${Q}`,
+  String.raw`\b(?:file_put_contents|writeFileSync|writeFile|createWriteStream|write_bytes|write_text)\s*\(\s*${Q}`,
+  String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*${Q}`,
+  String.raw`\b(?:File\s*\.\s*)?open\s*\(\s*${Q}\s*,\s*["'](?:w|wb|ab?|xb?|w\+b?)["']`,
+  String.raw`\bPath\s*\(\s*${Q}\s*\)\s*\.\s*write_(?:bytes|text)`,
+  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}["']\s*,\s*${Q}`,
+  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}\s*([^"'\n]+)["']`,
+  String.raw`-OutFile\s+["']?([^"'\s;)]+)`,
+].join('|'), 'g');
+
+/** Files this command line packed the project or its data into (`zip -r /tmp/p.zip .`, `git bundle create r.bundle --all`), per walk. */
+const ARCHIVES = new WeakMap<ReadonlySet<string>, Set<string>>();
+const ARCHIVERS = /^(tar|bsdtar|zip|7z|7za|7zz|rar|pg_dump|pg_dumpall|mysqldump|mongodump|sqlite3|gzip|xz|zstd|bzip2|cpio)$/;
+
+/** Whether `path` is a file this command line packed the project or its data into earlier: sending it sends them. */
+export function madeFromProject(view: CommandView, path: string): boolean {
+  return ARCHIVES.get(view.downloads)?.has(path.replace(/^\.\//, '')) === true;
+}
+
+/** Remembers the archives and dumps a command writes: its output file or the file its stdout goes to. */
+function recordArchives(view: CommandView, downloads: ReadonlySet<string>): void {
+  const { program, args } = view;
+  const files: string[] = [];
+  const git = program === 'git' ? gitCommand(args) : undefined;
+  if (git?.[0] === 'bundle' && git[1] === 'create' && git[2] !== undefined) files.push(git.slice(2).find((a) => !a.startsWith('-')) ?? '');
+  else if (git?.[0] === 'archive') files.push(optionValue(git, ['-o', '--output']) ?? '');
+  else if (program === 'tar' || program === 'bsdtar') files.push(optionValue(args, ['-f', '--file']) ?? (/^[a-zA-Z]*c[a-zA-Z]*f$/.test(args[0] ?? '') ? args[1] ?? '' : ''));
+  else if (program === 'zip' || /^7z/.test(program) || program === 'rar') files.push(args.filter((a) => !a.startsWith('-')).at(/^(7z|rar)/.test(program) ? 1 : 0) ?? '');
+  else if (/^(pg_dump|pg_dumpall|mysqldump|mongodump)$/.test(program)) files.push(optionValue(args, ['-f', '--file', '--result-file', '-r', '--out', '-o', '--archive']) ?? '');
+  if (ARCHIVERS.test(program) || git?.[0] === 'archive' || git?.[0] === 'bundle') {
+    for (const r of view.redirects) if (r.write && (r.op === '>' || r.op === '>>' || r.op === '>|') && r.target && !r.target.dynamic && r.fd === undefined) files.push(r.target.value);
+  }
+  const made = files.filter((f) => f !== '' && f !== '-');
+  if (made.length === 0 || packsOnlyBuildOutput(program, args, made)) return;
+  let set = ARCHIVES.get(downloads);
+  if (!set) ARCHIVES.set(downloads, (set = new Set()));
+  for (const f of made) if (set.size < 256) set.add(f.replace(/^\.\//, ''));
+}
+
+/** tar's and zip's options that take a value, besides the archive (`-C dir`, `-x pattern`). */
+const PACK_WITH_ARG = ['-C', '--directory', '-f', '--file', '-T', '--files-from', '-X', '--exclude-from', '-x', '-i', '-b', '-n', '-t', '-tt', '--exclude'];
+
+/** `tar czf build/app.tgz -C build app`, `zip -r dist/site.zip dist`: an archive of build output is a release, not the project. */
+function packsOnlyBuildOutput(program: string, args: readonly string[], made: readonly string[]): boolean {
+  if (!/^(tar|bsdtar|zip)$/.test(program)) return false;
+  const dir = optionValue([...args], ['-C', '--directory']);
+  const cluster = program !== 'zip' && /^[a-zA-Z]*f$/.test(args[0] ?? '') ? 2 : 0;
+  const inputs = operands([...args.slice(cluster)], PACK_WITH_ARG).filter((a) => !made.includes(a) && !/^[a-zA-Z]*c[a-zA-Z]*$/.test(a));
+  const segments = (p: string): string[] => (dir === undefined ? p : `${dir}/${p}`).split('/').filter((x) => x !== '' && x !== '.');
+  return inputs.length > 0 && inputs.every((i) => disposablePath(segments(i)));
+}
