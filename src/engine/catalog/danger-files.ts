@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
-import { findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
+import { deletesSourceByGlob, findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
 import { dataFileName, freshFileName, logFileName } from './overwritten-files.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
@@ -167,6 +167,12 @@ export const FILE_DANGERS: DangerEntry[] = [
     examples: ['rm -r ~', 'rm -R build', 'rmdir --ignore-fail-on-non-empty -p a/b'],
     match: (v) => (v.program === 'rm' && RECURSIVE_RM(v.args) && !FORCE_RM(v.args)) || (v.program === 'rmdir' && hasFlag(v.args, 'p', ['--parents'])),
     deletes: (v) => (v.program === 'rm' ? rmDeletes(v) : undefined),
+  },
+  {
+    id: 'rm-source-glob', risk: 'high', reason: "deletes source files by a glob (rm src/*.ts, rm *.go): every file the pattern matches goes, work not yet committed with them",
+    programs: ['rm'],
+    examples: ['rm src/*.ts', 'rm -f lib/*.py', 'rm *.go', 'rm -- src/components/*.tsx', 'rm -f src/*', 'rm app/models/*.rb *.[ch]'],
+    match: deletesSourceByGlob,
   },
   {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',

@@ -1,9 +1,10 @@
 // What a recursive delete removes, when every path is known: read by decide() to let disposable build output go.
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
-import { operands } from './flags.ts';
+import micromatch from 'micromatch';
+import { hasFlag, operands } from './flags.ts';
 import { findRootRange } from '../shell/paths.ts';
-import { disposableName } from './disposable-output.ts';
+import { disposableName, disposablePath } from './disposable-output.ts';
 
 /** `rm -rf a b`, `rimraf dist`: the operands, joined to the directory the script moved to; undefined when one is not known. */
 export function rmDeletes(v: CommandView): readonly string[] | undefined {
@@ -71,4 +72,46 @@ export function listingDeletes(v: CommandView): readonly string[] | undefined {
   const { start, end } = findRootRange(args);
   const roots = end > start ? args.slice(start, end) : ['.'];
   return roots.map((r) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, v.base));
+}
+
+/** Extensions of code and of what builds it: a glob over them deletes the project's own work. */
+const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py', 'pyi', 'rb', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'groovy', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx',
+  'm', 'mm', 'cs', 'fs', 'vb', 'swift', 'php', 'pl', 'pm', 'lua', 'sh', 'bash', 'zsh', 'ex', 'exs', 'erl', 'hrl', 'hs', 'ml', 'mli', 'clj', 'cljs', 'dart', 'r', 'jl', 'vue', 'svelte',
+  'astro', 'sql', 'proto', 'graphql', 'tf', 'css', 'scss', 'sass', 'less', 'html', 'ipynb', 'zig', 'nim', 'sol', 'elm'];
+const isSourceExtension = micromatch.matcher(`{${SOURCE_EXTENSIONS.join(',')}}`, { nocase: true });
+const GLOB_CHAR = /[*?[\]]/;
+/** Scratch places whose files nobody keeps: `/tmp/*.py`, `tmp/*.js` are not the project's work. */
+const SCRATCH_DIR = /^(tmp|temp|\.tmp|scratch)$/i;
+
+/**
+ * Whether a glob's last segment can match source files: every file of a directory (`*`, `*.*`), or an extension
+ * pattern that a source extension fits (`*.ts`, `test_*.py`, `*.[ch]`). One name in all its extensions (`Button.*`,
+ * `core.*`) and names with no extension (`tmp*`) are not taken for source.
+ */
+function globMatchesSource(segment: string): boolean {
+  if (!GLOB_CHAR.test(segment)) return false;
+  if (/^(\*+|\*\.\*)$/.test(segment)) return true;
+  const dot = segment.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const [stem, ext] = [segment.slice(0, dot), segment.slice(dot + 1)];
+  if (/^[*?]+$/.test(ext) && !GLOB_CHAR.test(stem)) return false;
+  return SOURCE_EXTENSIONS.some((e) => micromatch.isMatch(e, ext, { nocase: true })) || isSourceExtension(ext);
+}
+
+/**
+ * `rm src/*.ts`, `rm -f lib/*.py`, `rm *.go`, `rm src/*`: a non-recursive rm whose glob operand can match source
+ * files outside build output and scratch directories. Named files (`rm src/old.ts`), logs, objects and output
+ * (`rm *.log`, `rm -f *.o`, `rm dist/*.js`, `rm /tmp/*.py`) and an interactive `rm -i` are not.
+ */
+export function deletesSourceByGlob(v: CommandView): boolean {
+  if (v.program !== 'rm' || hasFlag(v.args, 'rRi', ['--recursive', '--interactive'])) return false;
+  let ended = false;
+  return v.args.some((a, i) => {
+    if (!ended && a === '--') { ended = true; return false; }
+    if ((!ended && a.startsWith('-') && a.length > 1) || v.words[i + 1]?.glob !== true) return false;
+    const segments = atBase(a, v.base).split('/').filter((s) => s !== '' && s !== '.');
+    const last = segments.at(-1);
+    if (last === undefined || disposablePath(segments) || segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) || /^\/(var\/)?tmp\//.test(a)) return false;
+    return globMatchesSource(last);
+  });
 }
