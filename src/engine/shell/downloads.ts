@@ -6,7 +6,7 @@ import { disposablePath } from '../catalog/disposable-output.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
 import { EXTRACTED } from '../catalog/danger-exec.ts';
 import { gitCommand } from '../catalog/danger-git.ts';
-import { inlineCode } from '../catalog/inline-code.ts';
+import { inlineCode, savedDownloads } from '../catalog/inline-code.ts';
 
 /** Unpackers: fed a download on stdin, they put its files here. */
 const UNPACK = /^(tar|bsdtar|unzip|cpio|gunzip|bunzip2|unxz|7z|busybox)$/;
@@ -62,38 +62,10 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
 }
 
 
-/** Inline code that fetches from the network (Python, Node, Ruby, Perl, PHP, PowerShell). */
-const FETCHES = /\burlopen\s*\(|\burlretrieve\s*\(|\brequests\s*\.\s*get\s*\(|\bhttpx\s*\.\s*(?:get|stream)\s*\(|\bfetch\s*\(|\bhttps?\s*\.\s*get\s*\(|\baxios\b|open-uri|URI\s*\.\s*open|Net::HTTP|\bLWP\b|HTTP::Tiny|\bgetstore\s*\(|\bmirror\s*\(|\b(?:file_get_contents|copy|fopen)\s*\(\s*["'](?:https?|ftp):|Invoke-WebRequest|\biwr\b|DownloadFile|curl_exec/i;
-
-/**
- * The files inline code saves a download to, given as string literals: PHP's `copy(URL, 'f')` and
- * `file_put_contents('f', file_get_contents(URL))`, Python's `urlretrieve(u, 'f')` and `open('f', 'wb').write(…)`,
- * Node's `fs.writeFileSync('f', …)` / `createWriteStream('f')`, Ruby's `File.write('f', URI.open(u).read)` and
- * `IO.copy_stream(…, 'f')`, Perl's `getstore(u, 'f')` / `mirror(u, 'f')`, PowerShell's `-OutFile f` and `DownloadFile(u, 'f')`.
- * Only code that fetches counts: a script writing its own output is not a download.
- */
+/** The files the command's inline code saves a download to (`php -r "copy(URL, 'setup.php')"`). */
 function inlineDownloads(view: CommandView): string[] {
-  const out: string[] = [];
-  for (const { code } of inlineCode(view)) {
-    if (!FETCHES.test(code)) continue;
-    for (const m of code.matchAll(SAVED_TO)) {
-      const file = m.slice(1).find((g) => g !== undefined);
-      if (file && !/^(?:https?|ftp):/.test(file) && out.length < 32) out.push(file);
-    }
-  }
-  return out;
+  return inlineCode(view).flatMap(savedDownloads);
 }
-const Q = String.raw`["']([^"'\n]+)["']`;
-const SAVED_TO = new RegExp([
-  String.raw`\b(?:copy|urlretrieve|getstore|mirror|DownloadFile|copy_stream)\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*${Q}`,
-  String.raw`\b(?:file_put_contents|writeFileSync|writeFile|createWriteStream|write_bytes|write_text)\s*\(\s*${Q}`,
-  String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*${Q}`,
-  String.raw`\b(?:File\s*\.\s*)?open\s*\(\s*${Q}\s*,\s*["'](?:w|wb|ab?|xb?|w\+b?)["']`,
-  String.raw`\bPath\s*\(\s*${Q}\s*\)\s*\.\s*write_(?:bytes|text)`,
-  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}["']\s*,\s*${Q}`,
-  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}\s*([^"'\n]+)["']`,
-  String.raw`-OutFile\s+["']?([^"'\s;)]+)`,
-].join('|'), 'g');
 
 /** Files this command line packed the project or its data into (`zip -r /tmp/p.zip .`, `git bundle create r.bundle --all`), per walk. */
 const ARCHIVES = new WeakMap<ReadonlySet<string>, Set<string>>();
