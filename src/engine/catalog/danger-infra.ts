@@ -112,7 +112,7 @@ export const RAW_SOCKET_CLIENTS = ['nc', 'ncat', 'netcat', 'socat', 'telnet'];
 
 /** `… | nc host port`, `nc host port < file`: the input goes to another host (listening with -l is not sending). */
 export function sendsToRemoteSocket(v: CommandView): boolean {
-  const fed = v.stdin?.kind === 'pipe' || v.redirects.some((r) => !r.write && r.op === '<');
+  const fed = v.stdin?.kind === 'pipe' || v.redirects.some((r) => !r.write && r.op === '<' && r.target?.value !== '/dev/null');
   if (!fed || v.args.some((a) => /^-[a-zA-Z]*l[a-zA-Z]*$/.test(a) || a === '--listen')) return false;
   return v.args.some((a) => !a.startsWith('-') && !LOCAL_HOST.test(a) && (/[a-z0-9]\.[a-z]{2,}/i.test(a) || /^(tcp\d?:|TCP\d?:)?\d{1,3}(\.\d{1,3}){3}\b/.test(a)));
 }
