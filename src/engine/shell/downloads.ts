@@ -1,6 +1,6 @@
 // Remembers the files a script downloads (curl -o, wget -O, curl > file, | tee file, their copies, an unpacked
 // download or a fresh git clone), so that running them later is recognised.
-import type { CommandView } from './view.ts';
+import { stdoutToFile, type CommandView } from './view.ts';
 import { operands, optionValue } from '../catalog/flags.ts';
 import { disposablePath } from '../catalog/disposable-output.ts';
 import { DOWNLOADERS } from '../catalog/programs.ts';
@@ -43,6 +43,7 @@ export function recordDownloads(view: CommandView, downloads: Set<string>): void
     const target = operands.at(-1);
     if (target !== undefined && operands.slice(0, -1).some((a) => downloads.has(a.replace(/^\.\//, '')))) add(target);
   }
+  for (const file of copiedFromRemote(view)) add(file);
   if (program !== 'curl' && program !== 'wget' && program !== 'aria2c' && program !== 'fetch') return;
   const named = program === 'wget' ? optionValue(args, ['-O', '--output-document']) : optionValue(args, ['-o', '--output', '--out']);
   // Written to stdout (curl's default, `wget -O -`) and redirected into a file: `curl URL > x.sh`.
@@ -107,4 +108,49 @@ function packsOnlyBuildOutput(program: string, args: readonly string[], made: re
   const inputs = operands([...args.slice(cluster)], PACK_WITH_ARG).filter((a) => !made.includes(a) && !/^[a-zA-Z]*c[a-zA-Z]*$/.test(a));
   const segments = (p: string): string[] => (dir === undefined ? p : `${dir}/${p}`).split('/').filter((x) => x !== '' && x !== '.');
   return inputs.length > 0 && inputs.every((i) => disposablePath(segments(i)));
+}
+
+/** A remote operand of scp/rsync (`host:path`, `user@host:path`), or a bucket object (`s3://b/k`, `gs://b/k`). */
+const REMOTE_SOURCE = /^(?:[\w.-]+@)?(?!localhost:|127\.0\.0\.1:)[\w.-]{2,}:(?!\/\/)|^(?:s3|gs|az|r2|b2|rsync|scp|sftp):\/\//;
+
+/**
+ * The files a copy from another host or a bucket, or another HTTP client, puts here: `scp host:x.sh .`, `rsync
+ * host:x.sh /tmp/`, `aws s3 cp s3://b/i.sh .`, `gsutil cp gs://b/i.sh /tmp/i.sh`, `http -d URL -o f`, `xh URL > f`,
+ * `lwp-download URL f`, `GET URL > f`, `gh release download -p tool`.
+ */
+function copiedFromRemote(view: CommandView): string[] {
+  const { program, args } = view;
+  const ops = args.filter((a) => !a.startsWith('-'));
+  const into = (dest: string, src: string): string => {
+    const name = src.replace(/[?#].*$/, '').replace(/\/+$/, '').replace(/^.*[/:]/, '');
+    return /^\.?\/?$|\/$/.test(dest) ? `${dest.replace(/^\.\/?$/, '').replace(/\/?$/, dest === '.' || dest === './' ? '' : '/')}${name}` : dest;
+  };
+  const toStdout = (): string[] => view.redirects.filter((r) => stdoutToFile(r) && r.target && !r.target.dynamic).map((r) => r.target!.value);
+  switch (program) {
+    case 'scp': case 'rsync': {
+      const named = operands([...args], ['-P', '-i', '-o', '-F', '-c', '-l', '-S', '-J', '-e', '--rsh', '--exclude', '--include', '--port']);
+      const dest = named.at(-1);
+      const sources = named.slice(0, -1);
+      return dest === undefined || REMOTE_SOURCE.test(dest) || !sources.some((s) => REMOTE_SOURCE.test(s)) ? [] : sources.map((s) => into(dest, s));
+    }
+    case 'aws': case 'gsutil': case 'gcloud': case 'rclone': case 's3cmd': case 'mc': {
+      const at = ops.findIndex((x) => /^(cp|copy|copyto|get|sync)$/.test(x));
+      const rest = at < 0 ? [] : ops.slice(at + 1);
+      const dest = rest.at(-1);
+      return dest === undefined || rest.length < 2 || REMOTE_SOURCE.test(dest) || (program === 'rclone' && /^[\w-]+:/.test(dest)) ? [] : rest.slice(0, -1).map((s) => into(dest, s));
+    }
+    case 'http': case 'https': case 'xh': case 'xhs': case 'GET': case 'lwp-request': {
+      const named = optionValue([...args], ['-o', '--output']);
+      return named !== undefined ? [named] : toStdout();
+    }
+    case 'lwp-download': return ops[1] !== undefined ? [ops[1]] : ops[0] !== undefined ? [into('.', ops[0])] : [];
+    case 'gh': {
+      if (ops[0] !== 'release' || ops[1] !== 'download') return [];
+      const named = optionValue([...args], ['-O', '--output']);
+      if (named !== undefined) return named === '-' ? toStdout() : [named];
+      const dir = optionValue([...args], ['-D', '--dir']);
+      return args.flatMap((a, i) => (/^(-p|--pattern)$/.test(args[i - 1] ?? '') && !/[*?[]/.test(a) ? [dir ? `${dir.replace(/\/+$/, '')}/${a}` : a] : []));
+    }
+    default: return [];
+  }
 }
