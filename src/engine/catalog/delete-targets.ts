@@ -115,3 +115,21 @@ export function deletesSourceByGlob(v: CommandView): boolean {
     return globMatchesSource(last);
   });
 }
+
+/** Programs that print a list of files: their output in `rm $(…)` names what goes. */
+const LISTERS = new Set(['find', 'fd', 'fdfind', 'ls', 'git', 'cat', 'grep', 'rg', 'ag', 'locate', 'xargs', 'awk', 'sed', 'sort', 'uniq', 'head', 'tail', 'comm', 'jq']);
+
+/**
+ * `rm $(find src -name '*.ts')`, `rm -f $(git ls-files '*.py')`, `rm $(cat files.txt)`: a delete of a list known only
+ * when it runs, as `… | xargs rm` is. A find narrowed to one disposable name (`rm -f $(find . -name '*.pyc')`) is
+ * cleanup, as `find … -delete` is.
+ */
+export function deletesSubstitutedList(v: CommandView): boolean {
+  if (v.program !== 'rm' && v.program !== 'unlink' && v.program !== 'shred') return false;
+  return v.words.slice(1).some((w) => {
+    // Unquoted and the whole word: the output split into names. (`"$(…)"` is one name; `$(…)/x` a path built.)
+    if (!w.inner?.programs.some((p) => LISTERS.has(p)) || !/^(\$\([\s\S]*\)|`[^`]*`)$/.test(w.source)) return false;
+    const find = /^\$\(\s*find\s+([^()`$|;&<>]*)\)$/.exec(w.source)?.[1];
+    return find === undefined || disposableFindName(find.trim().split(/\s+/).map((a) => a.replace(/^(['"])(.*)\1$/, '$2'))) === undefined;
+  });
+}
