@@ -80,6 +80,8 @@ const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs',
   'astro', 'sql', 'proto', 'graphql', 'tf', 'css', 'scss', 'sass', 'less', 'html', 'ipynb', 'zig', 'nim', 'sol', 'elm'];
 const isSourceExtension = micromatch.matcher(`{${SOURCE_EXTENSIONS.join(',')}}`, { nocase: true });
 const GLOB_CHAR = /[*?[\]]/;
+/** Extension patterns already judged (`*`, `[ch]`, `t?`): a long rm line repeats the same few. */
+const EXTENSION_PATTERNS = new Map<string, boolean>();
 /** Scratch places whose files nobody keeps: `/tmp/*.py`, `tmp/*.js` are not the project's work. */
 const SCRATCH_DIR = /^(tmp|temp|\.tmp|scratch)$/i;
 
@@ -95,7 +97,14 @@ function globMatchesSource(segment: string): boolean {
   if (dot <= 0) return false;
   const [stem, ext] = [segment.slice(0, dot), segment.slice(dot + 1)];
   if (/^[*?]+$/.test(ext) && !GLOB_CHAR.test(stem)) return false;
-  return SOURCE_EXTENSIONS.some((e) => micromatch.isMatch(e, ext, { nocase: true })) || isSourceExtension(ext);
+  if (!GLOB_CHAR.test(ext)) return isSourceExtension(ext);
+  let known = EXTENSION_PATTERNS.get(ext);
+  if (known === undefined) {
+    const fits = micromatch.matcher(ext, { nocase: true });
+    known = SOURCE_EXTENSIONS.some((e) => fits(e));
+    if (EXTENSION_PATTERNS.size < 256) EXTENSION_PATTERNS.set(ext, known);
+  }
+  return known;
 }
 
 /**
@@ -111,8 +120,8 @@ export function deletesSourceByGlob(v: CommandView): boolean {
     if ((!ended && a.startsWith('-') && a.length > 1) || v.words[i + 1]?.glob !== true) return false;
     const segments = atBase(a, v.base).split('/').filter((s) => s !== '' && s !== '.');
     const last = segments.at(-1);
-    if (last === undefined || disposablePath(segments) || segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) || /^\/(var\/)?tmp\//.test(a)) return false;
-    return globMatchesSource(last);
+    if (last === undefined || !globMatchesSource(last)) return false;
+    return !disposablePath(segments) && !segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) && !/^\/(var\/)?tmp\//.test(a);
   });
 }
 
