@@ -74,7 +74,8 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
     // `chmod +x .git/hooks/pre-commit` turns a hook on: git's own directory is never just project files.
     if (segments.includes('.git')) return false;
     // A glob that may match `..` or `.` (`.*`, `.?`, `[.]*`: bash before 5.2 lets `.*` match `..`) can leave the directory.
-    if (segments.some((s) => /[*?[\]]/.test(s) && /^[.?[]/.test(s))) return false;
+    // (`._*` cannot: after its dot comes a plain character.)
+    if (segments.some((s) => /[*?[\]]/.test(s) && /^[.?[]/.test(s) && !/^\.[^.*?[\]]/.test(s))) return false;
     // Symlinks: the part before any glob must resolve inside the (resolved) working directory.
     const firstGlob = segments.findIndex((s) => /[*?[\]]/.test(s));
     const known = firstGlob < 0 ? segments : segments.slice(0, firstGlob);

@@ -3,7 +3,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
-import { findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
+import { deletesSourceByGlob, deletesSubstitutedList, findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
 import { dataFileName, freshFileName, logFileName } from './overwritten-files.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
@@ -169,6 +169,12 @@ export const FILE_DANGERS: DangerEntry[] = [
     deletes: (v) => (v.program === 'rm' ? rmDeletes(v) : undefined),
   },
   {
+    id: 'rm-source-glob', risk: 'high', reason: "deletes source files by a glob (rm src/*.ts, rm *.go): every file the pattern matches goes, work not yet committed with them",
+    programs: ['rm'],
+    examples: ['rm src/*.ts', 'rm -f lib/*.py', 'rm *.go', 'rm -- src/components/*.tsx', 'rm -f src/*', 'rm app/models/*.rb *.[ch]'],
+    match: deletesSourceByGlob,
+  },
+  {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
     programs: ['rm', 'unlink'],
     examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd', 'unlink /etc/passwd'],
@@ -253,11 +259,13 @@ export const FILE_DANGERS: DangerEntry[] = [
   },
   {
     id: 'xargs-delete', risk: 'high', reason: 'deletes every file a list names (… | xargs rm): which files go is only known when it runs',
-    programs: ['xargs'],
-    examples: ['git ls-files | xargs rm -f', 'find . -type f | xargs rm', 'ls src | xargs rm', "git diff --name-only | xargs -I{} rm {}", 'xargs rm < files.txt', 'xargs -a list.txt unlink'],
+    programs: ['xargs', 'rm', 'unlink', 'shred'],
+    examples: ['git ls-files | xargs rm -f', 'find . -type f | xargs rm', 'ls src | xargs rm', "git diff --name-only | xargs -I{} rm {}", 'xargs rm < files.txt', 'xargs -a list.txt unlink',
+      "rm $(find src -name '*.ts')", "rm -f $(git ls-files '*.py')", 'rm $(cat files.txt)'],
     // Known items (`echo a.txt | xargs rm`) are judged as the rm they make; a find narrowed to one disposable name
     // (`find . -name '*.pyc' | xargs rm -f`) is cleanup, as `find … -delete` is (`deletes`).
-    match: (v) => v.stdin?.text === undefined && /^(.*\/)?(rm|unlink|shred|srm|wipe)$/.test(operands(v.args, XARGS_WITH_ARG)[0] ?? ''),
+    // (Also `rm $(find …)`, `rm $(git ls-files …)`: the same list, substituted.)
+    match: (v) => (v.program === 'xargs' && v.stdin?.text === undefined && /^(.*\/)?(rm|unlink|shred|srm|wipe)$/.test(operands(v.args, XARGS_WITH_ARG)[0] ?? '')) || deletesSubstitutedList(v),
     deletes: listingDeletes,
   },
   {

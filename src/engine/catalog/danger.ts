@@ -10,6 +10,7 @@ import { SECRET_DANGERS } from './danger-secrets.ts';
 import { EXEC_DANGERS } from './danger-exec.ts';
 import { URL_RUN_DANGERS } from './danger-url-run.ts';
 import { INFRA_DANGERS } from './danger-infra.ts';
+import { UPLOAD_DANGERS } from './danger-upload.ts';
 import { PUBLISH_DANGERS } from './danger-publish.ts';
 import { DEPLOY_DANGERS } from './danger-deploy.ts';
 import { DATA_DANGERS } from './danger-data.ts';
@@ -23,7 +24,7 @@ export type { DangerEntry } from './danger-entry.ts';
  * Every danger pattern, grouped by family. Risks: `high` = data loss or code from the network;
  * `medium` = privilege, process or service control. Order only matters for the order of findings.
  */
-export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...URL_RUN_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...PUBLISH_DANGERS, ...DEPLOY_DANGERS, ...SECRET_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS, ...MACHINE_DANGERS];
+export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...URL_RUN_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...UPLOAD_DANGERS, ...PUBLISH_DANGERS, ...DEPLOY_DANGERS, ...SECRET_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS, ...MACHINE_DANGERS];
 
 
 /** Entries that look at any program, and entries indexed by the programs they are limited to. */

@@ -1,9 +1,10 @@
 // What a recursive delete removes, when every path is known: read by decide() to let disposable build output go.
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
-import { operands } from './flags.ts';
+import micromatch from 'micromatch';
+import { hasFlag, operands } from './flags.ts';
 import { findRootRange } from '../shell/paths.ts';
-import { disposableName } from './disposable-output.ts';
+import { disposableName, disposablePath } from './disposable-output.ts';
 
 /** `rm -rf a b`, `rimraf dist`: the operands, joined to the directory the script moved to; undefined when one is not known. */
 export function rmDeletes(v: CommandView): readonly string[] | undefined {
@@ -71,4 +72,73 @@ export function listingDeletes(v: CommandView): readonly string[] | undefined {
   const { start, end } = findRootRange(args);
   const roots = end > start ? args.slice(start, end) : ['.'];
   return roots.map((r) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, v.base));
+}
+
+/** Extensions of code and of what builds it: a glob over them deletes the project's own work. */
+const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py', 'pyi', 'rb', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'groovy', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx',
+  'm', 'mm', 'cs', 'fs', 'vb', 'swift', 'php', 'pl', 'pm', 'lua', 'sh', 'bash', 'zsh', 'ex', 'exs', 'erl', 'hrl', 'hs', 'ml', 'mli', 'clj', 'cljs', 'dart', 'r', 'jl', 'vue', 'svelte',
+  'astro', 'sql', 'proto', 'graphql', 'tf', 'css', 'scss', 'sass', 'less', 'html', 'ipynb', 'zig', 'nim', 'sol', 'elm'];
+const isSourceExtension = micromatch.matcher(`{${SOURCE_EXTENSIONS.join(',')}}`, { nocase: true });
+const GLOB_CHAR = /[*?[\]]/;
+/** Extension patterns already judged (`*`, `[ch]`, `t?`): a long rm line repeats the same few. */
+const EXTENSION_PATTERNS = new Map<string, boolean>();
+/** Scratch places whose files nobody keeps: `/tmp/*.py`, `tmp/*.js` are not the project's work. */
+const SCRATCH_DIR = /^(tmp|temp|\.tmp|scratch)$/i;
+
+/**
+ * Whether a glob's last segment can match source files: every file of a directory (`*`, `*.*`), or an extension
+ * pattern that a source extension fits (`*.ts`, `test_*.py`, `*.[ch]`). One name in all its extensions (`Button.*`,
+ * `core.*`) and names with no extension (`tmp*`) are not taken for source.
+ */
+function globMatchesSource(segment: string): boolean {
+  if (!GLOB_CHAR.test(segment)) return false;
+  if (/^(\*+|\*\.\*)$/.test(segment)) return true;
+  const dot = segment.lastIndexOf('.');
+  if (dot <= 0) return false;
+  const [stem, ext] = [segment.slice(0, dot), segment.slice(dot + 1)];
+  if (/^[*?]+$/.test(ext) && !GLOB_CHAR.test(stem)) return false;
+  if (!GLOB_CHAR.test(ext)) return isSourceExtension(ext);
+  let known = EXTENSION_PATTERNS.get(ext);
+  if (known === undefined) {
+    const fits = micromatch.matcher(ext, { nocase: true });
+    known = SOURCE_EXTENSIONS.some((e) => fits(e));
+    if (EXTENSION_PATTERNS.size < 256) EXTENSION_PATTERNS.set(ext, known);
+  }
+  return known;
+}
+
+/**
+ * `rm src/*.ts`, `rm -f lib/*.py`, `rm *.go`, `rm src/*`: a non-recursive rm whose glob operand can match source
+ * files outside build output and scratch directories. Named files (`rm src/old.ts`), logs, objects and output
+ * (`rm *.log`, `rm -f *.o`, `rm dist/*.js`, `rm /tmp/*.py`) and an interactive `rm -i` are not.
+ */
+export function deletesSourceByGlob(v: CommandView): boolean {
+  if (v.program !== 'rm' || hasFlag(v.args, 'rRi', ['--recursive', '--interactive'])) return false;
+  let ended = false;
+  return v.args.some((a, i) => {
+    if (!ended && a === '--') { ended = true; return false; }
+    if ((!ended && a.startsWith('-') && a.length > 1) || v.words[i + 1]?.glob !== true) return false;
+    const segments = atBase(a, v.base).split('/').filter((s) => s !== '' && s !== '.');
+    const last = segments.at(-1);
+    if (last === undefined || !globMatchesSource(last)) return false;
+    return !disposablePath(segments) && !segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) && !/^\/(var\/)?tmp\//.test(a);
+  });
+}
+
+/** Programs that print a list of files: their output in `rm $(…)` names what goes. */
+const LISTERS = new Set(['find', 'fd', 'fdfind', 'ls', 'git', 'cat', 'grep', 'rg', 'ag', 'locate', 'xargs', 'awk', 'sed', 'sort', 'uniq', 'head', 'tail', 'comm', 'jq']);
+
+/**
+ * `rm $(find src -name '*.ts')`, `rm -f $(git ls-files '*.py')`, `rm $(cat files.txt)`: a delete of a list known only
+ * when it runs, as `… | xargs rm` is. A find narrowed to one disposable name (`rm -f $(find . -name '*.pyc')`) is
+ * cleanup, as `find … -delete` is.
+ */
+export function deletesSubstitutedList(v: CommandView): boolean {
+  if (v.program !== 'rm' && v.program !== 'unlink' && v.program !== 'shred') return false;
+  return v.words.slice(1).some((w) => {
+    // Unquoted and the whole word: the output split into names. (`"$(…)"` is one name; `$(…)/x` a path built.)
+    if (!w.inner?.programs.some((p) => LISTERS.has(p)) || !/^(\$\([\s\S]*\)|`[^`]*`)$/.test(w.source)) return false;
+    const find = /^\$\(\s*find\s+([^()`$|;&<>]*)\)$/.exec(w.source)?.[1];
+    return find === undefined || disposableFindName(find.trim().split(/\s+/).map((a) => a.replace(/^(['"])(.*)\1$/, '$2'))) === undefined;
+  });
 }

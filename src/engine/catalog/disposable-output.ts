@@ -25,6 +25,7 @@ export const DISPOSABLE_OUTPUT: readonly DisposableEntry[] = [
   { id: 'test-coverage', risk: 'low', reason: 'coverage reports: the next test run writes them again', names: ['coverage', 'htmlcov', '.nyc_output', '.coverage'], examples: ['rm -rf coverage', 'rm -rf htmlcov .nyc_output'] },
   { id: 'tool-cache', risk: 'low', reason: "a tool's cache: it is filled again on the next run", names: ['.cache', '.eslintcache', '.stylelintcache', '.sass-cache', '.gradle', '.dart_tool', '.eggs'], examples: ['rm -rf .cache', 'rm -rf .gradle/'] },
   { id: 'python-cache', risk: 'low', reason: "Python's bytecode and tool caches: Python and the tools write them again", names: ['__pycache__', '.pytest_cache', '.mypy_cache', '.ruff_cache', '.hypothesis', '.tox', '.nox', '*.pyc', '*.pyo'], examples: ['rm -rf __pycache__ .pytest_cache', "find . -name '__pycache__' -exec rm -rf {} +", "find . -name '*.pyc' -delete"] },
+  { id: 'os-junk', risk: 'low', reason: "files the operating system or an editor leaves beside yours (Finder's .DS_Store, Windows' Thumbs.db, editor swap and backup files): nothing reads them", names: ['.DS_Store', '._*', '.AppleDouble', '__MACOSX', 'Thumbs.db', 'ehthumbs.db', 'desktop.ini', '.directory', '*.swp', '*.swo'], examples: ['find . -name .DS_Store -delete', "find . -name 'Thumbs.db' -type f -delete", "find . -name '*.swp' -exec rm -f {} +", 'rm -rf __MACOSX'] },
   { id: 'object-files', risk: 'low', reason: 'compiled objects: the compiler makes them again', names: ['*.o', '*.obj', '*.class'], examples: ["find . -name '*.o' -delete", 'rm -rf src/*.o'] },
 ];
 
@@ -43,15 +44,17 @@ const anyOf = (patterns: readonly string[], options: micromatch.Options): ((s: s
 };
 const isPatternName = anyOf(PATTERNS, { dot: true });
 const isNeverDisposable = anyOf(NEVER_DISPOSABLE, { dot: true, nocase: true });
+/** Thumbnail caches whose names end like a database (`Thumbs.db`): listed in `os-junk`, never data. */
+const THUMBNAIL_CACHES = new Set(['Thumbs.db', 'ehthumbs.db']);
 
 /** A name (one path segment) that goes by a table entry: `node_modules`, `x.pyc`, a written glob `*.pyc`. */
 export function disposableName(name: string): boolean {
-  return DIRECT.has(name) || (!GLOB.test(name.replace(/^\*/, '')) && isPatternName(name));
+  return DIRECT.has(name) || PATTERNS.includes(name) || (!GLOB.test(name.replace(/^\*/, '')) && isPatternName(name));
 }
 
 /** A path segment that must never count as disposable output, even where a .gitignore ignores it. */
 export function neverDisposable(segment: string): boolean {
-  return isNeverDisposable(segment);
+  return !THUMBNAIL_CACHES.has(segment) && isNeverDisposable(segment);
 }
 
 /**

@@ -247,3 +247,45 @@ export function shellStringsIn(code: string, language?: string): string[] {
   }
   return out.filter((s) => s.trim() !== '');
 }
+
+/** Inline code that fetches from the network (Python, Node, Ruby, Perl, PHP, PowerShell). */
+const FETCHES = /\burlopen\s*\(|\burlretrieve\s*\(|\brequests\s*\.\s*get\s*\(|\bhttpx\s*\.\s*(?:get|stream)\s*\(|\bfetch\s*\(|\bhttps?\s*\.\s*get\s*\(|\baxios\b|open-uri|URI\s*\.\s*open|Net::HTTP|\bLWP\b|HTTP::Tiny|\bgetstore\s*\(|\bmirror\s*\(|\.\s*get\s*\(\s*["'](?:https?|ftp):|\b(?:file_get_contents|copy|fopen)\s*\(\s*["'](?:https?|ftp):|Invoke-WebRequest|\biwr\b|DownloadFile|curl_exec/i;
+
+/**
+ * The files inline code saves a download to, given as string literals: PHP's `copy(URL, 'f')` and
+ * `file_put_contents('f', file_get_contents(URL))`, Python's `urlretrieve(u, 'f')` and `open('f', 'wb').write(…)`,
+ * Node's `fs.writeFileSync('f', …)` / `createWriteStream('f')`, Ruby's `File.write('f', URI.open(u).read)` and
+ * `IO.copy_stream(…, 'f')`, Perl's `getstore(u, 'f')` / `mirror(u, 'f')`, PowerShell's `-OutFile f` and `DownloadFile(u, 'f')`.
+ * Only code that fetches counts: a script writing its own output is not a download.
+ */
+export function savedDownloads({ code }: InlineCode): string[] {
+  const out: string[] = [];
+  if (!FETCHES.test(code)) return out;
+  for (const m of code.matchAll(SAVED_TO)) {
+    const file = m.slice(1).find((g) => g !== undefined);
+    if (file && !/^(?:https?|ftp):/.test(file) && out.length < 32) out.push(file.replace(/^\.\//, ''));
+  }
+  return out;
+}
+
+/**
+ * Inline code that saves a download and runs it itself: `urlretrieve(u, 'i.sh'); os.system('sh i.sh')`,
+ * `os.chmod('tool', 0o755)`, `subprocess.run(['./tool'])` — a command line it runs names the saved file.
+ */
+export function runsSavedDownload(c: InlineCode): boolean {
+  const saved = savedDownloads(c);
+  if (saved.length === 0) return false;
+  const named = (text: string): boolean => text.split(/[\s'"]+/).some((t) => saved.includes(t.replace(/^\.\//, '')));
+  return shellStringsIn(c.code, c.language).some(named) || [...c.code.matchAll(/\bchmod(?:Sync)?\s*\(\s*["']([^"'\n]+)["']/g)].some((m) => named(m[1]!));
+}
+const Q = String.raw`["']([^"'\n]+)["']`;
+const SAVED_TO = new RegExp([
+  String.raw`\b(?:copy|urlretrieve|getstore|mirror|DownloadFile|copy_stream)\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*${Q}`,
+  String.raw`\b(?:file_put_contents|writeFileSync|writeFile|createWriteStream|write_bytes|write_text)\s*\(\s*${Q}`,
+  String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*${Q}`,
+  String.raw`\b(?:File\s*\.\s*)?open\s*\(\s*${Q}\s*,\s*["'](?:w|wb|ab?|xb?|w\+b?)["']`,
+  String.raw`\bPath\s*\(\s*${Q}\s*\)\s*\.\s*write_(?:bytes|text)`,
+  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}["']\s*,\s*${Q}`,
+  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}\s*([^"'\n]+)["']`,
+  String.raw`-OutFile\s+["']?([^"'\s;)]+)`,
+].join('|'), 'g');
