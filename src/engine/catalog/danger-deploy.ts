@@ -1,4 +1,4 @@
-// Deploying, and changing shared infrastructure: what serves users changes the moment the command runs (issue 28).
+// Deploying, and changing shared infrastructure: what serves users changes the moment the command runs (issue 26).
 //
 // One entry per tool in DEPLOYERS, with the commands that deploy or change infrastructure and the read-only twins
 // that do not (test/engine/danger-deploy.test.ts runs every example and every control). Adding a tool is one line

@@ -43,7 +43,7 @@ const LOG_PATH = /^\/var\/log(\/|$)/;
 /**
  * Read-only log and status readers, and what makes one of them read only: run with sudo to see what only root may
  * (the journal of a system service, the kernel ring buffer, /var/log), they change nothing — a reviewer would not want
- * to be asked (issue 28). A write redirection, or any other program, keeps the privilege finding.
+ * to be asked (issue 26). A write redirection, or any other program, keeps the privilege finding.
  */
 const PRIVILEGED_READERS = new Map<string, (args: string[]) => boolean>([
   ['journalctl', (args) => !args.some((a) => JOURNAL_CHANGES.test(a))],

@@ -1,5 +1,5 @@
 // Printing what a running deployment holds: the environment of a container or cluster workload, a release's values, a
-// platform's config vars, a state file — where the passwords and keys of production are passed (issue 28).
+// platform's config vars, a state file — where the passwords and keys of production are passed (issue 26).
 //
 // These secrets live in a service, not in a protected file here, so they are asked about (as `kubectl get secret -o
 // yaml` is), not denied. One entry per tool in DEPLOYED_SECRETS; test/engine/deployed-secrets.test.ts runs every
