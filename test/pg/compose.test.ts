@@ -11,16 +11,17 @@
 //   - `node` is this Node (20, as node:20-slim), WORKDIR /app is a temporary copy of what the Dockerfile copies
 //     (and builds there), with this checkout's node_modules linked in place of `npm ci`'s;
 //   - the environment is the image's (PATH, HOME, the Dockerfile's ENV) plus the service's, nothing of the test's;
+//   - USER node: run as root (CI), the replicas run as `nobody`, owning their data directory and nothing in /app;
 //   - healthchecks run as given with 127.0.0.1:7411 pointed at the replica's port, pg_isready with PGHOST/PGPORT;
 //   - nginx: upstream addresses toolgate-a:7411 / toolgate-b:7411 become the replicas' local ports, `listen 7411`
 //     a free local port, and the pid file, logs and temporary directories a temporary prefix.
-// Not tested here: the docker layer itself (building the image, the compose network and its DNS, volumes, the
-// `node` user, restarts by the healthchecks), and `npm prune --omit=dev` (the production-only install is what
+// Not tested here: the docker layer itself (building the image, the compose network and its DNS, volumes,
+// docker acting on the healthchecks), and `npm prune --omit=dev` (the production-only install is what
 // .ci/pack-check runs).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,8 @@ const CONTAINER_PORT = 7411;
 const AGENT_TOKEN = randomBytes(24).toString('hex');
 const REVIEWER_TOKEN = randomBytes(24).toString('hex');
 const TOKENS = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN };
+/** The user the replicas run as when the test runs as root (the image's `node`, uid 1000, is not on this machine). */
+const NOBODY = 65534;
 
 interface Service {
   build?: string | { context: string };
@@ -96,6 +99,7 @@ function imageApp(): Promise<string> {
       const dest = join(app, words.pop()!);
       for (const source of words) cpSync(join(ROOT, source), words.length > 1 ? join(dest, source) : dest, { recursive: true });
     }
+    chmodSync(dirname(app), 0o755); // the replicas run as another user (USER node)
     symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'));
     const built = spawnSync('npm', ['run', 'prepare'], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: `${PATH}:${process.env.PATH}` } });
     assert.equal(built.status, 0, `npm run prepare in the image's /app: ${built.stderr}${built.stdout}`);
@@ -190,6 +194,9 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
   const home = mkdtempSync(join(tmpdir(), `toolgate-compose-${name}-`));
   const data = join(home, 'data');
   mkdirSync(data, { mode: 0o700 });
+  // USER node: a user who owns its data directory and nothing in /app (root's, read-only to it).
+  const user = process.getuid?.() === 0 ? NOBODY : undefined;
+  if (user) for (const dir of [home, data]) chownSync(dir, user, user);
   const env: Record<string, string> = { PATH, HOME: home, ...imageEnv, ...environment(service) };
   env.TOOLGATE_DATA_DIR = env.TOOLGATE_DATA_DIR!.replace(/^\/data$/, data);
   const dbUrl = new URL(env.TOOLGATE_DATABASE_URL!);
@@ -200,7 +207,7 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
   assert.notDeepEqual(command, service.command, 'the data dir and host were substituted');
   const [node, ...nodeArgs] = entrypoint;
   assert.equal(node, 'node');
-  const child = spawn(process.execPath, [...nodeArgs, ...command, '--port', String(port)], { cwd: app, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...command, '--port', String(port)], { cwd: app, env, uid: user, gid: user, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-100_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -271,6 +278,7 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
       assert.equal(healthcheck(replica), 0, `${replica.name}'s healthcheck`);
       assert.equal(runHealthcheck(['CMD-SHELL', dockerHealthcheck.replaceAll(`127.0.0.1:${CONTAINER_PORT}`, `127.0.0.1:${replica.port}`)], replica.env, 10_000), 0, `${replica.name}: the Dockerfile's HEALTHCHECK`);
       assert.match(replica.log(), /store postgresql/, `${replica.name} uses PostgreSQL`);
+      if (process.getuid?.() === 0) assert.match(readFileSync(`/proc/${replica.child.pid}/status`, 'utf8'), new RegExp(`^Uid:\\s+${NOBODY}\\s`, 'm'), `${replica.name} runs as a user other than root`);
     }
   });
 
