@@ -9,15 +9,16 @@
 //   - `--host 0.0.0.0` (the container's own interface) becomes 127.0.0.1, and `--port <free port>` is added: in its
 //     container each replica has port 7411 to itself, here both share one machine;
 //   - `node` is this Node (20, as node:20-slim), WORKDIR /app is a temporary copy of what the Dockerfile copies
-//     (and builds there), with this checkout's node_modules linked in place of `npm ci`'s;
+//     (and builds there), with this checkout's node_modules linked in place of `npm ci`'s, then, in place of
+//     `npm prune --omit=dev`, only the packages package-lock.json does not mark dev;
 //   - the environment is the image's (PATH, HOME, the Dockerfile's ENV) plus the service's, nothing of the test's;
 //   - USER node: run as root (CI), the replicas run as `nobody`, owning their data directory and nothing in /app;
 //   - healthchecks run as given with 127.0.0.1:7411 pointed at the replica's port, pg_isready with PGHOST/PGPORT;
 //   - nginx: upstream addresses toolgate-a:7411 / toolgate-b:7411 become the replicas' local ports, `listen 7411`
 //     a free local port, and the pid file, logs and temporary directories a temporary prefix.
-// Not tested here: the docker layer itself (building the image, the compose network and its DNS, volumes,
-// docker acting on the healthchecks), and `npm prune --omit=dev` (the production-only install is what
-// .ci/pack-check runs).
+// Not tested here: the docker layer itself (building the image: `npm ci` in node:20-slim, whose npm 10 runs the
+// install scripts npm 11 leaves to allowScripts; the compose network and its DNS, volumes, docker acting on the
+// healthchecks).
 import assert from 'node:assert/strict';
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -86,8 +87,8 @@ const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
 let built: Promise<string> | undefined;
 /**
  * /app as the Dockerfile's build stage leaves it: its COPY instructions carried out from the repository into a
- * temporary directory, then what its `npm ci` runs after installing (the prepare script); node_modules is this
- * checkout's, linked.
+ * temporary directory, then what its `npm ci` runs after installing (the prepare script) with this checkout's
+ * node_modules linked, then its `npm prune --omit=dev`.
  */
 function imageApp(): Promise<string> {
   built ??= (async () => {
@@ -103,9 +104,28 @@ function imageApp(): Promise<string> {
     symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'));
     const built = spawnSync('npm', ['run', 'prepare'], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: `${PATH}:${process.env.PATH}` } });
     assert.equal(built.status, 0, `npm run prepare in the image's /app: ${built.stderr}${built.stdout}`);
+    pruneDevDependencies(app);
     return app;
   })();
   return built;
+}
+
+/**
+ * `npm prune --omit=dev`, from package-lock.json: node_modules becomes only the packages the lock file does not mark
+ * `dev` (linked from this checkout's), so dist/ finds nothing else at the top of node_modules.
+ */
+function pruneDevDependencies(app: string): void {
+  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const modules = join(app, 'node_modules');
+  rmSync(modules);
+  mkdirSync(modules);
+  for (const [key, entry] of Object.entries(lock.packages)) {
+    const name = key.replace(/^node_modules\//, '');
+    if (!key.startsWith('node_modules/') || name.includes('node_modules/') || entry.dev || !existsSync(join(ROOT, key))) continue;
+    mkdirSync(dirname(join(modules, name)), { recursive: true });
+    symlinkSync(join(ROOT, key), join(modules, name));
+  }
+  assert.ok(existsSync(join(modules, 'hono')) && !existsSync(join(modules, 'typescript')) && !existsSync(join(modules, 'esbuild')), 'production dependencies only');
 }
 
 function files(dir: string): string[] {
