@@ -240,7 +240,10 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`${name} not ready in 30 s: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`${name} not ready in 30 s: ${stderr}`);
+    }
     await sleep(50);
   }
   return {
@@ -286,7 +289,13 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
     assert.equal(runHealthcheck(compose.services.postgres!.healthcheck!.test, pgEnv, 10_000), 0, 'pg_isready as the postgres healthcheck runs it');
     const app = await imageApp();
     // Started together, as compose starts them once postgres is healthy: the migrations run once, under a lock.
-    [a, b] = await Promise.all(replicaNames.map((name) => startService(name, app, cluster))) as [Started, Started];
+    const started = await Promise.allSettled(replicaNames.map((name) => startService(name, app, cluster)));
+    const up = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    if (up.length < started.length) {
+      await Promise.all(up.map((r) => r.stop())); // no replica left running when the other failed
+      throw started.find((r) => r.status === 'rejected')!.reason;
+    }
+    [a, b] = up as [Started, Started];
   });
   after(async () => {
     await Promise.all([a, b].filter(Boolean).map((r) => r.stop()));

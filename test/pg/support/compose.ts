@@ -134,7 +134,10 @@ export async function startNginx(conf: string, options: { upstreams: Record<stri
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`nginx not listening in 10 s: ${stderr}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM'); // the master stops its workers
+      throw new Error(`nginx not listening in 10 s: ${stderr}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return {
