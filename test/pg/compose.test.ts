@@ -20,9 +20,9 @@
 // install scripts npm 11 leaves to allowScripts; the compose network and its DNS, volumes, docker acting on the
 // healthchecks).
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,7 +31,9 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
 import { findPgBin, inCi, type Cluster } from './support/cluster.ts';
-import { dockerfileStages, execForm, interpolate, nginxUpstreams, startNginx, type Instruction, type Nginx } from './support/compose.ts';
+import { durationMs, interpolate, runHealthcheck, serviceEnvironment as environment, type Service } from './support/compose.ts';
+import { buildImageApp, dockerfileStages, execForm, files, only, stageEnv } from './support/dockerfile.ts';
+import { nginxUnavailable, nginxUpstreams, startNginx, type Nginx } from './support/nginx.ts';
 import { call, freePort, sleep } from './support/replicas.ts';
 import { destroyClusterAfterAll, pgSkipReason, sharedCluster } from './support/shared.ts';
 
@@ -46,17 +48,6 @@ const TOKENS = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REV
 /** The user the replicas run as when the test runs as root (the image's `node`, uid 1000, is not on this machine). */
 const NOBODY = 65534;
 
-interface Service {
-  build?: string | { context: string };
-  image?: string;
-  command?: string[];
-  environment?: Record<string, string | number | boolean | null>;
-  healthcheck?: { test: string[]; timeout?: string; retries?: number };
-  depends_on?: string[] | Record<string, { condition?: string }>;
-  ports?: string[];
-  volumes?: string[];
-}
-
 const rawCompose = parse(readFileSync(join(COMPOSE_DIR, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
 const compose = interpolate(rawCompose, TOKENS);
 const replicaNames = Object.entries(compose.services)
@@ -64,78 +55,22 @@ const replicaNames = Object.entries(compose.services)
   .map(([name]) => name);
 const stages = dockerfileStages(readFileSync(join(ROOT, 'Dockerfile'), 'utf8'));
 const [buildStage, runtimeStage] = [stages[0]!, stages.at(-1)!];
-const only = (stage: Instruction[], name: string) => {
-  const found = stage.filter((i) => i.name === name);
-  assert.equal(found.length, 1, `one ${name} in the stage`);
-  return found[0]!.args;
-};
 const entrypoint = execForm(only(runtimeStage, 'ENTRYPOINT'));
-/** The Dockerfile's ENV (KEY=VALUE pairs). */
-const imageEnv = Object.fromEntries(runtimeStage.filter((i) => i.name === 'ENV').flatMap((i) => i.args.split(/\s+/).map((pair) => pair.split('=') as [string, string])));
-const environment = (service: Service) => Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, v === null ? '' : String(v)]));
-
-/** The container's healthcheck run as docker runs it (CMD: exec; CMD-SHELL: sh -c), its exit status. */
-function runHealthcheck(test: string[], env: NodeJS.ProcessEnv, timeoutMs: number): number | null {
-  const [kind, ...rest] = test;
-  const [file, args] = kind === 'CMD-SHELL' ? ['/bin/sh', ['-c', rest.join(' ')]] : kind === 'CMD' ? [rest[0]!, rest.slice(1)] : assert.fail(`healthcheck ${kind}`);
-  return spawnSync(file, args, { env, timeout: timeoutMs, stdio: 'ignore' }).status;
-}
-const seconds = (duration: string | undefined) => (duration ? Number(/^(\d+)s$/.exec(duration)![1]) * 1000 : 30_000);
+const imageEnv = stageEnv(runtimeStage);
 /** PATH inside node:20-slim has `node` on it: this Node's directory first. */
 const PATH = `${dirname(process.execPath)}:/usr/local/bin:/usr/bin:/bin`;
 
-let built: Promise<string> | undefined;
-/**
- * /app as the Dockerfile's build stage leaves it: its COPY instructions carried out from the repository into a
- * temporary directory, then what its `npm ci` runs after installing (the prepare script) with this checkout's
- * node_modules linked, then its `npm prune --omit=dev`.
- */
-function imageApp(): Promise<string> {
-  built ??= (async () => {
-    const app = join(mkdtempSync(join(tmpdir(), 'toolgate-image-')), 'app');
-    mkdirSync(app);
-    assert.equal(only(buildStage, 'WORKDIR'), '/app');
-    for (const copy of buildStage.filter((i) => i.name === 'COPY')) {
-      const words = copy.args.split(/\s+/).filter((w) => !w.startsWith('--'));
-      const dest = join(app, words.pop()!);
-      for (const source of words) cpSync(join(ROOT, source), words.length > 1 ? join(dest, source) : dest, { recursive: true });
-    }
-    chmodSync(dirname(app), 0o755); // the replicas run as another user (USER node)
-    symlinkSync(join(ROOT, 'node_modules'), join(app, 'node_modules'));
-    const built = spawnSync('npm', ['run', 'prepare'], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: `${PATH}:${process.env.PATH}` } });
-    assert.equal(built.status, 0, `npm run prepare in the image's /app: ${built.stderr}${built.stdout}`);
-    pruneDevDependencies(app);
-    return app;
-  })();
+let built: string | undefined;
+/** The image's /app (support/dockerfile.ts), made once. */
+function imageApp(): string {
+  built ??= buildImageApp(ROOT, buildStage, `${PATH}:${process.env.PATH}`);
   return built;
-}
-
-/**
- * `npm prune --omit=dev`, from package-lock.json: node_modules becomes only the packages the lock file does not mark
- * `dev` (linked from this checkout's), so dist/ finds nothing else at the top of node_modules.
- */
-function pruneDevDependencies(app: string): void {
-  const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-  const modules = join(app, 'node_modules');
-  rmSync(modules);
-  mkdirSync(modules);
-  for (const [key, entry] of Object.entries(lock.packages)) {
-    const name = key.replace(/^node_modules\//, '');
-    if (!key.startsWith('node_modules/') || name.includes('node_modules/') || entry.dev || !existsSync(join(ROOT, key))) continue;
-    mkdirSync(dirname(join(modules, name)), { recursive: true });
-    symlinkSync(join(ROOT, key), join(modules, name));
-  }
-  assert.ok(existsSync(join(modules, 'hono')) && !existsSync(join(modules, 'typescript')) && !existsSync(join(modules, 'esbuild')), 'production dependencies only');
-}
-
-function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
 }
 
 const skip = pgSkipReason();
 if (!skip) destroyClusterAfterAll();
 after(() => {
-  if (built) void built.then((app) => rmSync(dirname(app), { recursive: true, force: true }), () => {});
+  if (built) rmSync(dirname(built), { recursive: true, force: true });
 });
 
 describe('examples/compose: the files', () => {
@@ -186,7 +121,7 @@ describe('examples/compose: the files', () => {
     assert.match(only(runtimeStage, 'COPY'), /^--from=build .*\/app \/app$/);
     assert.equal(only(runtimeStage, 'WORKDIR'), '/app');
     // What the build stage's files build, against this checkout's build (npm run test:pg builds first).
-    const app = await imageApp();
+    const app = imageApp();
     const image = files(join(app, 'dist')).filter((f) => !/(^|\/)\.(tsbuildinfo|build-stamp)$/.test(f));
     const sources = files(join(ROOT, 'src')).filter((f) => /\.ts$/.test(f) && !/\.d\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, '.js'));
     for (const needed of [...sources, 'cli/hook.bundle.js', ...files(join(ROOT, 'src/http/review/assets')).map((f) => `http/review/assets/${f}`)]) assert.ok(image.includes(needed), `the image has dist/${needed}`);
@@ -266,7 +201,7 @@ function healthcheck(replica: Started, tries = compose.services[replica.name]!.h
   const check = compose.services[replica.name]!.healthcheck!;
   const test = check.test.map((arg) => arg.replaceAll(`127.0.0.1:${CONTAINER_PORT}`, `127.0.0.1:${replica.port}`));
   let status: number | null = null;
-  for (let i = 0; i < tries && status !== 0; i++) status = runHealthcheck(test, replica.env, seconds(check.timeout));
+  for (let i = 0; i < tries && status !== 0; i++) status = runHealthcheck(test, replica.env, durationMs(check.timeout));
   return status;
 }
 
@@ -287,7 +222,7 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
     // depends_on: service_healthy — the postgres service's own healthcheck, as given, against the cluster.
     const pgEnv = { PATH: `${findPgBin()}:${PATH}`, PGHOST: '127.0.0.1', PGPORT: String(cluster.port) };
     assert.equal(runHealthcheck(compose.services.postgres!.healthcheck!.test, pgEnv, 10_000), 0, 'pg_isready as the postgres healthcheck runs it');
-    const app = await imageApp();
+    const app = imageApp();
     // Started together, as compose starts them once postgres is healthy: the migrations run once, under a lock.
     const started = await Promise.allSettled(replicaNames.map((name) => startService(name, app, cluster)));
     const up = started.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
@@ -413,8 +348,7 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
 
 /** Undefined when nginx can run here; in CI (nginx-light installed by .ci/run) a missing nginx is a failure. */
 function nginxSkipReason(): string | undefined {
-  if (spawnSync('nginx', ['-v']).status === 0) return undefined;
-  const reason = 'nginx not installed (apt-get install -y nginx-light)';
-  if (inCi()) throw new Error(`CI=true but ${reason}`);
+  const reason = nginxUnavailable();
+  if (reason && inCi()) throw new Error(`CI=true but ${reason}`);
   return reason;
 }
