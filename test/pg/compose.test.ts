@@ -169,15 +169,16 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`${name} exited ${child.exitCode}: ${stderr}`);
+    const failed = child.exitCode !== null ? `exited ${child.exitCode}` : Date.now() > deadline ? 'not ready in 30 s' : undefined;
+    if (failed) {
+      child.kill('SIGKILL');
+      rmSync(home, { recursive: true, force: true });
+      throw new Error(`${name} ${failed}: ${stderr}`);
+    }
     try {
       if ((await fetch(`${url}/readyz`)).status === 200) break;
     } catch {
       // not listening yet
-    }
-    if (Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`${name} not ready in 30 s: ${stderr}`);
     }
     await sleep(50);
   }
