@@ -91,7 +91,8 @@ for (let round = 1; round <= rounds; round++) {
     line += ` · ${s.name}: repeated ${rep.cpuUs.toFixed(1)} (${(f.cpuUs / rep.cpuUs).toFixed(3)}×, by req/s ${(rep.rps / f.rps).toFixed(3)}×), unique ${uni.cpuUs.toFixed(1)} (${(f.cpuUs / uni.cpuUs).toFixed(3)}×, by req/s ${(uni.rps / f.rps).toFixed(3)}×)`;
   }
   process.stdout.write(`${line}\n`);
-  // The agent's view, one connection, with the server's own pauses in the same window.
+  // The agent's view, one connection, with the server's own pauses in the same window (--one-seconds 0: skipped).
+  if (oneSeconds <= 0) continue;
   const f1 = await run(floor, bodies.repeated, false, 1, oneSeconds, true);
   floorP99.push(f1.latencyUs.p99);
   process.stdout.write(`  one connection, floor: p50 ${ms(f1.latencyUs.p50)} p99 ${ms(f1.latencyUs.p99)} max ${ms(f1.latencyUs.max)} ms (${f1.requests} calls)${f1.gc}\n`);
@@ -103,7 +104,7 @@ for (let round = 1; round <= rounds; round++) {
     }
   }
 }
-process.stdout.write(`\nmedians over ${rounds} rounds; floor one-connection p99 ${ms(median(floorP99))} ms\n`);
+process.stdout.write(`\nmedians over ${rounds} rounds${oneSeconds > 0 ? `; floor one-connection p99 ${ms(median(floorP99))} ms` : ''}\n`);
 for (const s of servers) {
   const r = ratios[s.name]!;
   process.stdout.write(`${s.name}: vs floor by CPU per request, repeated ${median(r.repeated).toFixed(3)}×, unique ${median(r.unique).toFixed(3)}×; one-connection p99 repeated ${ms(median(r.p99r))} ms, unique ${ms(median(r.p99u))} ms\n`);

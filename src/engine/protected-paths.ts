@@ -49,18 +49,29 @@ function absoluteTemplate(template: string, base: string | undefined, ctx: PathC
 function literalPrefix(template: string): { prefix: string; rest: string } {
   let prefix = '';
   let from = 0;
-  let text = '';
+  let escaped = false;
   for (let i = 0; i <= template.length; i++) {
     const c = template[i];
-    if (c === '\\' && i + 1 < template.length) { text += template[++i]; continue; }
+    if (c === '\\' && i + 1 < template.length) { escaped = true; i++; continue; }
     if (c === DYN_OPEN || c === DEEP || c === '*' || c === '?' || c === '[') return { prefix, rest: template.slice(from) };
-    if (c !== '/' && c !== undefined) { text += c; continue; }
-    if (text !== '') prefix += `/${text}`;
-    text = '';
+    if (c !== '/' && c !== undefined) continue;
+    // A name without escapes is sliced from the template, not built a character at a time.
+    if (i > from) prefix += `/${escaped ? unescaped(template, from, i) : template.slice(from, i)}`;
+    escaped = false;
     from = i + 1;
   }
   return { prefix, rest: '' };
 }
+
+/** template[from, to) with its escapes removed. */
+function unescaped(template: string, from: number, to: number): string {
+  let text = '';
+  for (let i = from; i < to; i++) text += template[i] === '\\' && i + 1 < to ? template[++i] : template[i];
+  return text;
+}
+
+/** Names `.` and `..`, or an empty one: what makes posix.resolve of an absolute path differ from the path. */
+const NOT_NORMAL = /\/\.{0,2}(?:\/|$)/;
 
 // toolgate's own variable names its data directory: `cat "$TOOLGATE_DATA_DIR/tokens.json"` is a certain hit.
 const DATA_DIR_VARIABLE = new RegExp(`^${DYN_OPEN}\\$(?:TOOLGATE_DATA_DIR|\\\\\\{TOOLGATE_DATA_DIR\\\\\\})${DYN_CLOSE}`);
@@ -114,7 +125,7 @@ function check(template: string, display: string, base: string | undefined, ctx:
     const { prefix, rest } = literalPrefix(absolute);
     const real = prefix === '' ? undefined : realpathNearest(prefix, ctx.realpath);
     // A path without symlinks is its own realpath: the same segments would reach the same roots.
-    if (real && real !== posix.resolve(prefix)) candidates.push({ segs: templateSegs(rest === '' ? escapeLiteral(real) : `${escapeLiteral(real)}/${rest}`), certain });
+    if (real && real !== (NOT_NORMAL.test(prefix) ? posix.resolve(prefix) : prefix)) candidates.push({ segs: templateSegs(rest === '' ? escapeLiteral(real) : `${escapeLiteral(real)}/${rest}`), certain });
   }
   // Each root gets its own budget of steps (one object, reset per root).
   const budget = { left: 0 };

@@ -9,7 +9,7 @@
 // bad token, a blocked address, a review-page cookie, `?explain`, a streamed or too large body, another content
 // type — falls through to the app untouched (the body is not read before the decision to serve), so every
 // refusal still comes from one place. What the routes do once a request is accepted is shared with the app:
-// `answerDecide`, `answerPoll`, `parseJsonText`, `problemBody`, `requestIdFrom`, `requestLogLevel`.
+// `answerDecide` (`answerDecideJson`), `answerPoll`, `parseJsonText`, `problemBody`, `requestIdFrom`, `requestLogLevel`.
 // test/http/fast-path.test.ts holds both paths to the same answers.
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Cancellation } from '../service/approvals.ts';
@@ -19,7 +19,7 @@ import { bearerToken, type Identity } from './auth.ts';
 import { isJsonContentType, parseJsonText } from './body.ts';
 import { problemBody, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from './request-log.ts';
-import { answerDecide } from './routes/decide.ts';
+import { answerDecideJson } from './routes/decide.ts';
 import { answerPoll, requestedWait } from './routes/approvals.ts';
 import { DecideRequestSchema } from './schemas.ts';
 
@@ -50,8 +50,13 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
 
   const finish = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, status: number, body: unknown, headers?: Record<string, string>) => {
     if (res.destroyed) return; // the caller went away
-    const json = JSON.stringify(body);
-    res.writeHead(status, { 'content-type': status < 400 ? 'application/json' : 'application/problem+json', 'content-length': Buffer.byteLength(json), [REQUEST_ID_HEADER]: requestId, ...headers });
+    const text = JSON.stringify(body);
+    finishJson(req, res, started, requestId, caller, path, status, text, Buffer.byteLength(text), headers);
+  };
+
+  const finishJson = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, status: number, json: string, bytes: number, headers?: Record<string, string>) => {
+    if (res.destroyed) return; // the caller went away
+    res.writeHead(status, { 'content-type': status < 400 ? 'application/json' : 'application/problem+json', 'content-length': bytes, [REQUEST_ID_HEADER]: requestId, ...headers });
     res.end(json);
     if (logger) logRequest(logger, { requestId, method: req.method!, path, status, started, identity: caller });
   };
@@ -90,8 +95,8 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
         return fail(req, res, started, requestId, caller, path, error);
       }
       let signal: Cancellation | undefined;
-      answerDecide({ toolgate }, body, false, () => (signal ??= closeCancellation(req, res)), caller).then(
-        (answer) => finish(req, res, started, requestId, caller, path, 200, answer),
+      answerDecideJson({ toolgate }, body, () => (signal ??= closeCancellation(req, res)), caller).then(
+        (answer) => finishJson(req, res, started, requestId, caller, path, 200, answer.text, answer.bytes),
         (error) => fail(req, res, started, requestId, caller, path, error),
       );
     });

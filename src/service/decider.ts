@@ -53,6 +53,11 @@ export interface DecideOutcome {
   modifiedArgs?: unknown;
   /** Time spent committing the audit row (grouped commit included), in microseconds. */
   auditUs?: number;
+  /**
+   * The verdict is the verdict cache's own object, which every identical call gets back (never changed): what is
+   * derived from it alone may be kept with it (the answer's JSON, routes/decide.ts).
+   */
+  cached?: boolean;
 }
 
 /** Told about every decision once its audit row is committed (metrics); must not throw or block. */
@@ -162,6 +167,7 @@ export class Decider {
     await this.deps.store.appendAudit([auditEntry(decisionId, recorded, approval, latencyUs, this.deps.auditArgsMaxBytes)]);
     const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: microsSince(auditStarted) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
+    if (this.verdicts.holds(verdict)) outcome.cached = true;
     for (const listener of this.listeners) listener(outcome);
     if (approval && input.waitSeconds && input.waitSeconds > 0) {
       const signal = typeof input.signal === 'function' ? input.signal() : input.signal;

@@ -14,7 +14,9 @@ export function perTurn<T>(lookup: (key: string) => T): (key: string) => T {
       memo = new Map();
       setImmediate(forget);
     }
-    if (memo.has(key)) return memo.get(key) as T;
+    // One look-up for a key seen this turn; has() only when the answer held is itself undefined.
+    const held = memo.get(key);
+    if (held !== undefined || memo.has(key)) return held as T;
     const value = lookup(key);
     memo.set(key, value);
     return value;

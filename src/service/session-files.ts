@@ -16,8 +16,9 @@ export interface SessionFilesLimits {
 
 const DEFAULTS: SessionFilesLimits = { sessions: 256, filesPerSession: 64, maxBytes: 64 * 1024 };
 
-/** A remembered file: its contents, and its name (what a command that runs it must contain), cut once. */
+/** A remembered file: its path, its contents, and its name (what a command that runs it must contain), cut once. */
 interface Remembered {
+  path: string;
   contents: string;
   name: string;
 }
@@ -81,9 +82,10 @@ export class SessionFiles {
     if (command === undefined) return undefined;
     let found: Map<string, string> | undefined;
     // The names are cut when a file is remembered: a session that wrote 64 files made 64 strings per shell call.
-    for (const [path, file] of files) {
+    // Over the values, not the entries: an entry is a [path, file] array made per file per shell call.
+    for (const file of files.values()) {
       if (!command.includes(file.name)) continue;
-      (found ??= new Map()).set(path, file.contents);
+      (found ??= new Map()).set(file.path, file.contents);
     }
     return found;
   }
@@ -116,7 +118,7 @@ export class SessionFiles {
     else files = new Map();
     this.sessions.set(key, files); // most recently used last
     files.delete(path);
-    files.set(path, { contents, name: path.slice(path.lastIndexOf('/') + 1) });
+    files.set(path, { path, contents, name: path.slice(path.lastIndexOf('/') + 1) });
     if (files.size > this.limits.filesPerSession) files.delete(files.keys().next().value!);
     if (this.sessions.size > this.limits.sessions) this.sessions.delete(this.sessions.keys().next().value!);
   }

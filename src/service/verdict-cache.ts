@@ -135,6 +135,11 @@ export class VerdictCache {
     return recorded;
   }
 
+  /** Whether this verdict is one the cache keeps (and so hands out again, unchanged, for identical calls). */
+  holds(verdict: Verdict): boolean {
+    return this.recorded.has(verdict);
+  }
+
   private keyOf(request: DecideRequest, argsJson: string): string | undefined {
     const { call } = request;
     // Files too large together for a key are not serialised only to be refused for their length.

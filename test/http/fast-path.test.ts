@@ -133,6 +133,22 @@ describe('fast routes', () => {
     });
   }
 
+  it('a repeated call (its verdict cached, its answer\'s JSON kept with it) gets the app\'s answer with a new decision id each time', async () => {
+    // A finding and a reason with characters JSON escapes: the kept text must be what JSON.stringify makes.
+    for (const call of [bash('git status'), bash('cat ~/.ssh/id_rsa "q\\"uote"'), bash('rm -rf ./build-repeat "é\u2028"', { interactive: false })]) {
+      const ids = new Set<string>();
+      for (let i = 0; i < 4; i++) {
+        const { viaFast, viaApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(call));
+        assert.deepEqual(comparable(viaFast), comparable(viaApp));
+        assert.equal(viaFast.text, JSON.stringify(viaFast.body), 'the text is JSON.stringify of the answer');
+        assert.equal(Number(viaFast.headers['content-length']), Buffer.byteLength(viaFast.text));
+        assert.match(viaFast.body.decision_id, /^[0-9a-f-]{36}$/);
+        ids.add(viaFast.body.decision_id);
+      }
+      assert.equal(ids.size, 4, 'every answer has its own decision id');
+    }
+  });
+
   it('a body over the limit is the app\'s 413, and a chunked body is read by the app', async () => {
     const big = JSON.stringify(bash('x'.repeat(h.config.bodyLimitBytes + 10)));
     const { viaFast, viaApp, reachedApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), big);

@@ -6,6 +6,7 @@ import { AgentBindingError, bindCaller, claimedAgentIds } from '../../service/ag
 import type { AppDeps } from '../app.ts';
 import type { AppEnv, Identity } from '../auth.ts';
 import { readJson } from '../body.ts';
+import type { Verdict } from '../../engine/decide.ts';
 import type { components } from '../openapi-types.ts';
 import { ProblemError } from '../problem.ts';
 import { DecideRequestSchema } from '../schemas.ts';
@@ -29,6 +30,15 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
  * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
  */
 export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, caller?: Identity): Promise<DecideResponse> {
+  return decideResponse(await decideOutcome(deps, body, explain, signal, caller), explain);
+}
+
+/** answerDecide's answer as JSON text and its length in bytes (the fast path writes it as it is). */
+export async function answerDecideJson(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, signal: () => Cancellation, caller?: Identity): Promise<ResponseJson> {
+  return decideResponseJson(await decideOutcome(deps, body, false, signal, caller));
+}
+
+async function decideOutcome(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, caller?: Identity): Promise<DecideOutcome> {
   let as;
   try {
     // A token bound to an agent id acts as that agent (403 for another), its sessions namespaced (agent-binding.ts).
@@ -56,7 +66,7 @@ export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: Decide
       signal,
       token: caller?.name,
     });
-    return decideResponse(outcome, explain);
+    return outcome;
   } catch (error) {
     // The decision itself (ask, its risk and reason) travels as extension members: a caller that reads only
     // `decision` still sees that the call must not run yet.
@@ -95,4 +105,36 @@ export function decideResponse(outcome: DecideOutcome, explain: boolean): Decide
   }
   if (explain && verdict.trace) body.trace = verdict.trace;
   return body;
+}
+
+/** A response body as JSON, with its length in bytes. */
+export interface ResponseJson {
+  text: string;
+  bytes: number;
+}
+
+/** The JSON of a plain answer after its decision id, per cached verdict (see decideResponseJson). */
+const answerTails = new WeakMap<Verdict, ResponseJson>();
+/** What the JSON of an answer starts with, up to its decision id's value. */
+const ID_PREFIX = '{"decision_id":';
+
+/**
+ * decideResponse(outcome, false) as JSON. A repeated call's verdict is the cached object itself, and its answer
+ * differs from the last one only in the decision id: the rest (reason, findings, rule) is serialised once per
+ * cached verdict, not on every request. Answers with an approval, a human's answer or rewritten arguments are
+ * serialised whole.
+ */
+export function decideResponseJson(outcome: DecideOutcome): ResponseJson {
+  const id = JSON.stringify(outcome.decisionId);
+  if (!outcome.cached || outcome.approval || outcome.answered || outcome.modifiedArgs !== undefined) {
+    const text = JSON.stringify(decideResponse(outcome, false));
+    return { text, bytes: Buffer.byteLength(text) };
+  }
+  let tail = answerTails.get(outcome.verdict);
+  if (tail === undefined) {
+    const text = JSON.stringify(decideResponse({ ...outcome, decisionId: '' }, false)).slice(ID_PREFIX.length + 2);
+    tail = { text, bytes: Buffer.byteLength(text) };
+    answerTails.set(outcome.verdict, tail);
+  }
+  return { text: `${ID_PREFIX}${id}${tail.text}`, bytes: ID_PREFIX.length + Buffer.byteLength(id) + tail.bytes };
 }
