@@ -1,9 +1,8 @@
 // The tests the secret entries (danger-secrets.ts) use for credentials kept by tools: cloud CLIs, kubectl, gpg,
 // gh, vault and the other credential exporters, and password managers.
-import { type CommandView } from '../shell/view.ts';
+import type { CommandView } from '../shell/view.ts';
 import { gitCommand } from './danger-git.ts';
 import { operands, optionValue } from './flags.ts';
-
 
 /** Options before the subcommand of the cloud CLIs that take a value (`aws --profile prod secretsmanager …`). */
 const CLOUD_GLOBAL_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];

@@ -7,7 +7,6 @@ import { LOCAL_HOST } from './danger-infra.ts';
 import { madeFromProject } from '../shell/downloads.ts';
 import { fedFromFile, readsFileInWord } from './danger-upload-contents.ts';
 
-
 /** A remote operand of scp/rsync (`host:path`, `user@host:path`, `rsync://host/…`; not `localhost:`, not a Windows drive). */
 export const REMOTE_OPERAND = /^(?:rsync:\/\/|scp:\/\/|sftp:\/\/)?(?:[\w.-]+@)?(?!localhost[:/]|127\.0\.0\.1[:/])[\w.-]{2,}(?::|\/\/)|^(?:rsync|scp|sftp):\/\/(?!localhost|127\.)/;
 const RSYNC_WITH_ARG = ['-e', '--rsh', '--rsync-path', '--exclude', '--include', '--filter', '-f', '--exclude-from', '--include-from', '--files-from', '--chmod', '--timeout', '--port', '--bwlimit', '--log-file', '-T', '--temp-dir', '--backup-dir', '--suffix', '--link-dest', '--compare-dest', '--copy-dest'];
