@@ -255,7 +255,7 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'file-empty', risk: 'medium', reason: 'empties a file (truncate -s 0, `: > file`, cp /dev/null): what it held is gone',
     programs: ['truncate', ':', 'true', 'cat', 'cp', 'echo', 'printf', ''],
-    examples: ['truncate -s 0 data/users.csv', 'truncate --size=0 db.sqlite3', ': > data/export.json', 'cat /dev/null > dump.sql', 'cp /dev/null data/users.csv', 'true > .env', '> src/main.rs', ': > lib/util.ts'],
+    examples: ['truncate -s 0 data/users.csv', 'truncate --size=0 db.sqlite3', ': > data/export.json', 'cat /dev/null > dump.sql', 'cp /dev/null data/users.csv', 'true > .env', 'true > src/main.rs', ': > lib/util.ts'],
     // A log (`truncate -s 0 app.log`) is output a program writes: emptying it loses nothing kept. Build output is
     // disposable (`deletes`), a file the service finds missing is only made (`overwrites`); where it cannot see, a data
     // file or a source file (`> src/main.rs`) is taken to be there and anything else to be new (`presumedNew`), except

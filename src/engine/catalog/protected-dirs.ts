@@ -233,10 +233,6 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/NetworkManager/system-connections', reason: 'Wi-Fi and VPN passwords and keys (NetworkManager)' },
   { path: '/etc/wpa_supplicant', reason: 'Wi-Fi passwords (wpa_supplicant)' },
   { path: '/etc/wpa_supplicant.conf', reason: 'Wi-Fi passwords (wpa_supplicant)' },
-  // Docker and compose secrets, mounted into a container as files (`docker exec app cat /run/secrets/db_password`).
-  // (Not kubernetes.io/ or eks.amazonaws.com/: a pod's namespace and CA certificate stay readable; its tokens are above.)
-  { path: '/run/secrets/!(kubernetes.io|eks.amazonaws.com)', reason: "a container's mounted secrets (docker and compose secrets)" },
-  { path: '/var/run/secrets/!(kubernetes.io|eks.amazonaws.com)', reason: "a container's mounted secrets (docker and compose secrets)" },
   { path: '/etc/openvpn/*.key', reason: 'OpenVPN private keys' },
   { path: '/etc/openvpn/*/*.key', reason: 'OpenVPN private keys' },
   { path: '/etc/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },

@@ -270,6 +270,15 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['cat config/credentials.yml.enc', 'ls config/credentials', 'cat config/database.yml', 'wc -c config/master.key'],
   },
   {
+    // Docker and compose secrets are files in /run/secrets of the container (`docker exec app cat /run/secrets/db_password`,
+    // or the agent's own container). Judged here rather than as protected paths: /run/secrets/kubernetes.io/ holds a
+    // pod's namespace and CA certificate, which stay readable (its token is a protected path).
+    id: 'container-secret-print', programs: FILE_PRINTERS, reason: "prints a container's mounted secret (docker and compose secrets in /run/secrets)",
+    prints: (_, args, v) => v.words.slice(1).some((w) => !w.value.startsWith('-') && CONTAINER_SECRET.test(w.value)) && !v.redirects.some(stdoutToFile),
+    examples: ['docker exec myapp-api-1 cat /run/secrets/db_password', 'cat /run/secrets/stripe_key', 'docker compose exec api cat /var/run/secrets/postgres_password'],
+    controls: ['ls /run/secrets', 'cat /var/run/secrets/kubernetes.io/serviceaccount/namespace', 'docker exec myapp-api-1 cat /app/config.yml'],
+  },
+  {
     // `git-crypt export-key -`: the symmetric key that decrypts every file git-crypt protects in the repository.
     id: 'git-crypt-export-key', programs: ['git-crypt'], reason: "prints the repository's git-crypt key, which decrypts every file it protects",
     prints: (words, args) => words[0] === 'export-key' && (args.includes('-') || args.includes('/dev/stdout')),
@@ -280,6 +289,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
 
 /** ps's options that take a value (its operand is a list, not BSD flags: `-o user`, `-p 42`). */
 const PS_WITH_ARG = new Set(['-o', '-O', '-p', '-q', '-u', '-U', '-g', '-G', '-C', '-t', '-s', '-k', '--pid', '--ppid', '--sort', '--format', '--cols', '--columns', '--rows', '--user', '--group', '-N', 'o', 'O', 'p', 'U', 't', 'k']);
+/** A secret docker or compose mounts into a container (not the pod files under kubernetes.io/ or eks.amazonaws.com/). */
+const CONTAINER_SECRET = /^\/(var\/)?run\/secrets\/(?!kubernetes\.io(\/|$)|eks\.amazonaws\.com(\/|$))[^/]+$/;
 /** A Rails master key in a project: `config/master.key`, `config/credentials/production.key`. */
 const PROJECT_KEY = /(^|\/)config\/(master\.key|credentials\/[^/]+\.key)$/;
 /** An EDITOR (or VISUAL) that prints the file it is given instead of editing it: `EDITOR=cat rails credentials:edit`. */
