@@ -279,11 +279,23 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['ls /run/secrets', 'cat /var/run/secrets/kubernetes.io/serviceaccount/namespace', 'docker exec myapp-api-1 cat /app/config.yml'],
   },
   {
+    // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
+    // with `--show-secrets` or `device wifi show-password`.
+    id: 'nmcli-secrets', programs: ['nmcli'], reason: 'prints Wi-Fi and VPN passwords NetworkManager keeps (nmcli --show-secrets, device wifi show-password)',
+    prints: (_, args) => {
+      const [object, verb, third] = operands([...args], ['-g', '--get-values', '-f', '--fields', '-m', '--mode', '-c', '--colors', '-e', '--escape', '-w', '--wait']);
+      return (args.some((a) => a === '-s' || a === '--show-secrets') && /^(c|con|conn|connection)$/.test(object ?? '') && /^(s|sh|show)$/.test(verb ?? ''))
+        || (/^(d|dev|device)$/.test(object ?? '') && verb === 'wifi' && third === 'show-password');
+    },
+    examples: ['nmcli --show-secrets connection show Home', 'nmcli -s -g 802-11-wireless-security.psk connection show Home', 'nmcli dev wifi show-password'],
+    controls: ['nmcli connection show', 'nmcli connection show Home', 'nmcli device status'],
+  },
+  {
     // `git-crypt export-key -`: the symmetric key that decrypts every file git-crypt protects in the repository.
     id: 'git-crypt-export-key', programs: ['git-crypt'], reason: "prints the repository's git-crypt key, which decrypts every file it protects",
     prints: (words, args) => words[0] === 'export-key' && (args.includes('-') || args.includes('/dev/stdout')),
     examples: ['git-crypt export-key -', 'git-crypt export-key /dev/stdout'],
-    controls: ['git-crypt status', 'git-crypt export-key ../backup.key'],
+    controls: ['git-crypt status', 'git-crypt lock'],  // (export-key to a file is asked: repository-decrypt)
   },
 ];
 
