@@ -37,7 +37,7 @@ export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAna
     if (f.when === 'remote-credentials' && !ctx.remoteCredentials) continue;
     if (!f.deletes && !f.inProject && !f.overwrites && !f.when) out.push(f);
     else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, f.presumedNew ?? [], inside, ctx))) continue;
-    else if (f.deletes && disposable && f.deletes.every(disposable)) continue;
+    else if (f.deletes && disposable && inside && f.deletes.every((p) => disposable(p) || (dotnetBin(p, f.deletes!) && inside(p)))) continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
       const { deletes: _d, inProject: _i, overwrites: _o, presumedNew: _n, when: _w, ...kept } = f;
@@ -45,6 +45,17 @@ export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAna
     }
   }
   return out;
+}
+
+/**
+ * `rm -rf bin/ obj/`: a `bin` deleted with the `obj` beside it is .NET's build output (MSBuild writes both; a `bin`
+ * alone may hold a project's scripts, so it alone stays asked about unless the .gitignore says it is output).
+ */
+function dotnetBin(path: string, deleted: readonly string[]): boolean {
+  const p = path.replace(/\/+$/, '');
+  if (!/(^|\/)bin$/.test(p)) return false;
+  const obj = p.replace(/bin$/, 'obj');
+  return deleted.some((q) => q.replace(/\/+$/, '') === obj);
 }
 
 /**

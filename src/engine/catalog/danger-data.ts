@@ -4,6 +4,8 @@ import type { DangerEntry } from './danger-entry.ts';
 import { basename } from 'node:path';
 import type { CommandView } from '../shell/view.ts';
 import { optionValue, operands } from './flags.ts';
+import { inlineCode } from './inline-code.ts';
+import { CODE_RUNNERS } from './programs.ts';
 
 /** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
 const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
@@ -216,4 +218,31 @@ export const DATA_DANGERS: DangerEntry[] = [
       'mvn flyway:clean', './mvnw flyway:clean', 'gradle flywayClean', 'liquibase dropAll'],
     match: wipesDatabase,
   },
+  {
+    id: 'inline-code-database-wipe', risk: 'high', reason: "inline code drops or empties the application's database through its ORM or driver (SQLAlchemy drop_all, Django flush, ActiveRecord delete_all, Sequelize sync({force: true}), TypeORM dropDatabase, DROP/TRUNCATE passed to execute, Redis flushall)",
+    programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle'],
+    examples: ['python3 -c "from app.db import Base, engine; Base.metadata.drop_all(engine)"', "python manage.py shell -c \"from django.core.management import call_command; call_command('flush', interactive=False)\"",
+      "bin/rails runner 'User.delete_all'", "rails r 'ActiveRecord::Base.connection.drop_table(:users)'", "node -e \"require('./models').sequelize.sync({ force: true })\"", "node -e 'dataSource.dropDatabase()'",
+      "python3 -c \"import sqlite3; sqlite3.connect('app.db').execute('DROP TABLE users')\"", "node -e \"prisma.$executeRawUnsafe('TRUNCATE TABLE orders CASCADE')\"", "python3 -c 'import redis; redis.Redis().flushall()'"],
+    // (Reading, `Base.metadata.create_all(engine)`, `User.where(active: false).count`, `sequelize.sync()`, stays quiet.)
+    match: (v) => databaseCode(v).some((code) => ORM_WIPE.test(code) || DESTRUCTIVE_SQL.test(code)),
+  },
 ];
+
+/** ORM and driver calls that drop or empty tables or a whole database. */
+const ORM_WIPE = /\b(?:drop_all|drop_table|drop_database|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(/;
+
+/** Code a command runs: an interpreter's inline code, `rails runner CODE`, `manage.py shell -c CODE`. */
+function databaseCode(v: CommandView): string[] {
+  const codes = inlineCode(v).map((c) => c.code);
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  if (/^(rails|rake)$/.test(v.program) || (v.program === 'bundle' && words[0] === 'exec')) {
+    const at = v.args.findIndex((a) => a === 'runner' || a === 'r');
+    if (at >= 0 && v.args[at + 1] !== undefined) codes.push(v.args[at + 1]!);
+  }
+  if (/^python\d*(\.\d+)?$/.test(v.program) && /manage\.py$/.test(words[0] ?? '') && words[1] === 'shell') {
+    const code = optionValue(v.args, ['-c', '--command']);
+    if (code !== undefined) codes.push(code);
+  }
+  return codes;
+}

@@ -50,6 +50,13 @@ function kubectlDeploys(words: readonly string[], args: readonly string[]): bool
   if (verb === 'cordon' || (verb === 'taint' && /^(nodes?|no)$/.test(object ?? '')) || (verb === 'rollout' && object === 'undo')) return true;
   // `--prune` deletes what the files no longer name; `--replicas=0` takes the workload down.
   if ((verb === 'apply' && args.some((a) => a === '--prune' || a.startsWith('--prune='))) || (verb === 'scale' && optionValue([...args], ['--replicas']) === '0')) return true;
+  // Imperative changes to live objects (issue 26): `patch`, `replace`, `scale`, `set`, `edit`, `autoscale` change what
+  // runs out of step with the manifests, on whatever cluster the context points at, so they are asked about whatever
+  // the namespace; `label`/`annotate` only tag objects and stay quiet (a label a Service selects on is the exception
+  // not worth the noise). `apply --server-side` or `--force-conflicts` takes fields over from other managers, and CRDs
+  // are cluster-wide: every namespace's objects of that kind change with them.
+  if (/^(patch|replace|scale|set|edit|autoscale)$/.test(verb ?? '')) return true;
+  if (verb === 'apply' && (args.some((a) => /^--(server-side|force-conflicts|force)(=true)?$/.test(a)) || args.some((a) => /(^|[/_.-])crds?([/_.-]|$)|customresourcedefinition/i.test(a)))) return true;
   return namesProduction(args.filter((a) => !/^--?(n|namespace|context|cluster)(=|$)/.test(a)));
 }
 
@@ -201,7 +208,7 @@ export const DEPLOY_DANGERS: DangerEntry[] = [
     programs: [...BY_PROGRAM.keys()],
     examples: [...DEPLOYERS.map((d) => d.example), 'terraform apply', 'cd infra/prod && terraform apply -var-file=prod.tfvars', 'argocd app sync api-prod', 'aws lambda update-function-code --function-name api --zip-file fileb://f.zip',
       'aws cloudformation deploy --template-file t.yaml --stack-name api', 'gcloud compute instances stop vm-1', 'az aks scale -g rg -n aks1 --node-count 0', 'kubectl set image deploy/api-prod api=acme/api:2', 'kubectl cordon node-1',
-      'kubectl scale deploy/api --replicas=0', 'kubectl apply -f k8s/ --prune -l app=api', 'npx aws-cdk deploy', 'wrangler pages deploy dist'],
+      'kubectl scale deploy/api --replicas=0', 'kubectl apply -f k8s/ --prune -l app=api', "kubectl patch deployment api -p '{\"spec\":{\"replicas\":5}}'", 'kubectl apply --server-side -f k8s/crds.yaml', 'kubectl scale deployment api --replicas=3', 'kubectl set env deploy/api LOG_LEVEL=debug', 'kubectl edit cm api-config', 'npx aws-cdk deploy', 'wrangler pages deploy dist'],
     match: deploys,
   },
 ];

@@ -3,8 +3,8 @@ import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
-import { deletesSourceByGlob, deletesSubstitutedList, findDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
-import { dataFileName, freshFileName, logFileName } from './overwritten-files.ts';
+import { deletesSourceByGlob, deletesSubstitutedList, findDeletes, irreplaceableDeletes, listingDeletes, rmDeletes } from './delete-targets.ts';
+import { dataFileName, freshFileName, logFileName, sourceFileName } from './overwritten-files.ts';
 import { isAgentSettings, isAutostart, isDangerousDevice, isGitInternal, isHistoryFile, isKernelControl, isRootOrHome, isShellProfile, isSystemPath } from './sensitive-targets.ts';
 
 const RECURSIVE = ['--recursive'];
@@ -175,6 +175,13 @@ export const FILE_DANGERS: DangerEntry[] = [
     match: deletesSourceByGlob,
   },
   {
+    id: 'rm-irreplaceable', risk: 'medium', reason: 'deletes a file nothing in the project makes again (an environment file, a private key, credentials, a database)',
+    programs: ['rm', 'unlink'],
+    examples: ['rm -f .env.production', 'rm .env', 'rm config/master.key', 'unlink certs/server.key', 'rm -f credentials.json', 'rm db.sqlite3'],
+    // Source files go by name without asking (`rm src/old.ts` is an edit; git keeps them): these are not in git.
+    match: (v) => irreplaceableDeletes(v).length > 0,
+  },
+  {
     id: 'rm-root-or-home', risk: 'high', reason: 'deletes /, a home directory or a system directory',
     programs: ['rm', 'unlink'],
     examples: ['rm -f /', 'rm -rf /', 'rm -r --no-preserve-root /', 'rm -f /etc/passwd', 'unlink /etc/passwd'],
@@ -248,14 +255,15 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'file-empty', risk: 'medium', reason: 'empties a file (truncate -s 0, `: > file`, cp /dev/null): what it held is gone',
     programs: ['truncate', ':', 'true', 'cat', 'cp', 'echo', 'printf', ''],
-    examples: ['truncate -s 0 data/users.csv', 'truncate --size=0 db.sqlite3', ': > data/export.json', 'cat /dev/null > dump.sql', 'cp /dev/null data/users.csv', 'true > .env'],
+    examples: ['truncate -s 0 data/users.csv', 'truncate --size=0 db.sqlite3', ': > data/export.json', 'cat /dev/null > dump.sql', 'cp /dev/null data/users.csv', 'true > .env', 'true > src/main.rs', ': > lib/util.ts'],
     // A log (`truncate -s 0 app.log`) is output a program writes: emptying it loses nothing kept. Build output is
     // disposable (`deletes`), a file the service finds missing is only made (`overwrites`); where it cannot see, a data
-    // file is taken to be there and anything else to be new (`presumedNew`), except what truncate empties (it is there).
+    // file or a source file (`> src/main.rs`) is taken to be there and anything else to be new (`presumedNew`), except
+    // what truncate empties (it is there).
     match: (v) => emptiedFiles(v).length > 0,
     deletes: (v) => emptiedFiles(v),
     overwrites: (v) => emptiedFiles(v),
-    presumedNew: (p, v) => v.program !== 'truncate' && !dataFileName(p),
+    presumedNew: (p, v) => v.program !== 'truncate' && !dataFileName(p) && !sourceFileName(p),
   },
   {
     id: 'xargs-delete', risk: 'high', reason: 'deletes every file a list names (… | xargs rm): which files go is only known when it runs',

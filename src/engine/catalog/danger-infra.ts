@@ -197,6 +197,9 @@ const PRODUCTION_NAME = /(^|[-_/.:])(prod|production|prd|live)($|[-_/.:\d])/i;
 /** `kubectl apply -n production`, `kubectl --context prod-eu scale …`, `helm upgrade x -n prod`. */
 function changesProduction(v: CommandView): boolean {
   if (!v.args.some((a) => CLUSTER_CHANGE.test(a)) || v.args.some((a) => /^--dry-run(=(client|server))?$/.test(a) || a === '--help')) return false;
+  // `kubectl rollout status|history -n production` reads how a rollout goes.
+  const rollout = v.args.indexOf('rollout');
+  if (rollout >= 0 && /^(status|history)$/.test(v.args.slice(rollout + 1).find((a) => !a.startsWith('-')) ?? '')) return false;
   const named = ['-n', '--namespace', '--context', '--kube-context', '--cluster'].flatMap((o) => { const x = optionValue(v.args, [o]); return x === undefined ? [] : [x]; });
   return named.some((x) => PRODUCTION_NAME.test(x));
 }
@@ -240,10 +243,16 @@ export const INFRA_DANGERS: DangerEntry[] = [
   {
     id: 'container-remove', risk: 'medium', reason: 'removes containers or images',
     programs: ['docker', 'podman', 'nerdctl'],
-    examples: ['docker rm -f web', 'docker rmi app:latest', 'docker container rm x', 'docker image rm x'],
+    examples: ['docker rm -f web', 'docker rmi app:latest', 'docker container rm -f x', 'docker image rm x', 'docker rm -v db', 'docker rm -f $(docker ps -aq)', 'docker rm $(docker ps -aq)'],
+    // A stopped container of one's own, named (`docker rm myapp`), is everyday: docker refuses a running one and keeps
+    // its volumes. Forcing a running one down (`-f`), its anonymous volumes with it (`-v`), or a list known only when
+    // it runs (`$(docker ps -aq)`) stays asked; so do images.
     match: (v) => /^(docker|podman|nerdctl)$/.test(v.program) && (() => {
       const w = v.args.filter((a) => !a.startsWith('-'));
-      return w[0] === 'rm' || w[0] === 'rmi' || ((w[0] === 'container' || w[0] === 'image') && /^(rm|remove)$/.test(w[1] ?? ''));
+      const image = w[0] === 'rmi' || (w[0] === 'image' && /^(rm|remove)$/.test(w[1] ?? ''));
+      const container = w[0] === 'rm' || (w[0] === 'container' && /^(rm|remove)$/.test(w[1] ?? ''));
+      const forced = v.args.some((a) => /^--(force|volumes)(=|$)|^-[a-zA-Z]*[fv]/.test(a)) || v.words.slice(1).some((x) => x.dynamic || x.glob);
+      return image || (container && forced);
     })(),
   },
   {

@@ -62,5 +62,12 @@ export const SECRET_DANGERS: DangerEntry[] = [
     // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)
     match: (v) => exportsCredentials(v) && !v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null'),
   },
+  {
+    id: 'repository-decrypt', risk: 'high', reason: "decrypts the repository's encrypted secrets in place (git-crypt unlock, transcrypt, blackbox) or copies out the key that does (git-crypt export-key): every password and key they hold is plain text for the next read",
+    programs: ['git-crypt', 'transcrypt', 'blackbox_decrypt_all_files', 'blackbox_cat'],
+    examples: ['git-crypt unlock', 'git-crypt unlock ~/keys/repo.key && cat config/credentials.yml', 'git-crypt export-key /tmp/repo.key', 'transcrypt -c aes-256-cbc -p secret -y', 'blackbox_decrypt_all_files'],
+    // (`git-crypt export-key FILE` copies the key that decrypts them all out of .git; to stdout it is denied, secret-printers.ts.)
+    match: (v) => (v.program === 'git-crypt' && /^(unlock|export-key)$/.test(v.args.filter((a) => !a.startsWith('-'))[0] ?? '')) || (v.program === 'transcrypt' && !v.args.some((a) => /^(-l|--list|-h|--help|-v|--version|-d|--display)$/.test(a))) || v.program === 'blackbox_decrypt_all_files' || v.program === 'blackbox_cat',
+  },
   ...DEPLOYED_SECRET_DANGERS,
 ];

@@ -15,7 +15,36 @@ export const URL_RUN_DANGERS: DangerEntry[] = [
       'nix run github:someone/flake', 'nix shell github:someone/flake -c tool', 'nix-shell https://x.example/shell.nix', 'jbang https://x.example/x.java', 'bun run https://x.example/x.ts'],
     match: (v) => runsFromUrl(v.program, v.args),
   },
+  {
+    id: 'url-install', risk: 'high', reason: "installs a package straight from a URL or a git repository (pip install https://…, npm install github:…, cargo install --git): its build or install scripts run now, with no registry in between",
+    programs: ['pip', 'pip3', 'python', 'python3', 'pipx', 'uv', 'poetry', 'npm', 'pnpm', 'yarn', 'bun', 'gem', 'cargo'],
+    examples: ['pip install https://example.com/tools/helper-0.1.tar.gz', 'pip3 install git+https://github.com/someone/tool.git', 'python3 -m pip install --user https://x.example/pkg.whl', 'pipx install git+https://github.com/someone/tool',
+      'uv pip install https://x.example/pkg.tar.gz', 'uv add git+https://github.com/someone/lib', 'poetry add git+https://github.com/someone/lib.git', 'npm install github:someone/repo', 'npm i https://x.example/pkg.tgz', 'yarn add someone/repo',
+      'gem install tool --source https://gems.x.example', 'cargo install --git https://github.com/someone/tool'],
+    // A registry name (`pip install requests`, `npm i lodash`, `go install golang.org/x/tools/gopls@latest`), a local
+    // path (`pip install -e .`, `npm i ./packages/ui`) or a requirements file is the everyday install.
+    match: (v) => installsFromUrl(v.program, v.args),
+  },
 ];
+
+/** `pip install URL`, `npm install github:x/y`, `cargo install --git URL`: a package from outside any registry. */
+function installsFromUrl(program: string, args: string[]): boolean {
+  const operands = args.filter((a) => !a.startsWith('-'));
+  const [first, second] = operands;
+  const remote = (a: string) => REMOTE.test(a) || /^[\w.-]+\s*@\s*(https?:|git\+)/.test(a);
+  switch (program) {
+    case 'pip': case 'pip3': return first === 'install' && operands.slice(1).some(remote);
+    case 'python': case 'python3': return args[0] === '-m' && args[1] === 'pip' && installsFromUrl('pip', args.slice(2));
+    case 'pipx': return first === 'install' && operands.slice(1).some(remote);
+    case 'uv': return ((first === 'pip' && second === 'install') || first === 'add') && operands.some(remote);
+    case 'poetry': return first === 'add' && operands.slice(1).some(remote);
+    case 'npm': case 'pnpm': case 'yarn': case 'bun':
+      return /^(install|i|add|isntall)$/.test(first ?? '') && operands.slice(1).some((a) => remote(a) || (GITHUB_SHORTHAND.test(a) && !a.startsWith('.')));
+    case 'gem': return first === 'install' && /^https?:/.test(optionValue(args, ['--source', '-s']) ?? '');
+    case 'cargo': return first === 'install' && args.some((a) => a === '--git' || a.startsWith('--git='));
+    default: return false;
+  }
+}
 
 /**
  * Code fetched from outside any registry: a URL, a git remote (also scp-style `git@host:x/y.git`), a hosting shorthand,

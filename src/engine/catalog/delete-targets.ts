@@ -142,3 +142,21 @@ export function deletesSubstitutedList(v: CommandView): boolean {
     return find === undefined || disposableFindName(find.trim().split(/\s+/).map((a) => a.replace(/^(['"])(.*)\1$/, '$2'))) === undefined;
   });
 }
+
+/**
+ * Files nothing in the project makes again: environment files (`.env`, `.env.production`), private keys and
+ * certificates (`*.pem`, `*.key`, `*.p12`, `id_rsa`), credentials (`credentials.json`, `config/master.key`,
+ * `secrets.yaml`, `service-account.json`), Terraform state and databases (`db.sqlite3`, `app.db`). Not the templates committed beside them (`.env.example`, `.env.sample`) nor a test's
+ * own scratch database or a tool's cache (`test.db`, `tmp.sqlite3`, `coverage.db`, `cache.sqlite`).
+ */
+const IRREPLACEABLE = /^(\.env(\.[^/]*|\*)?|\.envrc|[^/]*\.(pem|key|p12|pfx|jks|keystore|kdbx|tfstate|tfstate\.backup)|credentials([-_.][^/]*)?|secrets?\.(ya?ml|json|toml|env)|service[-_]?account[^/]*\.json|id_(rsa|ed25519|ecdsa|dsa)|[^/]*\.(db|sqlite3?|mdb))$/i;
+const TEMPLATE = /\.(example|sample|template|dist|defaults?)$|(^|[-_.])(test|tests|tmp|temp|scratch|coverage|cache)([-_.]|$)/i;
+
+/** `rm -f .env.production`, `rm config/master.key`, `unlink db.sqlite3`: the operands that name an irreplaceable file. */
+export function irreplaceableDeletes(v: CommandView): string[] {
+  if (v.program !== 'rm' && v.program !== 'unlink') return [];
+  return operands(v.args).filter((p) => {
+    const name = p.replace(/\/+$/, '').replace(/^.*\//, '');
+    return IRREPLACEABLE.test(name) && !TEMPLATE.test(name) && !disposablePath(atBase(p, v.base).split('/').filter((s) => s !== '' && s !== '.'));
+  });
+}

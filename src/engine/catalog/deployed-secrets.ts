@@ -55,6 +55,17 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
     programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return /^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'appsettings' && y === 'list' || (g === 'containerapp' && c === 'secret' && (x === 'show' || (x === 'list' && a.includes('--show-values')))); },
     example: 'az webapp config appsettings list -g rg-prod -n acme-api', controls: ['az webapp show -g rg-prod -n acme-api', 'az containerapp secret list -g rg -n api'],
   },
+  {
+    // `docker compose --env-file .env.production config`: the compose file with every `${VAR}` filled in from that
+    // environment file, its passwords and keys printed (`--quiet` only validates; `--services` lists names).
+    programs: ['docker', 'docker-compose', 'podman-compose'], prints: (w, a, v) => {
+      const at = v.program === 'docker' ? (w[0] === 'compose' ? w.indexOf('config') : -1) : w.indexOf('config');
+      const envFile = a[a.indexOf('--env-file') + 1] ?? a.find((x) => x.startsWith('--env-file='))?.slice('--env-file='.length);
+      return at >= 0 && a.some((x) => x === '--env-file' || x.startsWith('--env-file=')) && envFile !== undefined && !/\.(example|sample|template|dist)$/.test(envFile)
+        && !a.some((x) => /^(-q|--quiet|--services|--volumes|--images|--profiles|--networks|--hash)(=|$)/.test(x));
+    },
+    example: 'docker compose --env-file .env.production config', controls: ['docker compose config --quiet', 'docker compose --env-file .env.production config --services', 'docker compose --env-file .env.example config', 'docker compose --env-file .env.production up -d'],
+  },
   { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
 ];
 

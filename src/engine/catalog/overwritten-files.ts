@@ -22,6 +22,17 @@ export function logFileName(path: string): boolean {
   return /\.log(\.\d+)?$|(^|\/)nohup\.out$/i.test(path);
 }
 
+/**
+ * A project's source file (`src/main.rs`, `lib/util.ts`, `Makefile`): emptying one loses the work in it (issue 26).
+ * Not a package marker an empty write makes on purpose (`: > pkg/__init__.py`, `> .gitkeep`).
+ */
+const SOURCE_FILE = /\.(rs|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|go|java|kt|kts|scala|groovy|c|h|cc|cpp|cxx|hpp|cs|fs|swift|php|pl|pm|lua|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|jl|vue|svelte|astro|proto|graphql|tf|css|scss|sass|less|html|ipynb|zig|sol|elm|md|rst|toml|ini|cfg|conf|lock|gradle|sln|csproj)$|(^|\/)(Makefile|Dockerfile|Gemfile|Rakefile|Procfile|Justfile|CMakeLists\.txt|go\.mod|go\.sum)$/;
+
+/** A source file, taken to be there when nothing tells whether it is: emptying it is asked about, as a data file's is. */
+export function sourceFileName(path: string): boolean {
+  return SOURCE_FILE.test(path) && !/(^|\/)__init__\.py$/.test(path);
+}
+
 /** Directories that hold a project's data (`data/users.csv`, `db/seeds.sql`, `backups/x`). */
 const DATA_DIR = /(^|\/)(data|db|database|databases|backups?|fixtures|seeds?|storage|uploads|exports?|dumps?)\//i;
 

@@ -55,6 +55,8 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.cargo/credentials.toml', reason: 'crates.io token' },
   { relative: '.cargo/credentials', reason: 'crates.io token' },
   { relative: '.gem/credentials', reason: 'RubyGems API key' },
+  { relative: '.local/share/gem/credentials', reason: 'RubyGems API key' },
+  { relative: '.bundle/config', reason: 'Bundler settings with private gem source credentials (BUNDLE_<HOST>)' },
   { relative: '.terraform.d/credentials.tfrc.json', reason: 'Terraform Cloud token' },
   { relative: '.vault-token', reason: 'HashiCorp Vault token' },
   { relative: '.pgpass', reason: 'PostgreSQL passwords' },
@@ -227,6 +229,10 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   // The docker daemon's private key (/etc/docker/key.json) and its TLS keys.
   // VPN and tunnel keys, service passwords, runner tokens, cluster keys outside /etc/kubernetes.
   { path: '/etc/wireguard', reason: 'WireGuard private keys' },
+  // Wi-Fi and VPN passwords and keys (NetworkManager's connections, wpa_supplicant's networks).
+  { path: '/etc/NetworkManager/system-connections', reason: 'Wi-Fi and VPN passwords and keys (NetworkManager)' },
+  { path: '/etc/wpa_supplicant', reason: 'Wi-Fi passwords (wpa_supplicant)' },
+  { path: '/etc/wpa_supplicant.conf', reason: 'Wi-Fi passwords (wpa_supplicant)' },
   { path: '/etc/openvpn/*.key', reason: 'OpenVPN private keys' },
   { path: '/etc/openvpn/*/*.key', reason: 'OpenVPN private keys' },
   { path: '/etc/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },

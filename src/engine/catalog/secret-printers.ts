@@ -32,6 +32,9 @@ export interface SecretPrinter {
 const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
 const KUBECTL_WITH_ARG = ['-n', '--namespace', '-o', '--output', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server'];
 
+/** Programs that print a file they are given. */
+const FILE_PRINTERS = ['cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'xxd', 'od', 'hexdump', 'base64', 'strings', 'nl', 'grep', 'rg', 'awk', 'sed', 'cut', 'view'];
+
 export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   {
     id: 'aws-configure-secret', programs: ['aws'], keptIn: '.aws/credentials', reason: 'prints an AWS secret key or session token from ~/.aws/credentials',
@@ -168,9 +171,9 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     reason: "prints an application's encrypted credentials or user secrets (rails credentials:show, dotnet user-secrets list, Symfony's secrets:reveal)",
     prints: (words, args, v) => v.program === 'dotnet' ? words[0] === 'user-secrets' && words[1] === 'list'
       : /^(console|php|symfony)$/.test(v.program) ? words.includes('secrets:reveal') || (words.includes('secrets:list') && args.includes('--reveal'))
-      : /^credentials:show$|^encrypted:show$/.test(words[0] ?? ''),
-    examples: ['bin/rails credentials:show', 'rails credentials:show --environment production', 'dotnet user-secrets list --project src/Api', 'php bin/console secrets:reveal DATABASE_PASSWORD', 'symfony console secrets:list --reveal'],
-    controls: ['bin/rails credentials:help', 'dotnet user-secrets init', 'rails routes', 'php bin/console secrets:list', 'php bin/console cache:clear'],
+      : /^credentials:show$|^encrypted:show$/.test(words[0] ?? '') || (/^(credentials|encrypted):edit$/.test(words[0] ?? '') && PRINTING_EDITOR.test(v.text)),
+    examples: ['bin/rails credentials:show', 'rails credentials:show --environment production', 'EDITOR=cat bin/rails credentials:edit --environment production', 'VISUAL=less rails credentials:edit', 'dotnet user-secrets list --project src/Api', 'php bin/console secrets:reveal DATABASE_PASSWORD', 'symfony console secrets:list --reveal'],
+    controls: ['bin/rails credentials:help', 'EDITOR=vim bin/rails credentials:edit', 'dotnet user-secrets init', 'rails routes', 'php bin/console secrets:list', 'php bin/console cache:clear'],
   },
   {
     id: 'npm-config-json', programs: ['npm'], keptIn: '.npmrc', reason: 'prints npm\'s whole configuration unmasked (`config list --json`), registry tokens from ~/.npmrc included',
@@ -233,7 +236,77 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     examples: ['bw get password github', 'lpass show --password github', 'keepassxc-cli show -s db.kdbx github'],
     controls: ['bw list folders', 'lpass ls', 'keepassxc-cli ls db.kdbx'],
   },
+  // Issue 26, round 3.
+  {
+    id: 'kube-token-create', programs: ['kubectl', 'k', 'oc'], keptIn: '.kube/config', reason: 'mints and prints a bearer token for a service account (or the session\'s own), made with the login in ~/.kube/config',
+    prints: (_, args, v) => {
+      const [verb, object] = operands([...args], KUBECTL_WITH_ARG);
+      return (verb === 'create' && object === 'token') || (v.program === 'oc' && ((verb === 'whoami' && args.some((a) => a === '-t' || a === '--show-token')) || (verb === 'sa' && object === 'get-token')));
+    },
+    examples: ['kubectl create token default -n prod', 'kubectl -n ci create token deployer --duration=24h', 'oc whoami --show-token'],
+    controls: ['kubectl create serviceaccount ci', 'kubectl get serviceaccounts -n prod', 'oc whoami'],
+  },
+  {
+    // `ps e` (BSD syntax) and macOS's `ps -E` add each process's environment to its command line: what
+    // /proc/<pid>/environ holds (protected), tokens passed to the sidecar and the agents included.
+    id: 'process-environment', programs: ['ps'], reason: "prints other processes' environments (`ps e`, `ps eww`, `ps -E`): the tokens and keys passed to them",
+    prints: (_, args) => {
+      for (let i = 0; i < args.length; i++) {
+        const a = args[i]!;
+        if (PS_WITH_ARG.has(a)) { i++; continue; }
+        if (a === '-E' || (!a.startsWith('-') && /^[auxwefjlsvrhTHmLMSVZcnX]+$/.test(a) && a.includes('e'))) return true;
+      }
+      return false;
+    },
+    examples: ['ps eww -o pid,command -p 1234', 'ps auxe', 'ps aexww', 'ps -E -p 42'],
+    controls: ['ps aux', 'ps -ef', 'ps -e -o pid,user,command', 'ps -o user -p 1', 'ps -p 42 -o pid,etime,command'],
+  },
+  {
+    // Rails' master key decrypts config/credentials.yml.enc (and a per-environment key its credentials file): with it,
+    // every production secret of the application is readable.
+    id: 'project-master-key', programs: FILE_PRINTERS, reason: "prints a Rails master key (config/master.key, config/credentials/<env>.key), which decrypts the application's credentials",
+    prints: (_, args, v) => v.words.slice(1).some((w) => !w.value.startsWith('-') && PROJECT_KEY.test(w.value)) && !v.redirects.some(stdoutToFile),
+    examples: ['cat config/master.key', 'head -c 32 config/credentials/production.key', 'base64 config/master.key', 'xxd ./config/master.key'],
+    controls: ['cat config/credentials.yml.enc', 'ls config/credentials', 'cat config/database.yml', 'wc -c config/master.key'],
+  },
+  {
+    // Docker and compose secrets are files in /run/secrets of the container (`docker exec app cat /run/secrets/db_password`,
+    // or the agent's own container). Judged here rather than as protected paths: /run/secrets/kubernetes.io/ holds a
+    // pod's namespace and CA certificate, which stay readable (its token is a protected path).
+    id: 'container-secret-print', programs: FILE_PRINTERS, reason: "prints a container's mounted secret (docker and compose secrets in /run/secrets)",
+    prints: (_, args, v) => v.words.slice(1).some((w) => !w.value.startsWith('-') && CONTAINER_SECRET.test(w.value)) && !v.redirects.some(stdoutToFile),
+    examples: ['docker exec myapp-api-1 cat /run/secrets/db_password', 'cat /run/secrets/stripe_key', 'docker compose exec api cat /var/run/secrets/postgres_password'],
+    controls: ['ls /run/secrets', 'cat /var/run/secrets/kubernetes.io/serviceaccount/namespace', 'docker exec myapp-api-1 cat /app/config.yml'],
+  },
+  {
+    // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
+    // with `--show-secrets` or `device wifi show-password`.
+    id: 'nmcli-secrets', programs: ['nmcli'], reason: 'prints Wi-Fi and VPN passwords NetworkManager keeps (nmcli --show-secrets, device wifi show-password)',
+    prints: (_, args) => {
+      const [object, verb, third] = operands([...args], ['-g', '--get-values', '-f', '--fields', '-m', '--mode', '-c', '--colors', '-e', '--escape', '-w', '--wait']);
+      return (args.some((a) => a === '-s' || a === '--show-secrets') && /^(c|con|conn|connection)$/.test(object ?? '') && /^(s|sh|show)$/.test(verb ?? ''))
+        || (/^(d|dev|device)$/.test(object ?? '') && verb === 'wifi' && third === 'show-password');
+    },
+    examples: ['nmcli --show-secrets connection show Home', 'nmcli -s -g 802-11-wireless-security.psk connection show Home', 'nmcli dev wifi show-password'],
+    controls: ['nmcli connection show', 'nmcli connection show Home', 'nmcli device status'],
+  },
+  {
+    // `git-crypt export-key -`: the symmetric key that decrypts every file git-crypt protects in the repository.
+    id: 'git-crypt-export-key', programs: ['git-crypt'], reason: "prints the repository's git-crypt key, which decrypts every file it protects",
+    prints: (words, args) => words[0] === 'export-key' && (args.includes('-') || args.includes('/dev/stdout')),
+    examples: ['git-crypt export-key -', 'git-crypt export-key /dev/stdout'],
+    controls: ['git-crypt status', 'git-crypt lock'],  // (export-key to a file is asked: repository-decrypt)
+  },
 ];
+
+/** ps's options that take a value (its operand is a list, not BSD flags: `-o user`, `-p 42`). */
+const PS_WITH_ARG = new Set(['-o', '-O', '-p', '-q', '-u', '-U', '-g', '-G', '-C', '-t', '-s', '-k', '--pid', '--ppid', '--sort', '--format', '--cols', '--columns', '--rows', '--user', '--group', '-N', 'o', 'O', 'p', 'U', 't', 'k']);
+/** A secret docker or compose mounts into a container (not the pod files under kubernetes.io/ or eks.amazonaws.com/). */
+const CONTAINER_SECRET = /^\/(var\/)?run\/secrets\/(?!kubernetes\.io(\/|$)|eks\.amazonaws\.com(\/|$))[^/]+$/;
+/** A Rails master key in a project: `config/master.key`, `config/credentials/production.key`. */
+const PROJECT_KEY = /(^|\/)config\/(master\.key|credentials\/[^/]+\.key)$/;
+/** An EDITOR (or VISUAL) that prints the file it is given instead of editing it: `EDITOR=cat rails credentials:edit`. */
+const PRINTING_EDITOR = /\b(EDITOR|VISUAL)=["']?(\S*\/)?(cat|tac|less|more|head|tail|bat|batcat|tee|nl|xxd|od|strings|base64|echo|type)\b/;
 
 const BY_PROGRAM = new Map<string, SecretPrinter[]>();
 for (const p of SECRET_PRINTERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);

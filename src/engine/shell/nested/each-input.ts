@@ -122,8 +122,15 @@ export const EACH_INPUT_ENTRIES: NestedEntry[] = [
       const replace = xargsReplaceString(args.slice(0, i < 0 ? args.length : i));
       // Unknown items: below the root of a find whose list is piped in (`find ~/projects … | xargs -I{} git -C {} …`).
       const listing = view.stdin?.listing;
+      // `find . -type d -name .mypy_cache -print0 | xargs -0 rm -rf`: what it lists is that name below the root, as
+      // for `find … -exec rm -rf {} +` (disposable-output.ts).
+      const disposable = view.stdin?.listedBy ? disposableFindName(view.stdin.listedBy) : undefined;
       const items = stdinItems?.map(literalWord) ?? [
-        listing?.length === 1 ? foundBelow(literalWord(listing[0]!)) : unknownWord('{xargs input}'),
+        listing?.length === 1 && disposable !== undefined
+          ? literalWord(`${listing[0]!.replace(/\/+$/, '')}/**/${disposable}`)
+          : listing?.length === 1
+            ? foundBelow(literalWord(listing[0]!))
+            : unknownWord('{xargs input}'),
       ];
       // `-I D cat ~/D/credentials`: the replace string stands for the item wherever it is in a word.
       const replaced = (w: Word) => {
