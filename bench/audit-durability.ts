@@ -12,21 +12,33 @@ const BENCH = 'audit';
 /** POSTs a decide body; resolves with the decision id once the whole answer has arrived, or undefined on failure. */
 function decideOnce(url: string, body: string, agent: Agent): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const req = request(`${url}/v1/decide`, { method: 'POST', agent, headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (text += d));
-      res.once('end', () => {
-        if (res.statusCode !== 200) return resolve(undefined);
-        try {
-          resolve((JSON.parse(text) as { decision_id?: string }).decision_id);
-        } catch {
-          resolve(undefined); // cut off by the kill
-        }
-      });
-      res.once('error', () => resolve(undefined));
-      res.once('aborted', () => resolve(undefined));
-    });
+    const req = request(
+      `${url}/v1/decide`,
+      {
+        method: 'POST',
+        agent,
+        headers: {
+          authorization: `Bearer ${AGENT_TOKEN}`,
+          'content-type': 'application/json',
+          'content-length': Buffer.byteLength(body),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (d: string) => (text += d));
+        res.once('end', () => {
+          if (res.statusCode !== 200) return resolve(undefined);
+          try {
+            resolve((JSON.parse(text) as { decision_id?: string }).decision_id);
+          } catch {
+            resolve(undefined); // cut off by the kill
+          }
+        });
+        res.once('error', () => resolve(undefined));
+        res.once('aborted', () => resolve(undefined));
+      },
+    );
     req.once('error', () => resolve(undefined));
     req.end(body);
   });
@@ -69,12 +81,21 @@ export async function benchAudit(options: BenchOptions): Promise<BenchResult> {
     db.close();
     removeDir(server.dataDir);
   }
-  options.log(`  ${answered.length} decisions answered in ${seconds} s by ${clients} clients; ${stored} audit rows after kill -9; ${missing.length} answered but missing`);
+  options.log(
+    `  ${answered.length} decisions answered in ${seconds} s by ${clients} clients; ${stored} audit rows after kill -9; ${missing.length} answered but missing`,
+  );
   if (answered.length === 0) throw new Error(`no decision was answered before the kill (${failed} failed requests)`);
   return {
     bench: BENCH,
     figures: [
-      atMost(BENCH, 'answered decisions missing from audit_log after kill -9', missing.length, 0, 'rows', `${answered.length} answered by ${clients} clients in ${seconds} s; ${stored} rows stored (rows of requests cut off by the kill may be there too)`),
+      atMost(
+        BENCH,
+        'answered decisions missing from audit_log after kill -9',
+        missing.length,
+        0,
+        'rows',
+        `${answered.length} answered by ${clients} clients in ${seconds} s; ${stored} rows stored (rows of requests cut off by the kill may be there too)`,
+      ),
       info(BENCH, 'requests that failed before the kill', failed, 'requests'),
     ],
     raw: { clients, seconds, answered: answered.length, stored, missing, failedBeforeKill: failed },

@@ -14,11 +14,23 @@ import { removeDir, ROOT } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 import { twoKilobyteScript } from './shell.ts';
 
-const { values } = parseArgs({ options: { build: { type: 'string', multiple: true }, mix: { type: 'string', default: 'repeated' }, seconds: { type: 'string', default: '3' }, batch: { type: 'string', default: '50' } } });
+const { values } = parseArgs({
+  options: {
+    build: { type: 'string', multiple: true },
+    mix: { type: 'string', default: 'repeated' },
+    seconds: { type: 'string', default: '3' },
+    batch: { type: 'string', default: '50' },
+  },
+});
 const builds = values.build?.length ? values.build : ['dist'];
-const templates = values.mix === 'script' ? [decideBody(scriptCall(twoKilobyteScript()))] : MIX.map((b) => decideBody(b, values.mix === 'unique' ? undefined : 'x'));
+const templates =
+  values.mix === 'script'
+    ? [decideBody(scriptCall(twoKilobyteScript()))]
+    : MIX.map((b) => decideBody(b, values.mix === 'unique' ? undefined : 'x'));
 const batch = Number(values.batch);
-const noSignal = () => { throw new Error('no wait in this bench'); };
+const noSignal = () => {
+  throw new Error('no wait in this bench');
+};
 let counter = 0;
 
 /** One build's service and a function that runs one turn of `batch` calls. */
@@ -31,11 +43,15 @@ async function load(dir: string) {
   const { DecideRequestSchema } = await import(`${build}http/schemas.js`);
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-decide-cpu-'));
   const toolgate = await createToolgate(loadConfig({ 'data-dir': dataDir }, {}));
-  for (const rule of BENCH_RULES) await toolgate.store.addRule({ effect: rule.effect, pattern: rule.pattern, risk: rule.risk ?? null });
+  for (const rule of BENCH_RULES)
+    await toolgate.store.addRule({ effect: rule.effect, pattern: rule.pattern, risk: rule.risk ?? null });
   // One call as the fast path makes it: the body's text parsed and validated, decided, the answer serialised.
   const call = (i: number) => {
     const text = templates[i % templates.length]!;
-    const body = parseJsonText(values.mix === 'repeated' ? text : text.split(UNIQUE).join(`c${counter++}`), DecideRequestSchema);
+    const body = parseJsonText(
+      values.mix === 'repeated' ? text : text.split(UNIQUE).join(`c${counter++}`),
+      DecideRequestSchema,
+    );
     return answerDecide({ toolgate }, body, false, noSignal).then((answer: unknown) => JSON.stringify(answer));
   };
   let n = 0;
@@ -43,13 +59,25 @@ async function load(dir: string) {
     const t = n++;
     await Promise.all(Array.from({ length: batch }, (_, i) => call(t * batch + i)));
   };
-  return { dir, turn, close: async () => { await toolgate.close(); removeDir(dataDir); }, samples: [] as number[] };
+  return {
+    dir,
+    turn,
+    close: async () => {
+      await toolgate.close();
+      removeDir(dataDir);
+    },
+    samples: [] as number[],
+  };
 }
 
 const loaded = [];
 for (const dir of builds) loaded.push(await load(dir));
 const tick = () => new Promise((r) => setImmediate(r));
-for (let i = 0; i < 150; i++) for (const b of loaded) { await b.turn(); await tick(); } // warm-up
+for (let i = 0; i < 150; i++)
+  for (const b of loaded) {
+    await b.turn();
+    await tick();
+  } // warm-up
 const started = performance.now();
 while (performance.now() - started < Number(values.seconds) * 1000 * loaded.length) {
   for (const b of loaded) {
@@ -65,6 +93,8 @@ const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const base = mean(loaded[0]!.samples);
 for (const b of loaded) {
   const m = mean(b.samples);
-  process.stdout.write(`${b.dir} ${values.mix}: ${m.toFixed(1)} CPU µs per call (mean over ${b.samples.length} turns of ${batch}; median turn ${median(b.samples).toFixed(1)}), ${(m / base).toFixed(3)}× the first\n`);
+  process.stdout.write(
+    `${b.dir} ${values.mix}: ${m.toFixed(1)} CPU µs per call (mean over ${b.samples.length} turns of ${batch}; median turn ${median(b.samples).toFixed(1)}), ${(m / base).toFixed(3)}× the first\n`,
+  );
 }
 for (const b of loaded) await b.close();

@@ -9,7 +9,16 @@ import { median, percentile, round3 } from './lib/stats.ts';
 const BENCH = 'hook';
 
 /** A Claude Code PreToolUse input for a harmless command (allowed; after the first call, from the verdict cache). */
-const INPUT = JSON.stringify({ session_id: 'bench', transcript_path: '/tmp/t.jsonl', cwd: ROOT, permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git status' }, tool_use_id: 'toolu_bench' });
+const INPUT = JSON.stringify({
+  session_id: 'bench',
+  transcript_path: '/tmp/t.jsonl',
+  cwd: ROOT,
+  permission_mode: 'default',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'git status' },
+  tool_use_id: 'toolu_bench',
+});
 
 /** CPU time (user + system) of this process's waited-for children so far, in ms (cutime + cstime in /proc/self/stat). */
 function childrenCpuMs(): number {
@@ -22,7 +31,11 @@ function childrenCpuMs(): number {
 const CLOCK_TICKS = 100;
 
 /** Wall time of one process run to its exit and the CPU time it used, in ms; throws when it fails. */
-function timedRun(args: string[], env: NodeJS.ProcessEnv, input: string): { ms: number; cpuMs: number; stdout: string } {
+function timedRun(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  input: string,
+): { ms: number; cpuMs: number; stdout: string } {
   const cpu0 = childrenCpuMs();
   const t0 = performance.now();
   const run = spawnSync(process.execPath, args, { cwd: ROOT, env, input, encoding: 'utf8' });
@@ -36,7 +49,12 @@ export async function benchHookCost(options: BenchOptions): Promise<BenchResult>
   // Not pinned: the hook and `node -e ''` are not either, and a pinned sidecar waits for its one core on a busy machine.
   const server = await startToolgate({ flags: ['--log-level', 'silent'] });
   try {
-    const env = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TOOLGATE_URL: server.url, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN };
+    const env = {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '/tmp',
+      TOOLGATE_URL: server.url,
+      TOOLGATE_AGENT_TOKEN: AGENT_TOKEN,
+    };
     const hook = ['bin/toolgate.js', 'hook', 'claude-code'];
     const empty = ['-e', ''];
     // One of each first, unmeasured: disk caches, and the sidecar's first decision of this command.
@@ -44,7 +62,8 @@ export async function benchHookCost(options: BenchOptions): Promise<BenchResult>
     // throws on any exit but 0.
     const warm = timedRun(hook, env, INPUT);
     const first = JSON.parse(warm.stdout) as { hookSpecificOutput?: { permissionDecision?: string } };
-    if (first.hookSpecificOutput?.permissionDecision !== undefined) throw new Error(`the hook did not pass git status: ${JSON.stringify(first)}`);
+    if (first.hookSpecificOutput?.permissionDecision !== undefined)
+      throw new Error(`the hook did not pass git status: ${JSON.stringify(first)}`);
     timedRun(empty, env, '');
     // Interleaved, so both see the same load on this (shared) machine.
     const hookMs: number[] = [];
@@ -60,15 +79,42 @@ export async function benchHookCost(options: BenchOptions): Promise<BenchResult>
       nodeCpuMs += n.cpuMs;
     }
     const ratio = median(hookMs) / median(nodeMs);
-    options.log(`  hook ${round3(median(hookMs))} ms, node -e '' ${round3(median(nodeMs))} ms (medians of ${rounds}); CPU ${round3(hookCpuMs / rounds)} vs ${round3(nodeCpuMs / rounds)} ms`);
+    options.log(
+      `  hook ${round3(median(hookMs))} ms, node -e '' ${round3(median(nodeMs))} ms (medians of ${rounds}); CPU ${round3(hookCpuMs / rounds)} vs ${round3(nodeCpuMs / rounds)} ms`,
+    );
     return {
       bench: BENCH,
       figures: [
-        atMost(BENCH, "hook call vs node -e '' (median wall time)", round3(ratio), 2, '×', `${rounds} interleaved runs each`),
-        info(BENCH, 'hook call, median wall time', round3(median(hookMs)), 'ms', `p90 ${round3(percentile(hookMs, 90))} ms; spawn to exit, one decision over HTTP`),
-        info(BENCH, "node -e '', median wall time", round3(median(nodeMs)), 'ms', `p90 ${round3(percentile(nodeMs, 90))} ms`),
+        atMost(
+          BENCH,
+          "hook call vs node -e '' (median wall time)",
+          round3(ratio),
+          2,
+          '×',
+          `${rounds} interleaved runs each`,
+        ),
+        info(
+          BENCH,
+          'hook call, median wall time',
+          round3(median(hookMs)),
+          'ms',
+          `p90 ${round3(percentile(hookMs, 90))} ms; spawn to exit, one decision over HTTP`,
+        ),
+        info(
+          BENCH,
+          "node -e '', median wall time",
+          round3(median(nodeMs)),
+          'ms',
+          `p90 ${round3(percentile(nodeMs, 90))} ms`,
+        ),
         // CPU time does not wait on a busy machine's scheduler (nor on the sidecar): the hook's own cost.
-        info(BENCH, "hook call vs node -e '' (mean CPU time)", round3(hookCpuMs / nodeCpuMs), '×', `${round3(hookCpuMs / rounds)} vs ${round3(nodeCpuMs / rounds)} ms a call (user + system, 10 ms ticks summed over ${rounds})`),
+        info(
+          BENCH,
+          "hook call vs node -e '' (mean CPU time)",
+          round3(hookCpuMs / nodeCpuMs),
+          '×',
+          `${round3(hookCpuMs / rounds)} vs ${round3(nodeCpuMs / rounds)} ms a call (user + system, 10 ms ticks summed over ${rounds})`,
+        ),
       ],
       raw: { rounds, hookMs, nodeMs, hookCpuMs, nodeCpuMs },
     };

@@ -11,11 +11,27 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedRules, writeBodies } from './http-throughput.ts';
-import { AGENT_TOKEN, buildIfStale, cpuTimeUs, ROOT, SERVER_CPU, startAuditFloorServer, startToolgate, type ServerProcess } from './lib/processes.ts';
+import {
+  AGENT_TOKEN,
+  buildIfStale,
+  cpuTimeUs,
+  ROOT,
+  SERVER_CPU,
+  startAuditFloorServer,
+  startToolgate,
+  type ServerProcess,
+} from './lib/processes.ts';
 import { median } from './lib/stats.ts';
 import { runWrk } from './lib/wrk.ts';
 
-const { values } = parseArgs({ options: { build: { type: 'string', multiple: true }, rounds: { type: 'string', default: '4' }, seconds: { type: 'string', default: '4' }, 'one-seconds': { type: 'string', default: '4' } } });
+const { values } = parseArgs({
+  options: {
+    build: { type: 'string', multiple: true },
+    rounds: { type: 'string', default: '4' },
+    seconds: { type: 'string', default: '4' },
+    'one-seconds': { type: 'string', default: '4' },
+  },
+});
 if (buildIfStale()) process.stderr.write('built dist/ (it was older than src/)\n');
 const builds = values.build?.length ? values.build : ['dist'];
 const rounds = Number(values.rounds);
@@ -31,7 +47,10 @@ interface Probed {
   probeDir: string;
 }
 
-async function probed(name: string, start: (flags: string[], env: NodeJS.ProcessEnv) => Promise<ServerProcess>): Promise<Probed> {
+async function probed(
+  name: string,
+  start: (flags: string[], env: NodeJS.ProcessEnv) => Promise<ServerProcess>,
+): Promise<Probed> {
   const probeDir = mkdtempSync(join(tmpdir(), 'toolgate-ab-probe-'));
   const server = await start(['--require', probe], { TOOLGATE_PROBE_DIR: probeDir, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN });
   return { name, server, probeDir };
@@ -53,15 +72,28 @@ async function run(p: Probed, file: string, unique: boolean, connections: number
   rmSync(gcFile, { force: true });
   if (window) process.kill(p.server.pid, 'SIGUSR2');
   const cpu0 = cpuTimeUs(p.server.pid);
-  const r = await runWrk({ url: p.server.url, bodiesFile: file, token: AGENT_TOKEN, unique, runId: `ab${Math.floor(Math.random() * 1e9)}`, connections, seconds: secs });
+  const r = await runWrk({
+    url: p.server.url,
+    bodiesFile: file,
+    token: AGENT_TOKEN,
+    unique,
+    runId: `ab${Math.floor(Math.random() * 1e9)}`,
+    connections,
+    seconds: secs,
+  });
   const cpuUs = (cpuTimeUs(p.server.pid) - cpu0) / Math.max(1, r.requests);
   let gc = '';
   if (window) {
     process.kill(p.server.pid, 'SIGUSR2');
     for (let i = 0; i < 100 && !existsSync(gcFile); i++) await new Promise((res) => setTimeout(res, 50));
     if (existsSync(gcFile)) {
-      const g = JSON.parse(readFileSync(gcFile, 'utf8')) as { gcs: Record<string, { count: number; maxMs: number }>; loopDelayMs: { p99: number; max: number } };
-      const kinds = Object.entries(g.gcs).map(([k, s]) => `${k} ${s.count}× ≤${s.maxMs.toFixed(1)}`).join(', ');
+      const g = JSON.parse(readFileSync(gcFile, 'utf8')) as {
+        gcs: Record<string, { count: number; maxMs: number }>;
+        loopDelayMs: { p99: number; max: number };
+      };
+      const kinds = Object.entries(g.gcs)
+        .map(([k, s]) => `${k} ${s.count}× ≤${s.maxMs.toFixed(1)}`)
+        .join(', ');
       gc = ` · server: ${kinds || 'no GC'}; loop delay p99 ${g.loopDelayMs.p99} max ${g.loopDelayMs.max} ms`;
     }
   }
@@ -95,19 +127,27 @@ for (let round = 1; round <= rounds; round++) {
   if (oneSeconds <= 0) continue;
   const f1 = await run(floor, bodies.repeated, false, 1, oneSeconds, true);
   floorP99.push(f1.latencyUs.p99);
-  process.stdout.write(`  one connection, floor: p50 ${ms(f1.latencyUs.p50)} p99 ${ms(f1.latencyUs.p99)} max ${ms(f1.latencyUs.max)} ms (${f1.requests} calls)${f1.gc}\n`);
+  process.stdout.write(
+    `  one connection, floor: p50 ${ms(f1.latencyUs.p50)} p99 ${ms(f1.latencyUs.p99)} max ${ms(f1.latencyUs.max)} ms (${f1.requests} calls)${f1.gc}\n`,
+  );
   for (const s of order) {
     for (const unique of [false, true]) {
       const r = await run(s, unique ? bodies.unique : bodies.repeated, unique, 1, oneSeconds, true);
       ratios[s.name]![unique ? 'p99u' : 'p99r'].push(r.latencyUs.p99);
-      process.stdout.write(`  one connection, ${s.name} ${unique ? 'unique' : 'repeated'}: p50 ${ms(r.latencyUs.p50)} p99 ${ms(r.latencyUs.p99)} max ${ms(r.latencyUs.max)} ms (${r.requests} calls, ${r.cpuUs.toFixed(0)} CPU µs/call)${r.gc}\n`);
+      process.stdout.write(
+        `  one connection, ${s.name} ${unique ? 'unique' : 'repeated'}: p50 ${ms(r.latencyUs.p50)} p99 ${ms(r.latencyUs.p99)} max ${ms(r.latencyUs.max)} ms (${r.requests} calls, ${r.cpuUs.toFixed(0)} CPU µs/call)${r.gc}\n`,
+      );
     }
   }
 }
-process.stdout.write(`\nmedians over ${rounds} rounds${oneSeconds > 0 ? `; floor one-connection p99 ${ms(median(floorP99))} ms` : ''}\n`);
+process.stdout.write(
+  `\nmedians over ${rounds} rounds${oneSeconds > 0 ? `; floor one-connection p99 ${ms(median(floorP99))} ms` : ''}\n`,
+);
 for (const s of servers) {
   const r = ratios[s.name]!;
-  process.stdout.write(`${s.name}: vs floor by CPU per request, repeated ${median(r.repeated).toFixed(3)}×, unique ${median(r.unique).toFixed(3)}×; one-connection p99 repeated ${ms(median(r.p99r))} ms, unique ${ms(median(r.p99u))} ms\n`);
+  process.stdout.write(
+    `${s.name}: vs floor by CPU per request, repeated ${median(r.repeated).toFixed(3)}×, unique ${median(r.unique).toFixed(3)}×; one-connection p99 repeated ${ms(median(r.p99r))} ms, unique ${ms(median(r.p99u))} ms\n`,
+  );
 }
 await floor.server.stop();
 for (const s of servers) {

@@ -3,17 +3,43 @@
 import { Agent, request, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { PROJECT } from './lib/mix.ts';
-import { AGENT_TOKEN, LOAD_CPU, removeDir, REVIEWER_TOKEN, SERVER_CPU, spawnNode, startToolgate, type ServerProcess } from './lib/processes.ts';
+import {
+  AGENT_TOKEN,
+  LOAD_CPU,
+  removeDir,
+  REVIEWER_TOKEN,
+  SERVER_CPU,
+  spawnNode,
+  startToolgate,
+  type ServerProcess,
+} from './lib/processes.ts';
 import { atMost, info, type BenchOptions, type BenchResult } from './lib/result.ts';
 import { percentile, round3 } from './lib/stats.ts';
 
 const BENCH = 'longpoll';
 
 /** A plain HTTP call; resolves with status and body text. */
-function call(url: string, method: string, token: string, body: unknown, agent: Agent | false): Promise<{ status: number; text: string }> {
+function call(
+  url: string,
+  method: string,
+  token: string,
+  body: unknown,
+  agent: Agent | false,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(url, { method, agent, headers: { authorization: `Bearer ${token}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } }, (res) => readBody(res).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject));
+    const req = request(
+      url,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+        },
+      },
+      (res) => readBody(res).then((text) => resolve({ status: res.statusCode ?? 0, text }), reject),
+    );
     req.once('error', reject);
     req.end(payload);
   });
@@ -30,14 +56,20 @@ function readBody(res: IncomingMessage): Promise<string> {
 }
 
 /** Runs `fn` over `items` with at most `limit` in flight. */
-async function pool<T>(items: readonly T[], limit: number, fn: (item: T, index: number) => Promise<void>): Promise<void> {
+async function pool<T>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<void>,
+): Promise<void> {
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      await fn(items[i]!, i);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        await fn(items[i]!, i);
+      }
+    }),
+  );
 }
 
 /** The server's own view of its memory (prom-client's default metrics), in MB. */
@@ -64,18 +96,22 @@ interface Waiter {
 
 function openWaiter(server: ServerProcess, id: string): Waiter {
   const done = new Promise<{ at: number; status: string }>((resolve, reject) => {
-    const req = request(`${server.url}/v1/approvals/${id}?wait=60`, { agent: false, headers: { authorization: `Bearer ${AGENT_TOKEN}` } }, (res) => {
-      readBody(res).then((text) => {
-        const at = performance.now();
-        let status = `http ${res.statusCode}`;
-        try {
-          status = (JSON.parse(text) as { status?: string }).status ?? status;
-        } catch {
-          // not JSON: keep the HTTP status
-        }
-        resolve({ at, status });
-      }, reject);
-    });
+    const req = request(
+      `${server.url}/v1/approvals/${id}?wait=60`,
+      { agent: false, headers: { authorization: `Bearer ${AGENT_TOKEN}` } },
+      (res) => {
+        readBody(res).then((text) => {
+          const at = performance.now();
+          let status = `http ${res.statusCode}`;
+          try {
+            status = (JSON.parse(text) as { status?: string }).status ?? status;
+          } catch {
+            // not JSON: keep the HTTP status
+          }
+          resolve({ at, status });
+        }, reject);
+      },
+    );
     req.once('error', reject);
     req.end();
   });
@@ -88,7 +124,18 @@ function openWaiter(server: ServerProcess, id: string): Waiter {
  * generator's own garbage collector is not counted as the server's latency.
  */
 export async function benchLongPoll(options: BenchOptions): Promise<BenchResult> {
-  const child = spawnNode(['--expose-gc', '--max-semi-space-size=64', '--import', 'tsx', fileURLToPath(import.meta.url), CHILD_FLAG, ...(options.quick ? ['--quick'] : [])], { cpu: LOAD_CPU, raiseFdLimit: true });
+  const child = spawnNode(
+    [
+      '--expose-gc',
+      '--max-semi-space-size=64',
+      '--import',
+      'tsx',
+      fileURLToPath(import.meta.url),
+      CHILD_FLAG,
+      ...(options.quick ? ['--quick'] : []),
+    ],
+    { cpu: LOAD_CPU, raiseFdLimit: true },
+  );
   let out = '';
   let err = '';
   child.stdout!.setEncoding('utf8').on('data', (d: string) => (out += d));
@@ -110,7 +157,11 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
   const count = options.quick ? 200 : 10_000;
   // Answers are sent one after another, as reviewers do; with 10k open, a few thousand give a stable p99.
   const sampled = options.quick ? 100 : 2_000;
-  const server = await startToolgate({ cpu: SERVER_CPU, raiseFdLimit: true, flags: ['--approval-timeout', '15m', '--log-level', 'warn'] });
+  const server = await startToolgate({
+    cpu: SERVER_CPU,
+    raiseFdLimit: true,
+    flags: ['--approval-timeout', '15m', '--log-level', 'warn'],
+  });
   // Idle sockets are dropped after 4 s, before the server's 5 s keep-alive timeout closes them: reusing a socket the
   // server is closing at that moment fails with ECONNRESET (between the phases below sockets sit idle for seconds).
   const keepAlive = new Agent({ keepAlive: true, maxSockets: 32, timeout: 4_000 });
@@ -119,13 +170,24 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
     const rssIdle = server.rssMb();
     // 1. Open the approvals: one dangerous call per agent session, as many agents would (20 per agent id, under the cap).
     const ids: string[] = new Array(count);
-    await pool(Array.from({ length: count }, (_, i) => i), 32, async (i) => {
-      const body = { tool: 'Bash', args: { command: `rm -rf /tmp/longpoll-${i}` }, agent_id: `lp-agent-${Math.floor(i / 20)}`, session_id: `lp-${i}`, cwd: PROJECT };
-      const res = await call(`${server.url}/v1/decide`, 'POST', AGENT_TOKEN, body, keepAlive);
-      const parsed = JSON.parse(res.text) as { decision?: string; approval?: { id: string } };
-      if (res.status !== 200 || parsed.decision !== 'ask' || !parsed.approval) throw new Error(`decide ${i}: ${res.status} ${res.text}`);
-      ids[i] = parsed.approval.id;
-    });
+    await pool(
+      Array.from({ length: count }, (_, i) => i),
+      32,
+      async (i) => {
+        const body = {
+          tool: 'Bash',
+          args: { command: `rm -rf /tmp/longpoll-${i}` },
+          agent_id: `lp-agent-${Math.floor(i / 20)}`,
+          session_id: `lp-${i}`,
+          cwd: PROJECT,
+        };
+        const res = await call(`${server.url}/v1/decide`, 'POST', AGENT_TOKEN, body, keepAlive);
+        const parsed = JSON.parse(res.text) as { decision?: string; approval?: { id: string } };
+        if (res.status !== 200 || parsed.decision !== 'ask' || !parsed.approval)
+          throw new Error(`decide ${i}: ${res.status} ${res.text}`);
+        ids[i] = parsed.approval.id;
+      },
+    );
     const rssApprovals = server.rssMb();
     // 2. Every agent waits: one connection each, opened in batches so the listen backlog never overflows.
     for (let i = 0; i < count; i += 500) {
@@ -142,7 +204,9 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
     await new Promise((r) => setTimeout(r, 500));
     const rssHeld = server.rssMb();
     const heapHeld = await heapOnServer(server);
-    options.log(`  ${count} waiting: RSS ${rssHeld.toFixed(0)} MB (idle ${rssIdle.toFixed(0)} MB, after opening the approvals ${rssApprovals.toFixed(0)} MB); V8 ${JSON.stringify(heapHeld)} MB`);
+    options.log(
+      `  ${count} waiting: RSS ${rssHeld.toFixed(0)} MB (idle ${rssIdle.toFixed(0)} MB, after opening the approvals ${rssApprovals.toFixed(0)} MB); V8 ${JSON.stringify(heapHeld)} MB`,
+    );
     // 3. A reviewer answers; the time runs from sending the answer to the waiting agent's complete response.
     const latencies: number[] = [];
     let wrong = 0;
@@ -151,7 +215,13 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
     for (let i = 0; i < sampled; i++) {
       const index = Math.floor((i * count) / sampled);
       const t0 = performance.now();
-      const res = await call(`${server.url}/v1/approvals/${ids[index]}/resolve`, 'POST', REVIEWER_TOKEN, { choice: 'deny', feedback: 'benchmark' }, keepAlive);
+      const res = await call(
+        `${server.url}/v1/approvals/${ids[index]}/resolve`,
+        'POST',
+        REVIEWER_TOKEN,
+        { choice: 'deny', feedback: 'benchmark' },
+        keepAlive,
+      );
       if (res.status !== 200) throw new Error(`resolve ${ids[index]}: ${res.status} ${res.text}`);
       const { at, status } = await waiters[index]!.done;
       if (status !== 'denied') wrong++;
@@ -159,16 +229,38 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
     }
     const p50 = percentile(latencies, 50);
     const p99 = percentile(latencies, 99);
-    options.log(`  resolve → waiter response: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${sampled} answers`);
+    options.log(
+      `  resolve → waiter response: p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${sampled} answers`,
+    );
     if (wrong > 0) throw new Error(`${wrong} waiters did not receive the answer`);
     return {
       bench: BENCH,
       figures: [
-        atMost(BENCH, `server RSS with ${count} waiting long-polls`, round3(rssHeld), 256, 'MB', `idle ${rssIdle.toFixed(0)} MB; ${rssApprovals.toFixed(0)} MB once the ${count} approvals exist`),
-        atMost(BENCH, 'resolve → waiter response, p99', round3(p99), 10, 'ms', `p50 ${round3(p50)} ms over ${sampled} answers sent one at a time while ${count} wait`),
+        atMost(
+          BENCH,
+          `server RSS with ${count} waiting long-polls`,
+          round3(rssHeld),
+          256,
+          'MB',
+          `idle ${rssIdle.toFixed(0)} MB; ${rssApprovals.toFixed(0)} MB once the ${count} approvals exist`,
+        ),
+        atMost(
+          BENCH,
+          'resolve → waiter response, p99',
+          round3(p99),
+          10,
+          'ms',
+          `p50 ${round3(p50)} ms over ${sampled} answers sent one at a time while ${count} wait`,
+        ),
         info(BENCH, 'long-polls held at once', held, 'connections'),
       ],
-      raw: { count, sampled, rssMb: { idle: rssIdle, approvals: rssApprovals, held: rssHeld }, heapMbWhileHeld: heapHeld, latencyMs: { p50, p90: percentile(latencies, 90), p99, max: percentile(latencies, 100) } },
+      raw: {
+        count,
+        sampled,
+        rssMb: { idle: rssIdle, approvals: rssApprovals, held: rssHeld },
+        heapMbWhileHeld: heapHeld,
+        latencyMs: { p50, p90: percentile(latencies, 90), p99, max: percentile(latencies, 100) },
+      },
     };
   } finally {
     keepAlive.destroy();
@@ -179,7 +271,10 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
 }
 
 if (process.argv.includes(CHILD_FLAG)) {
-  const result = await measureLongPoll({ quick: process.argv.includes('--quick'), log: (line) => process.stderr.write(`${LOG_PREFIX}${line}\n`) });
+  const result = await measureLongPoll({
+    quick: process.argv.includes('--quick'),
+    log: (line) => process.stderr.write(`${LOG_PREFIX}${line}\n`),
+  });
   process.stdout.write(`RESULT ${JSON.stringify(result)}\n`);
   process.exit(0);
 }

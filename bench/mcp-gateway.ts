@@ -14,7 +14,13 @@ const STUB = join(ROOT, 'test/mcp/support/stub-upstream.ts');
 
 async function connect(args: string[], env: Record<string, string>): Promise<{ client: Client; pid: number }> {
   const client = new Client({ name: 'toolgate-bench', version: '1.0.0' });
-  const transport = new StdioClientTransport({ command: process.execPath, args, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, stderr: 'ignore', cwd: ROOT });
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args,
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    stderr: 'ignore',
+    cwd: ROOT,
+  });
   await client.connect(transport);
   return { client, pid: transport.pid ?? 0 };
 }
@@ -24,7 +30,10 @@ async function timeCalls(client: Client, n: number, label: string): Promise<numb
   const times: number[] = [];
   for (let i = 0; i < n; i++) {
     const started = performance.now();
-    const result = await client.request({ method: 'tools/call', params: { name: 'echo', arguments: { text: `${label} ${i % 50}` } } });
+    const result = await client.request({
+      method: 'tools/call',
+      params: { name: 'echo', arguments: { text: `${label} ${i % 50}` } },
+    });
     times.push(performance.now() - started);
     if ((result as { isError?: boolean }).isError) throw new Error(`call ${i} was refused: ${JSON.stringify(result)}`);
   }
@@ -41,7 +50,10 @@ export async function benchMcpGateway(options: BenchOptions): Promise<BenchResul
   let gateway: Client | undefined;
   try {
     direct = (await connect(['--import', 'tsx', STUB], env)).client;
-    const spawned = await connect(['bin/toolgate.js', 'mcp', '--name', 'bench', '--', process.execPath, '--import', 'tsx', STUB], { ...env, TOOLGATE_URL: server.url, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN });
+    const spawned = await connect(
+      ['bin/toolgate.js', 'mcp', '--name', 'bench', '--', process.execPath, '--import', 'tsx', STUB],
+      { ...env, TOOLGATE_URL: server.url, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN },
+    );
     gateway = spawned.client;
     await timeCalls(direct, warmup, 'warm');
     await timeCalls(gateway, warmup, 'warm');
@@ -63,18 +75,50 @@ export async function benchMcpGateway(options: BenchOptions): Promise<BenchResul
     const p = (values: number[], q: number) => round3(percentile(values, q));
     const added50 = round3(p(through, 50) - p(straight, 50));
     const added99 = round3(p(through, 99) - p(straight, 99));
-    options.log(`  direct p50 ${p(straight, 50)} ms p99 ${p(straight, 99)} ms; through the gateway p50 ${p(through, 50)} ms p99 ${p(through, 99)} ms`);
+    options.log(
+      `  direct p50 ${p(straight, 50)} ms p99 ${p(straight, 99)} ms; through the gateway p50 ${p(through, 50)} ms p99 ${p(through, 99)} ms`,
+    );
     return {
       bench: BENCH,
       figures: [
-        atMost(BENCH, `gateway added latency p50 (${calls} allowed calls)`, added50, 5, 'ms', `direct ${p(straight, 50)} ms, via gateway ${p(through, 50)} ms`),
-        atMost(BENCH, `gateway added latency p99 (${calls} allowed calls)`, added99, 20, 'ms', `direct ${p(straight, 99)} ms, via gateway ${p(through, 99)} ms`),
+        atMost(
+          BENCH,
+          `gateway added latency p50 (${calls} allowed calls)`,
+          added50,
+          5,
+          'ms',
+          `direct ${p(straight, 50)} ms, via gateway ${p(through, 50)} ms`,
+        ),
+        atMost(
+          BENCH,
+          `gateway added latency p99 (${calls} allowed calls)`,
+          added99,
+          20,
+          'ms',
+          `direct ${p(straight, 99)} ms, via gateway ${p(through, 99)} ms`,
+        ),
         info(BENCH, 'direct call p50 (stub upstream over stdio)', p(straight, 50), 'ms'),
-        info(BENCH, 'gateway process CPU per call', round3(gatewayCpuUs / calls / 1000), 'ms', 'JSON-RPC both ways, decide, result'),
-        info(BENCH, 'sidecar CPU per gateway call', round3(sidecarCpuUs / calls / 1000), 'ms', 'decide + POST /v1/results'),
+        info(
+          BENCH,
+          'gateway process CPU per call',
+          round3(gatewayCpuUs / calls / 1000),
+          'ms',
+          'JSON-RPC both ways, decide, result',
+        ),
+        info(
+          BENCH,
+          'sidecar CPU per gateway call',
+          round3(sidecarCpuUs / calls / 1000),
+          'ms',
+          'decide + POST /v1/results',
+        ),
         info(BENCH, 'load average (1 min) while measuring', round3(loadavg()[0]!), ''),
       ],
-      raw: { calls, direct: { p50: p(straight, 50), p90: p(straight, 90), p99: p(straight, 99) }, gateway: { p50: p(through, 50), p90: p(through, 90), p99: p(through, 99) } },
+      raw: {
+        calls,
+        direct: { p50: p(straight, 50), p90: p(straight, 90), p99: p(straight, 99) },
+        gateway: { p50: p(through, 50), p90: p(through, 90), p99: p(through, 99) },
+      },
     };
   } finally {
     await gateway?.close().catch(() => undefined);

@@ -29,15 +29,29 @@ export interface ProfiledRun {
 }
 
 /** Profiles the server under the repeated or the unique mix at 50 connections. */
-export async function profileHttp(options: { unique: boolean; seconds: number; top?: number; heap?: 'allocated' | 'survived'; warmSeconds?: number }): Promise<ProfiledRun> {
-  const dir = join(ROOT, 'bench/results/profiles', `${new Date().toISOString().replace(/[:.]/g, '-')}-${options.unique ? 'unique' : 'repeated'}`);
+export async function profileHttp(options: {
+  unique: boolean;
+  seconds: number;
+  top?: number;
+  heap?: 'allocated' | 'survived';
+  warmSeconds?: number;
+}): Promise<ProfiledRun> {
+  const dir = join(
+    ROOT,
+    'bench/results/profiles',
+    `${new Date().toISOString().replace(/[:.]/g, '-')}-${options.unique ? 'unique' : 'repeated'}`,
+  );
   mkdirSync(dir, { recursive: true });
   const bodies = join(dir, 'bodies.jsonl');
   writeFileSync(bodies, MIX.map((b) => decideBody(b, options.unique ? undefined : 'x')).join('\n') + '\n');
   const server = await startToolgate({
     cpu: SERVER_CPU,
     nodeFlags: ['--require', join(ROOT, 'bench/lib/server-probe.cjs')],
-    env: { TOOLGATE_PROBE_DIR: dir, TOOLGATE_PROBE_CPU: '1', ...(options.heap ? { TOOLGATE_PROBE_HEAP: options.heap } : {}) },
+    env: {
+      TOOLGATE_PROBE_DIR: dir,
+      TOOLGATE_PROBE_CPU: '1',
+      ...(options.heap ? { TOOLGATE_PROBE_HEAP: options.heap } : {}),
+    },
   });
   let text = '';
   let requests: number;
@@ -45,10 +59,26 @@ export async function profileHttp(options: { unique: boolean; seconds: number; t
   let cpuUs: number;
   try {
     await seedRules(server);
-    await runWrk({ url: server.url, bodiesFile: bodies, token: AGENT_TOKEN, unique: options.unique, runId: 'p', connections: 50, seconds: options.warmSeconds ?? 2 });
+    await runWrk({
+      url: server.url,
+      bodiesFile: bodies,
+      token: AGENT_TOKEN,
+      unique: options.unique,
+      runId: 'p',
+      connections: 50,
+      seconds: options.warmSeconds ?? 2,
+    });
     process.kill(server.pid, 'SIGUSR2'); // the probe's window opens
     const cpu0 = cpuTimeUs(server.pid);
-    const run = await runWrk({ url: server.url, bodiesFile: bodies, token: AGENT_TOKEN, unique: options.unique, runId: 'q', connections: 50, seconds: options.seconds });
+    const run = await runWrk({
+      url: server.url,
+      bodiesFile: bodies,
+      token: AGENT_TOKEN,
+      unique: options.unique,
+      runId: 'q',
+      connections: 50,
+      seconds: options.seconds,
+    });
     cpuUs = cpuTimeUs(server.pid) - cpu0;
     process.kill(server.pid, 'SIGUSR2'); // and closes
     requests = run.requests;
@@ -61,12 +91,18 @@ export async function profileHttp(options: { unique: boolean; seconds: number; t
   }
   const gcFile = join(dir, 'gc.json');
   if (existsSync(gcFile)) {
-    const gc = JSON.parse(await readFile(gcFile, 'utf8')) as { windowMs: number; gcs: Record<string, { count: number; totalMs: number; maxMs: number }>; loopDelayMs: Record<string, number> };
+    const gc = JSON.parse(await readFile(gcFile, 'utf8')) as {
+      windowMs: number;
+      gcs: Record<string, { count: number; totalMs: number; maxMs: number }>;
+      loopDelayMs: Record<string, number>;
+    };
     text += `garbage collection over the ${gc.windowMs} ms window:\n`;
-    for (const [kind, s] of Object.entries(gc.gcs)) text += `  ${kind}: ${s.count}×, ${s.totalMs.toFixed(0)} ms (${((s.totalMs / gc.windowMs) * 100).toFixed(1)} % of the window), longest ${s.maxMs.toFixed(1)} ms\n`;
+    for (const [kind, s] of Object.entries(gc.gcs))
+      text += `  ${kind}: ${s.count}×, ${s.totalMs.toFixed(0)} ms (${((s.totalMs / gc.windowMs) * 100).toFixed(1)} % of the window), longest ${s.maxMs.toFixed(1)} ms\n`;
     text += `event-loop delay: p50 ${gc.loopDelayMs.p50} ms, p99 ${gc.loopDelayMs.p99} ms, max ${gc.loopDelayMs.max} ms\n\n`;
   }
-  if (options.heap && existsSync(join(dir, 'heap.json'))) text += `${summariseHeapProfile(join(dir, 'heap.json'), options.top ?? 30, requests)}\n\n`;
+  if (options.heap && existsSync(join(dir, 'heap.json')))
+    text += `${summariseHeapProfile(join(dir, 'heap.json'), options.top ?? 30, requests)}\n\n`;
   const profile = join(dir, 'cpu.cpuprofile');
   if (!existsSync(profile)) throw new Error(`no profile written in ${dir}`);
   text += `${summariseProfile(profile, options.top ?? 30, requests)}\n\nprofile: ${profile}\n`;
@@ -89,15 +125,36 @@ export async function benchProfile(options: BenchOptions): Promise<BenchResult> 
     if (!options.quick) writeFileSync(join(ROOT, `bench/results/profile-${name}.txt`), run.text);
     summaries[name] = run.text;
     const busy = /: ([\d.]+) µs of main-thread CPU per request/.exec(run.text)?.[1];
-    figures.push(info('profile', `${name} mix: server CPU per request while profiled`, round3(run.cpuUsPerRequest), 'µs', `main thread ${busy ?? '?'} µs; by area and function in ${options.quick ? join(run.dir, 'summary.txt') : `bench/results/profile-${name}.txt`}`));
+    figures.push(
+      info(
+        'profile',
+        `${name} mix: server CPU per request while profiled`,
+        round3(run.cpuUsPerRequest),
+        'µs',
+        `main thread ${busy ?? '?'} µs; by area and function in ${options.quick ? join(run.dir, 'summary.txt') : `bench/results/profile-${name}.txt`}`,
+      ),
+    );
   }
   return { bench: 'profile', figures, raw: { summaries } };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  const { values } = parseArgs({ options: { unique: { type: 'boolean', default: false }, seconds: { type: 'string', default: '10' }, top: { type: 'string', default: '30' }, heap: { type: 'string' } } });
-  if (values.heap !== undefined && values.heap !== 'allocated' && values.heap !== 'survived') throw new Error('--heap takes allocated or survived');
+  const { values } = parseArgs({
+    options: {
+      unique: { type: 'boolean', default: false },
+      seconds: { type: 'string', default: '10' },
+      top: { type: 'string', default: '30' },
+      heap: { type: 'string' },
+    },
+  });
+  if (values.heap !== undefined && values.heap !== 'allocated' && values.heap !== 'survived')
+    throw new Error('--heap takes allocated or survived');
   if (buildIfStale()) process.stderr.write('built dist/ (it was older than src/)\n');
-  const run = await profileHttp({ unique: values.unique!, seconds: Number(values.seconds), top: Number(values.top), heap: values.heap as 'allocated' | 'survived' | undefined });
+  const run = await profileHttp({
+    unique: values.unique!,
+    seconds: Number(values.seconds),
+    top: Number(values.top),
+    heap: values.heap as 'allocated' | 'survived' | undefined,
+  });
   process.stdout.write(run.text);
 }

@@ -26,25 +26,48 @@ async function decisionsPerSecond(servers: ServerProcess[]): Promise<{ rate: num
   let errors = 0;
   const latencies: number[] = [];
   let n = 0;
-  await Promise.all(Array.from({ length: CLIENTS }, async (_, k) => {
-    const server = servers[k % servers.length]!;
-    while (performance.now() < end) {
-      const i = n++;
-      const started = performance.now();
-      const res = await fetch(`${server.url}/v1/decide`, { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: decideBody(MIX[i % MIX.length]!, i % 500) });
-      await res.arrayBuffer();
-      if (res.status === 200) {
-        done++;
-        latencies.push(performance.now() - started);
-      } else errors++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, k) => {
+      const server = servers[k % servers.length]!;
+      while (performance.now() < end) {
+        const i = n++;
+        const started = performance.now();
+        const res = await fetch(`${server.url}/v1/decide`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
+          body: decideBody(MIX[i % MIX.length]!, i % 500),
+        });
+        await res.arrayBuffer();
+        if (res.status === 200) {
+          done++;
+          latencies.push(performance.now() - started);
+        } else errors++;
+      }
+    }),
+  );
   latencies.sort((a, b) => a - b);
   return { rate: done / seconds, p99: percentile(latencies, 99), errors };
 }
 
 function entry(i: number): AuditEntry {
-  return { ts: new Date().toISOString(), decision_id: `bench-${i}`, agent_id: 'bench', session_id: 's', tool: 'bash', args: JSON.stringify({ command: `git status --short ${i}` }), decision: 'allow', risk: null, source: 'rule', reason: 'allowed by rule bash(git status *)', rule_id: 'r1', approval_id: null, mode: 'default', latency_us: 120, resolved_by: null, findings: '[]' };
+  return {
+    ts: new Date().toISOString(),
+    decision_id: `bench-${i}`,
+    agent_id: 'bench',
+    session_id: 's',
+    tool: 'bash',
+    args: JSON.stringify({ command: `git status --short ${i}` }),
+    decision: 'allow',
+    risk: null,
+    source: 'rule',
+    reason: 'allowed by rule bash(git status *)',
+    rule_id: 'r1',
+    approval_id: null,
+    mode: 'default',
+    latency_us: 120,
+    resolved_by: null,
+    findings: '[]',
+  };
 }
 
 /** 50 callers, each appending one row and waiting for its commit, for `seconds`. */
@@ -54,13 +77,15 @@ async function auditWriter(url: string): Promise<{ rate: number; p99: number; p5
     const end = performance.now() + seconds * 1000;
     const latencies: number[] = [];
     let i = 0;
-    await Promise.all(Array.from({ length: 50 }, async () => {
-      while (performance.now() < end) {
-        const started = performance.now();
-        await store.appendAudit([entry(i++)]);
-        latencies.push(performance.now() - started);
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 50 }, async () => {
+        while (performance.now() < end) {
+          const started = performance.now();
+          await store.appendAudit([entry(i++)]);
+          latencies.push(performance.now() - started);
+        }
+      }),
+    );
     latencies.sort((a, b) => a - b);
     return { rate: latencies.length / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
   } finally {
@@ -88,7 +113,9 @@ try {
   }
   for (const n of [1, 2, 3]) {
     const url = await cluster.createDatabase(`bench_${n}`);
-    const servers = await Promise.all(Array.from({ length: n }, () => startToolgate({ flags: ['--log-level', 'warn', '--database', url] })));
+    const servers = await Promise.all(
+      Array.from({ length: n }, () => startToolgate({ flags: ['--log-level', 'warn', '--database', url] })),
+    );
     try {
       const r = await decisionsPerSecond(servers);
       rows.push([`PostgreSQL, ${n} replica${n > 1 ? 's' : ''}`, r.rate.toFixed(0), r.p99.toFixed(1), String(r.errors)]);
@@ -99,12 +126,18 @@ try {
       }
     }
   }
-  console.log(`decisions/s, ${CLIENTS} clients (in this process), ${seconds} s each, the bench mix (bench/lib/mix.ts):`);
+  console.log(
+    `decisions/s, ${CLIENTS} clients (in this process), ${seconds} s each, the bench mix (bench/lib/mix.ts):`,
+  );
   console.log('| configuration | decisions/s | client p99 ms | errors |\n|---|---:|---:|---:|');
   for (const row of rows) console.log(`| ${row.join(' | ')} |`);
   const audit = await auditWriter(await cluster.createDatabase('bench_audit'));
-  console.log(`\nPostgreSQL audit writer, one replica, 50 concurrent callers each awaiting its commit (synchronous_commit on), ${seconds} s:`);
-  console.log(`  ${audit.rate.toFixed(0)} rows/s (target ≥ 20000), caller p50 ${audit.p50.toFixed(2)} ms, p99 ${audit.p99.toFixed(2)} ms (target ≤ 20)`);
+  console.log(
+    `\nPostgreSQL audit writer, one replica, 50 concurrent callers each awaiting its commit (synchronous_commit on), ${seconds} s:`,
+  );
+  console.log(
+    `  ${audit.rate.toFixed(0)} rows/s (target ≥ 20000), caller p50 ${audit.p50.toFixed(2)} ms, p99 ${audit.p99.toFixed(2)} ms (target ≤ 20)`,
+  );
 } finally {
   cluster.destroy();
 }

@@ -18,14 +18,24 @@ function requests(): DecideRequest[] {
   return MIX.map((template) => {
     const text = JSON.stringify(template).split('@N@').join('x');
     const call = JSON.parse(text) as { tool: string; args: unknown };
-    return { call: { tool: call.tool, args: call.args, agentId: 'bench-agent', sessionId: 'bench-session', cwd: PROJECT }, interactive: false };
+    return {
+      call: { tool: call.tool, args: call.args, agentId: 'bench-agent', sessionId: 'bench-session', cwd: PROJECT },
+      interactive: false,
+    };
   });
 }
 
 export async function benchRules(options: BenchOptions): Promise<BenchResult> {
   const home = homedir();
   const aliases = buildAliasIndex();
-  const engine: EngineContext = { operatorMode: 'default', askFallback: 'deny', home, aliases, analyzer: await loadShellAnalyzer({ home }), realpath: realpathIfExists };
+  const engine: EngineContext = {
+    operatorMode: 'default',
+    askFallback: 'deny',
+    home,
+    aliases,
+    analyzer: await loadShellAnalyzer({ home }),
+    realpath: realpathIfExists,
+  };
   const calls = requests();
   const policies = new Map<number, Policy>();
   const compileMs = new Map<number, number>();
@@ -34,7 +44,8 @@ export async function benchRules(options: BenchOptions): Promise<BenchResult> {
     const t0 = performance.now();
     const policy = compilePolicy(rules, aliases, home, 1);
     compileMs.set(size, performance.now() - t0);
-    if (policy.errors.length) throw new Error(`generated rules did not compile: ${policy.errors.map((e) => e.message).join('; ')}`);
+    if (policy.errors.length)
+      throw new Error(`generated rules did not compile: ${policy.errors.map((e) => e.message).join('; ')}`);
     policies.set(size, policy);
   }
   // Same verdicts at every size: the generated rules never match the mix, so only their cost differs.
@@ -52,7 +63,8 @@ export async function benchRules(options: BenchOptions): Promise<BenchResult> {
   const samples = new Map<number, number[]>(SIZES.map((s) => [s, []]));
   for (let r = 0; r < rounds; r++) {
     // Interleaved sizes: machine drift hits them alike.
-    for (const size of r % 2 ? [...SIZES].reverse() : SIZES) samples.get(size)!.push(meanCostUs(oneMix(policies.get(size)!), ms, 5) / calls.length);
+    for (const size of r % 2 ? [...SIZES].reverse() : SIZES)
+      samples.get(size)!.push(meanCostUs(oneMix(policies.get(size)!), ms, 5) / calls.length);
   }
   const cost = new Map(SIZES.map((s) => [s, median(samples.get(s)!)]));
   const ratio = cost.get(10_000)! / cost.get(10)!;
@@ -60,9 +72,30 @@ export async function benchRules(options: BenchOptions): Promise<BenchResult> {
   return {
     bench: BENCH,
     figures: [
-      ...SIZES.map((s) => info(BENCH, `decide() with ${s} rules`, round3(cost.get(s)!), 'µs', `compile ${compileMs.get(s)!.toFixed(1)} ms`)),
-      atMost(BENCH, 'cost at 10k rules vs 10 rules', round3(ratio), 2, '×', `${cost.get(10_000)!.toFixed(2)} µs vs ${cost.get(10)!.toFixed(2)} µs per decision`),
+      ...SIZES.map((s) =>
+        info(
+          BENCH,
+          `decide() with ${s} rules`,
+          round3(cost.get(s)!),
+          'µs',
+          `compile ${compileMs.get(s)!.toFixed(1)} ms`,
+        ),
+      ),
+      atMost(
+        BENCH,
+        'cost at 10k rules vs 10 rules',
+        round3(ratio),
+        2,
+        '×',
+        `${cost.get(10_000)!.toFixed(2)} µs vs ${cost.get(10)!.toFixed(2)} µs per decision`,
+      ),
     ],
-    raw: { sizes: SIZES, costUs: Object.fromEntries(cost), samplesUs: Object.fromEntries(samples), compileMs: Object.fromEntries(compileMs), mix: calls.length },
+    raw: {
+      sizes: SIZES,
+      costUs: Object.fromEntries(cost),
+      samplesUs: Object.fromEntries(samples),
+      compileMs: Object.fromEntries(compileMs),
+      mix: calls.length,
+    },
   };
 }

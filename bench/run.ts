@@ -70,7 +70,9 @@ const errors = results.filter((r) => r.error);
 const failing = figures.filter((f) => f.ok === false);
 process.stdout.write(`\n${textTable(figures)}\n`);
 for (const r of errors) process.stdout.write(`\n${r.bench}: did not run: ${r.error}\n`);
-process.stdout.write(`\n${figures.filter((f) => f.ok !== undefined).length - failing.length}/${figures.filter((f) => f.ok !== undefined).length} targets hold${options.quick ? ' (quick run: sizes too small for the targets to mean anything)' : ''}; ${errors.length} benchmark(s) failed to run\n`);
+process.stdout.write(
+  `\n${figures.filter((f) => f.ok !== undefined).length - failing.length}/${figures.filter((f) => f.ok !== undefined).length} targets hold${options.quick ? ' (quick run: sizes too small for the targets to mean anything)' : ''}; ${errors.length} benchmark(s) failed to run\n`,
+);
 
 const report = {
   date: new Date().toISOString(),
@@ -83,8 +85,15 @@ mkdirSync(new URL('./results/', import.meta.url), { recursive: true });
 writeFileSync(values.out!, JSON.stringify(report, null, 2));
 process.stdout.write(`JSON: ${values.out}\n`);
 if (values.markdown) {
-  const profiles = (results.find((r) => r.bench === 'profile')?.raw as { summaries?: Record<string, string> } | undefined)?.summaries ?? {};
-  const profileText = Object.entries(profiles).map(([name, text]) => `\n**Server profile, ${name} mix** (\`bench/profile.ts\`; top of bench/results/profile-${name}.txt):\n\n\`\`\`\n${text.split('\n\ninclusive time:')[0]}\n\`\`\`\n`).join('');
+  const profiles =
+    (results.find((r) => r.bench === 'profile')?.raw as { summaries?: Record<string, string> } | undefined)
+      ?.summaries ?? {};
+  const profileText = Object.entries(profiles)
+    .map(
+      ([name, text]) =>
+        `\n**Server profile, ${name} mix** (\`bench/profile.ts\`; top of bench/results/profile-${name}.txt):\n\n\`\`\`\n${text.split('\n\ninclusive time:')[0]}\n\`\`\`\n`,
+    )
+    .join('');
   writeFileSync(values.markdown, `${markdownTable(figures)}\n${profileText}`);
   process.stdout.write(`Markdown: ${values.markdown}\n`);
 }

@@ -93,12 +93,28 @@ export async function benchShellFallback(options: BenchOptions): Promise<BenchRe
   const cached = sampleUs(n, (i) => analyzer.analyze(hot[i % hot.length]!));
   const sample = analyzer.analyze(script2k(1));
   if (!sample.ok) throw new Error(`the 2 KB script did not analyse: ${sample.error}`);
-  options.log(`  one-liner cold p50 ${percentile(cold, 50).toFixed(1)} µs p99 ${percentile(cold, 99).toFixed(1)} µs · 2 KB p50 ${percentile(big, 50).toFixed(0)} µs p99 ${percentile(big, 99).toFixed(0)} µs · cached p50 ${percentile(cached, 50).toFixed(2)} µs p99 ${percentile(cached, 99).toFixed(2)} µs`);
+  options.log(
+    `  one-liner cold p50 ${percentile(cold, 50).toFixed(1)} µs p99 ${percentile(cold, 99).toFixed(1)} µs · 2 KB p50 ${percentile(big, 50).toFixed(0)} µs p99 ${percentile(big, 99).toFixed(0)} µs · cached p50 ${percentile(cached, 50).toFixed(2)} µs p99 ${percentile(cached, 99).toFixed(2)} µs`,
+  );
   return {
     bench: BENCH,
     figures: [
-      atMost(BENCH, 'one-liner, cold, p50', round3(percentile(cold, 50)), 50, 'µs', `p99 ${round3(percentile(cold, 99))} µs over ${n} unique commands`),
-      atMost(BENCH, '2 KB script, cold, p99', round3(percentile(big, 99) / 1000), 2, 'ms', `p50 ${round3(percentile(big, 50) / 1000)} ms over ${scripts} unique scripts of ${script2k(0).length} bytes, ${sample.commands.length} simple commands each`),
+      atMost(
+        BENCH,
+        'one-liner, cold, p50',
+        round3(percentile(cold, 50)),
+        50,
+        'µs',
+        `p99 ${round3(percentile(cold, 99))} µs over ${n} unique commands`,
+      ),
+      atMost(
+        BENCH,
+        '2 KB script, cold, p99',
+        round3(percentile(big, 99) / 1000),
+        2,
+        'ms',
+        `p50 ${round3(percentile(big, 50) / 1000)} ms over ${scripts} unique scripts of ${script2k(0).length} bytes, ${sample.commands.length} simple commands each`,
+      ),
       atMost(BENCH, 'cached, p99', round3(percentile(cached, 99)), 5, 'µs', `p50 ${round3(percentile(cached, 50))} µs`),
     ],
     raw: { oneLinerColdUs: summary(cold), script2kUs: summary(big), cachedUs: summary(cached) },
@@ -106,5 +122,11 @@ export async function benchShellFallback(options: BenchOptions): Promise<BenchRe
 }
 
 function summary(values: number[]): { p50: number; p90: number; p99: number; max: number; n: number } {
-  return { p50: percentile(values, 50), p90: percentile(values, 90), p99: percentile(values, 99), max: percentile(values, 100), n: values.length };
+  return {
+    p50: percentile(values, 50),
+    p90: percentile(values, 90),
+    p99: percentile(values, 99),
+    max: percentile(values, 100),
+    n: values.length,
+  };
 }

@@ -22,7 +22,24 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function entry(i: number): AuditEntry {
-  return { ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), decision_id: `old-${i}`, agent_id: 'bench', session_id: 's', tool: 'bash', args: JSON.stringify({ command: `git status --short ${i}` }), decision: 'allow', risk: null, source: 'rule', reason: 'allowed by rule bash(git status *)', rule_id: 'r1', approval_id: null, mode: 'default', latency_us: 120, resolved_by: null, findings: '[]' };
+  return {
+    ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
+    decision_id: `old-${i}`,
+    agent_id: 'bench',
+    session_id: 's',
+    tool: 'bash',
+    args: JSON.stringify({ command: `git status --short ${i}` }),
+    decision: 'allow',
+    risk: null,
+    source: 'rule',
+    reason: 'allowed by rule bash(git status *)',
+    rule_id: 'r1',
+    approval_id: null,
+    mode: 'default',
+    latency_us: 120,
+    resolved_by: null,
+    findings: '[]',
+  };
 }
 
 async function measure(name: string, store: Store): Promise<string[]> {
@@ -45,7 +62,8 @@ async function measure(name: string, store: Store): Promise<string[]> {
   const sprayRate = SPRAY / ((performance.now() - sprayStarted) / 1000);
   most = Math.max(most, (await ledger.counts()).tracked);
 
-  for (let i = 0; i < OLD_ROWS; i += 5000) await store.appendAudit(Array.from({ length: 5000 }, (_, k) => entry(i + k)));
+  for (let i = 0; i < OLD_ROWS; i += 5000)
+    await store.appendAudit(Array.from({ length: 5000 }, (_, k) => entry(i + k)));
   const batches: number[] = [];
   const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
   for (;;) {
@@ -56,8 +74,15 @@ async function measure(name: string, store: Store): Promise<string[]> {
   }
   const verified = await store.verifyAudit();
   const total = batches.reduce((a, b) => a + b, 0);
-  return [name, `${percentile(single, 50).toFixed(0)} / ${percentile(single, 99).toFixed(0)}`, `${Math.round(sprayRate).toLocaleString('en')}`, `${most.toLocaleString('en')}`,
-    `${batches.length} × ${(total / batches.length).toFixed(0)} ms (max ${Math.max(...batches).toFixed(0)})`, `${Math.round(OLD_ROWS / (total / 1000)).toLocaleString('en')}`, verified.ok ? 'ok' : 'FAILED'];
+  return [
+    name,
+    `${percentile(single, 50).toFixed(0)} / ${percentile(single, 99).toFixed(0)}`,
+    `${Math.round(sprayRate).toLocaleString('en')}`,
+    `${most.toLocaleString('en')}`,
+    `${batches.length} × ${(total / batches.length).toFixed(0)} ms (max ${Math.max(...batches).toFixed(0)})`,
+    `${Math.round(OLD_ROWS / (total / 1000)).toLocaleString('en')}`,
+    verified.ok ? 'ok' : 'FAILED',
+  ];
 }
 
 const rows: string[][] = [];
@@ -84,6 +109,14 @@ else {
     cluster.destroy();
   }
 }
-const header = ['store', 'one failed auth p50 / p99 (µs)', `spray of ${SPRAY.toLocaleString('en')} addresses (failures/s)`, 'rows at most (cap 10,000)', `prune ${OLD_ROWS.toLocaleString('en')} rows in ${BATCH.toLocaleString('en')}-row batches`, 'rows pruned/s', 'audit verify'];
+const header = [
+  'store',
+  'one failed auth p50 / p99 (µs)',
+  `spray of ${SPRAY.toLocaleString('en')} addresses (failures/s)`,
+  'rows at most (cap 10,000)',
+  `prune ${OLD_ROWS.toLocaleString('en')} rows in ${BATCH.toLocaleString('en')}-row batches`,
+  'rows pruned/s',
+  'audit verify',
+];
 console.log(`| ${header.join(' | ')} |\n|${header.map(() => '---').join('|')}|`);
 for (const row of rows) console.log(`| ${row.join(' | ')} |`);

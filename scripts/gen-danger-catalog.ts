@@ -61,23 +61,38 @@ export function renderDangerCatalog(): string {
   }
   lines.push('## Contents', '');
   for (const [title, group] of groups) lines.push(`- [${title}](#${anchor(title)}) (${group.entries.length})`);
-  lines.push(`- [The shape of a command](#${anchor('The shape of a command')}) (${Object.keys(ANALYSIS_FINDINGS).length})`, '');
+  lines.push(
+    `- [The shape of a command](#${anchor('The shape of a command')}) (${Object.keys(ANALYSIS_FINDINGS).length})`,
+    '',
+  );
   for (const [title, group] of groups) {
     lines.push(`## ${title}`, '', `\`src/engine/catalog/${group.file}\``, '');
     lines.push('| id | risk | reason | also judges | examples |', '|---|---|---|---|---|');
-    for (const entry of group.entries) lines.push(row([code(entry.id), entry.risk, entry.reason, alsoJudges(entry), examples(entry.examples)]));
+    for (const entry of group.entries)
+      lines.push(row([code(entry.id), entry.risk, entry.reason, alsoJudges(entry), examples(entry.examples)]));
     lines.push('');
   }
-  lines.push('## The shape of a command', '', '`src/engine/catalog/analysis-findings.ts`: raised by the analyzer itself, not by a catalogue entry.', '');
+  lines.push(
+    '## The shape of a command',
+    '',
+    '`src/engine/catalog/analysis-findings.ts`: raised by the analyzer itself, not by a catalogue entry.',
+    '',
+  );
   lines.push('| id | risk | reason | examples |', '|---|---|---|---|');
-  for (const entry of Object.values(ANALYSIS_FINDINGS)) lines.push(row([code(entry.id), entry.risk, entry.reason, examples(entry.examples)]));
+  for (const entry of Object.values(ANALYSIS_FINDINGS))
+    lines.push(row([code(entry.id), entry.risk, entry.reason, examples(entry.examples)]));
   lines.push('');
   return lines.join('\n');
 }
 
 /** What an entry judges besides a command line. */
 function alsoJudges(entry: DangerEntry): string {
-  const also = [entry.written && 'a path written', entry.fetched && 'a URL fetched', entry.assigned && 'a variable set', entry.hostOnly && 'host only'];
+  const also = [
+    entry.written && 'a path written',
+    entry.fetched && 'a URL fetched',
+    entry.assigned && 'a variable set',
+    entry.hostOnly && 'host only',
+  ];
   return also.filter(Boolean).join(', ');
 }
 
@@ -101,7 +116,10 @@ function code(text: string): string {
 
 /** GitHub's heading anchor: lower case, punctuation dropped, spaces as hyphens. */
 export function anchor(title: string): string {
-  return title.toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+  return title
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N} _-]/gu, '')
+    .replace(/ /g, '-');
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -38,7 +38,13 @@ async function decide(cmd) {
     const r = await fetch(`${url}/v1/decide`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ tool: 'bash', args: { command: cmd }, session_id: 'score-probes', agent_id: 'score-probes', cwd }),
+      body: JSON.stringify({
+        tool: 'bash',
+        args: { command: cmd },
+        session_id: 'score-probes',
+        agent_id: 'score-probes',
+        cwd,
+      }),
     });
     const j = await r.json().catch(() => ({}));
     return { decision: j.decision ?? `http-${r.status}`, risk: j.risk, reason: j.reason ?? j.reasons ?? j.message };
@@ -67,7 +73,10 @@ const summary = { files: {} };
 const overall = { ask: tally(), deny: tally(), allow: tally() };
 const started = Date.now();
 for (const file of files) {
-  const probes = readFileSync(file, 'utf8').split('\n').filter((l) => l.trim()).map((l) => JSON.parse(l));
+  const probes = readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim())
+    .map((l) => JSON.parse(l));
   const byExpect = {};
   const byClass = {};
   const misses = [];
@@ -80,12 +89,22 @@ for (const file of files) {
     const tc = (byClass[key] ??= tally());
     const to = overall[p.expect];
     const ok = m.ok(res.decision);
-    for (const t of [te, tc, to]) { t.n++; if (ok) t.ok++; }
-    if (!ok) misses.push(`[${p.class ?? '-'}] expect ${p.expect} → ${res.decision}${res.risk ? ` (${res.risk})` : ''}: ${p.cmd.replace(/\n/g, '\\n')}   — ${p.why ?? ''}`);
+    for (const t of [te, tc, to]) {
+      t.n++;
+      if (ok) t.ok++;
+    }
+    if (!ok)
+      misses.push(
+        `[${p.class ?? '-'}] expect ${p.expect} → ${res.decision}${res.risk ? ` (${res.risk})` : ''}: ${p.cmd.replace(/\n/g, '\\n')}   — ${p.why ?? ''}`,
+      );
     if (p.expect === 'ask' && res.decision === 'ask' && p.risk) {
       const agree = res.risk === p.risk;
-      for (const t of [te, tc, to]) { t.riskN++; if (agree) t.riskOk++; }
-      if (!agree) misses.push(`[${p.class ?? '-'}] risk ${p.risk} → ${res.risk ?? 'none'}: ${p.cmd.replace(/\n/g, '\\n')}`);
+      for (const t of [te, tc, to]) {
+        t.riskN++;
+        if (agree) t.riskOk++;
+      }
+      if (!agree)
+        misses.push(`[${p.class ?? '-'}] risk ${p.risk} → ${res.risk ?? 'none'}: ${p.cmd.replace(/\n/g, '\\n')}`);
     }
   }
   out.push(`== ${basename(file)} (${probes.length} commands)`);
@@ -105,7 +124,8 @@ for (const file of files) {
   missLines.push(`== ${basename(file)}: ${misses.length} misses`, ...misses, '');
 }
 out.push('== overall');
-for (const [e, t] of Object.entries(overall)) if (t.n) out.push(`  ${fmt(e, t)}${t.riskN ? ` · risk agrees ${pct(t.riskOk, t.riskN)}` : ''}`);
+for (const [e, t] of Object.entries(overall))
+  if (t.n) out.push(`  ${fmt(e, t)}${t.riskN ? ` · risk agrees ${pct(t.riskOk, t.riskN)}` : ''}`);
 out.push(`  (${((Date.now() - started) / 1000).toFixed(1)} s against ${url}; misses in ${missesPath})`);
 summary.overall = overall;
 writeFileSync(missesPath, missLines.join('\n'));

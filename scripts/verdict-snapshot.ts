@@ -28,7 +28,8 @@ function sources(withProbes: boolean): string[] {
   ];
   for (const dir of readdirSync(join(root, 'test/fixtures'))) {
     if (!withProbes || !dir.startsWith('probes-')) continue;
-    for (const f of readdirSync(join(root, 'test/fixtures', dir))) if (f.endsWith('.jsonl')) files.push(`test/fixtures/${dir}/${f}`);
+    for (const f of readdirSync(join(root, 'test/fixtures', dir)))
+      if (f.endsWith('.jsonl')) files.push(`test/fixtures/${dir}/${f}`);
   }
   return files;
 }
@@ -59,7 +60,14 @@ async function snapshot(withProbes: boolean): Promise<Record<string, Verdict>> {
   const analyzer = await loadShellAnalyzer({ home: HOME, timeoutMs: 5_000 });
   const aliases = buildAliasIndex();
   const policy = compilePolicy([], aliases, HOME);
-  const ctx = { operatorMode: 'default' as const, askFallback: 'deny' as const, home: HOME, dataDir: `${HOME}/.toolgate`, aliases, analyzer };
+  const ctx = {
+    operatorMode: 'default' as const,
+    askFallback: 'deny' as const,
+    home: HOME,
+    dataDir: `${HOME}/.toolgate`,
+    aliases,
+    analyzer,
+  };
   const out: Record<string, Verdict> = {};
   for (const command of commands(withProbes)) {
     const v = decide({ call: { tool: 'bash', args: { command }, cwd: CWD } }, policy, ctx);

@@ -79,61 +79,110 @@ export interface Config {
   configFile: string | null;
 }
 
-const duration = z.union([z.number().nonnegative().transform((n) => n * 1000), z.string().transform((s, ctx) => {
-  const ms = parseDuration(s);
-  if (ms === undefined) {
-    ctx.addIssue({ code: 'custom', message: `not a duration: ${s} (use e.g. 6s, 15m, 90d)` });
-    return z.NEVER;
-  }
-  return ms;
-})]);
+const duration = z.union([
+  z
+    .number()
+    .nonnegative()
+    .transform((n) => n * 1000),
+  z.string().transform((s, ctx) => {
+    const ms = parseDuration(s);
+    if (ms === undefined) {
+      ctx.addIssue({ code: 'custom', message: `not a duration: ${s} (use e.g. 6s, 15m, 90d)` });
+      return z.NEVER;
+    }
+    return ms;
+  }),
+]);
 const namedToken = z.object({ name: z.string().min(1).max(100), token: z.string().min(16).max(512) });
 const namedTokens = z.array(namedToken);
 // An agent token may be bound to an agent id (`agent_id`): see src/service/agent-binding.ts.
-const agentTokens = z.array(namedToken.extend({ agent_id: z.string().min(1).max(200).optional() }).transform(({ agent_id, ...t }) => (agent_id === undefined ? t : { ...t, agentId: agent_id })));
+const agentTokens = z.array(
+  namedToken
+    .extend({ agent_id: z.string().min(1).max(200).optional() })
+    .transform(({ agent_id, ...t }) => (agent_id === undefined ? t : { ...t, agentId: agent_id })),
+);
 
 /** The config file's schema (JSON): every key optional. */
-export const ConfigFileSchema = z.object({
-  host: z.string().min(1),
-  port: z.coerce.number().int().min(0).max(65535),
-  data_dir: z.string().min(1),
-  agent_home: z.string().min(1).refine((p) => p.startsWith('/'), 'an absolute path'),
-  mode: z.enum(MODES as [Mode, ...Mode[]]),
-  ask_fallback: z.enum(['deny', 'allow']),
-  approval_timeout: duration,
-  max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
-  max_pending_per_token: z.coerce.number().int().min(1).max(100_000),
-  max_pending_total: z.coerce.number().int().min(1).max(1_000_000),
-  database: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
-  max_wait: z.coerce.number().int().min(1).max(3600),
-  body_limit: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
-  audit_args_max_bytes: z.coerce.number().int().min(1024).max(64 * 1024 * 1024),
-  result_max_bytes: z.coerce.number().int().min(1024).max(256 * 1024 * 1024),
-  result_budget_bytes: z.coerce.number().int().min(1024),
-  max_connections: z.coerce.number().int().min(1).max(1_000_000),
-  max_connections_per_peer: z.coerce.number().int().min(1).max(1_000_000),
-  reserved_connections: z.coerce.number().int().min(0).max(10_000),
-  headers_timeout: duration,
-  request_timeout: duration,
-  keep_alive_timeout: duration,
-  protected_paths: z.array(z.string().min(1)),
-  aliases: z.record(z.string(), z.string()),
-  read_only_tools: z.array(z.string()),
-  tokens: z.object({ agent: agentTokens.optional(), reviewer: namedTokens.optional() }),
-  log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
-  audit_retention: duration,
-  settings: z.string().min(1),
-  plugins: z.array(z.string().min(1)),
-  offload_threshold: z.coerce.number().int().min(1),
-  hook_ask: z.enum(['passthrough', 'hold']),
-  hook_hold: duration,
-  hook_default: z.enum(['unmatched', 'allow']),
-}).partial().strict();
+export const ConfigFileSchema = z
+  .object({
+    host: z.string().min(1),
+    port: z.coerce.number().int().min(0).max(65535),
+    data_dir: z.string().min(1),
+    agent_home: z
+      .string()
+      .min(1)
+      .refine((p) => p.startsWith('/'), 'an absolute path'),
+    mode: z.enum(MODES as [Mode, ...Mode[]]),
+    ask_fallback: z.enum(['deny', 'allow']),
+    approval_timeout: duration,
+    max_pending_per_agent: z.coerce.number().int().min(1).max(100_000),
+    max_pending_per_token: z.coerce.number().int().min(1).max(100_000),
+    max_pending_total: z.coerce.number().int().min(1).max(1_000_000),
+    database: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+    max_wait: z.coerce.number().int().min(1).max(3600),
+    body_limit: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024),
+    audit_args_max_bytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(64 * 1024 * 1024),
+    result_max_bytes: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(256 * 1024 * 1024),
+    result_budget_bytes: z.coerce.number().int().min(1024),
+    max_connections: z.coerce.number().int().min(1).max(1_000_000),
+    max_connections_per_peer: z.coerce.number().int().min(1).max(1_000_000),
+    reserved_connections: z.coerce.number().int().min(0).max(10_000),
+    headers_timeout: duration,
+    request_timeout: duration,
+    keep_alive_timeout: duration,
+    protected_paths: z.array(z.string().min(1)),
+    aliases: z.record(z.string(), z.string()),
+    read_only_tools: z.array(z.string()),
+    tokens: z.object({ agent: agentTokens.optional(), reviewer: namedTokens.optional() }),
+    log_level: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']),
+    audit_retention: duration,
+    settings: z.string().min(1),
+    plugins: z.array(z.string().min(1)),
+    offload_threshold: z.coerce.number().int().min(1),
+    hook_ask: z.enum(['passthrough', 'hold']),
+    hook_hold: duration,
+    hook_default: z.enum(['unmatched', 'allow']),
+  })
+  .partial()
+  .strict();
 
 export type ConfigFile = z.infer<typeof ConfigFileSchema>;
 
 /** Raw flag values as parsed by the CLI (strings or undefined). */
-export type ConfigFlags = Partial<Record<'host' | 'port' | 'data-dir' | 'agent-home' | 'mode' | 'config' | 'ask-fallback' | 'approval-timeout' | 'max-pending' | 'log-level' | 'audit-retention' | 'settings' | 'offload-threshold' | 'hook-ask' | 'hook-hold' | 'hook-default' | 'database', string>> & { plugin?: string[] };
+export type ConfigFlags = Partial<
+  Record<
+    | 'host'
+    | 'port'
+    | 'data-dir'
+    | 'agent-home'
+    | 'mode'
+    | 'config'
+    | 'ask-fallback'
+    | 'approval-timeout'
+    | 'max-pending'
+    | 'log-level'
+    | 'audit-retention'
+    | 'settings'
+    | 'offload-threshold'
+    | 'hook-ask'
+    | 'hook-hold'
+    | 'hook-default'
+    | 'database',
+    string
+  >
+> & { plugin?: string[] };
 
 /** The environment variables that carry tokens. */
 export const TOKEN_VARIABLES = ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'] as const;
@@ -154,12 +203,16 @@ export function forgetTokenVariables(env: NodeJS.ProcessEnv): void {
  * protected like the data directory (absolute, resolved against the directory toolgate started in).
  */
 export function operatorFiles(config: Pick<Config, 'configFile' | 'settingsFile' | 'plugins'>): string[] {
-  const files = [config.configFile, config.settingsFile, ...config.plugins].filter((f): f is string => typeof f === 'string' && f.length > 0);
+  const files = [config.configFile, config.settingsFile, ...config.plugins].filter(
+    (f): f is string => typeof f === 'string' && f.length > 0,
+  );
   return [...new Set(files.map((f) => resolve(expandTilde(f))))];
 }
 
 /** The protected paths beyond the built-in ones: the operator's `protected_paths` and toolgate's own files. */
-export function extraProtectedPaths(config: Pick<Config, 'protectedPaths' | 'configFile' | 'settingsFile' | 'plugins'>): string[] {
+export function extraProtectedPaths(
+  config: Pick<Config, 'protectedPaths' | 'configFile' | 'settingsFile' | 'plugins'>,
+): string[] {
   return [...config.protectedPaths, ...operatorFiles(config)];
 }
 
@@ -170,16 +223,40 @@ export class ConfigError extends Error {}
 export function loadConfig(flags: ConfigFlags = {}, env: NodeJS.ProcessEnv = process.env): Config {
   const configFile = flags.config ?? env.TOOLGATE_CONFIG ?? null;
   const file = configFile ? readConfigFile(configFile) : {};
-  const fromFlags = ConfigFileSchema.safeParse(dropUndefined({
-    host: flags.host, port: flags.port, data_dir: flags['data-dir'], agent_home: flags['agent-home'], mode: flags.mode, ask_fallback: flags['ask-fallback'],
-    approval_timeout: flags['approval-timeout'], max_pending_per_agent: flags['max-pending'], log_level: flags['log-level'],
-    audit_retention: flags['audit-retention'], settings: flags.settings, offload_threshold: flags['offload-threshold'],
-    plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined, hook_ask: flags['hook-ask'], hook_hold: flags['hook-hold'],
-    hook_default: flags['hook-default'],
-    database: flags.database,
-  }));
+  const fromFlags = ConfigFileSchema.safeParse(
+    dropUndefined({
+      host: flags.host,
+      port: flags.port,
+      data_dir: flags['data-dir'],
+      agent_home: flags['agent-home'],
+      mode: flags.mode,
+      ask_fallback: flags['ask-fallback'],
+      approval_timeout: flags['approval-timeout'],
+      max_pending_per_agent: flags['max-pending'],
+      log_level: flags['log-level'],
+      audit_retention: flags['audit-retention'],
+      settings: flags.settings,
+      offload_threshold: flags['offload-threshold'],
+      plugins: flags.plugin && flags.plugin.length ? flags.plugin : undefined,
+      hook_ask: flags['hook-ask'],
+      hook_hold: flags['hook-hold'],
+      hook_default: flags['hook-default'],
+      database: flags.database,
+    }),
+  );
   if (!fromFlags.success) throw new ConfigError(formatIssues('flag', fromFlags.error.issues));
-  const fromEnv = ConfigFileSchema.safeParse(dropUndefined({ agent_home: env.TOOLGATE_AGENT_HOME, mode: env.TOOLGATE_MODE, port: env.TOOLGATE_PORT, host: env.TOOLGATE_HOST, log_level: env.TOOLGATE_LOG_LEVEL, hook_ask: env.TOOLGATE_HOOK_ASK, hook_default: env.TOOLGATE_HOOK_DEFAULT, database: env.TOOLGATE_DATABASE_URL || undefined }));
+  const fromEnv = ConfigFileSchema.safeParse(
+    dropUndefined({
+      agent_home: env.TOOLGATE_AGENT_HOME,
+      mode: env.TOOLGATE_MODE,
+      port: env.TOOLGATE_PORT,
+      host: env.TOOLGATE_HOST,
+      log_level: env.TOOLGATE_LOG_LEVEL,
+      hook_ask: env.TOOLGATE_HOOK_ASK,
+      hook_default: env.TOOLGATE_HOOK_DEFAULT,
+      database: env.TOOLGATE_DATABASE_URL || undefined,
+    }),
+  );
   if (!fromEnv.success) throw new ConfigError(formatIssues('env', fromEnv.error.issues));
   const merged: ConfigFile = { ...file, ...fromEnv.data, ...fromFlags.data };
   const agentTokens = [...(merged.tokens?.agent ?? [])];

@@ -41,8 +41,21 @@ export const MIX: readonly DecideBody[] = [
   { tool: 'Read', args: { file_path: `${PROJECT}/src/index-@N@.ts` } },
   { tool: 'Read', args: { file_path: `${PROJECT}/package.json`, offset: '@N@' } },
   { tool: 'Read', args: { file_path: '~/.ssh/id_ed25519-@N@' } },
-  { tool: 'Edit', args: { file_path: `${PROJECT}/src/app-@N@.ts`, old_string: 'const retries = 3;', new_string: 'const retries = 5;' } },
-  { tool: 'Write', args: { file_path: `${PROJECT}/test/app-@N@.test.ts`, content: "import { test } from 'node:test';\n\ntest('retries', () => {});\n" } },
+  {
+    tool: 'Edit',
+    args: {
+      file_path: `${PROJECT}/src/app-@N@.ts`,
+      old_string: 'const retries = 3;',
+      new_string: 'const retries = 5;',
+    },
+  },
+  {
+    tool: 'Write',
+    args: {
+      file_path: `${PROJECT}/test/app-@N@.test.ts`,
+      content: "import { test } from 'node:test';\n\ntest('retries', () => {});\n",
+    },
+  },
   { tool: 'Grep', args: { pattern: 'retries @N@', path: `${PROJECT}/src` } },
 ];
 
@@ -55,7 +68,11 @@ export function scriptCall(script: string): DecideBody {
 }
 
 /** The rules the benchmark server starts with: a small, typical policy. */
-export const BENCH_RULES: readonly { effect: 'allow' | 'deny' | 'ask'; pattern: string; risk?: 'high' | 'medium' | 'low' }[] = [
+export const BENCH_RULES: readonly {
+  effect: 'allow' | 'deny' | 'ask';
+  pattern: string;
+  risk?: 'high' | 'medium' | 'low';
+}[] = [
   { effect: 'deny', pattern: 'bash(git push --force *)' },
   { effect: 'ask', pattern: 'bash(npm publish *)', risk: 'high' },
   { effect: 'allow', pattern: 'bash(git status *)' },

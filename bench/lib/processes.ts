@@ -58,19 +58,37 @@ export function spawnNode(args: string[], options: SpawnOptions = {}): ChildProc
  * as it is started, not a differently tuned one.
  */
 export const START_NODE_FLAGS: readonly string[] = (() => {
-  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start;
+  const start = (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts
+    .start;
   const flags = /^node\s+(.*?)\s*bin\/toolgate\.js\b/.exec(start)?.[1];
   return flags ? flags.split(/\s+/) : [];
 })();
 
 /** Starts `node bin/toolgate.js serve` (with the start script's node flags) on a free port with a fresh data directory and the bench tokens. */
-export async function startToolgate(options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[]; entry?: string } = {}): Promise<ServerProcess & { dataDir: string }> {
+export async function startToolgate(
+  options: SpawnOptions & { dataDir?: string; flags?: string[]; nodeFlags?: string[]; entry?: string } = {},
+): Promise<ServerProcess & { dataDir: string }> {
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'toolgate-bench-'));
   // `entry`: another build's cli/run.js (a copy of dist/ from before a change, bench/http-ab.ts); default the checkout's.
-  const child = spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), options.entry ?? 'bin/toolgate.js', 'serve', '--host', '127.0.0.1', '--port', '0', '--data-dir', dataDir, ...(options.flags ?? [])], {
-    ...options,
-    env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env },
-  });
+  const child = spawnNode(
+    [
+      ...START_NODE_FLAGS,
+      ...(options.nodeFlags ?? []),
+      options.entry ?? 'bin/toolgate.js',
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      '0',
+      '--data-dir',
+      dataDir,
+      ...(options.flags ?? []),
+    ],
+    {
+      ...options,
+      env: { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env },
+    },
+  );
   const server = await waitForListening(child, /listening on (http:\/\/\S+)/);
   return { ...server, dataDir };
 }
@@ -80,7 +98,10 @@ export async function startToolgate(options: SpawnOptions & { dataDir?: string; 
  * with the start script's node flags like toolgate. Needs dist/ built (bench/run.ts builds it).
  */
 export function startAuditFloorServer(options: SpawnOptions & { nodeFlags?: string[] } = {}): Promise<ServerProcess> {
-  return waitForListening(spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), 'bench/servers/audit-floor-server.mjs'], options), /listening on (http:\/\/\S+)/);
+  return waitForListening(
+    spawnNode([...START_NODE_FLAGS, ...(options.nodeFlags ?? []), 'bench/servers/audit-floor-server.mjs'], options),
+    /listening on (http:\/\/\S+)/,
+  );
 }
 
 /** Starts the baseline: a raw node:http server that parses the same JSON and answers a fixed decision. */
@@ -160,7 +181,13 @@ function shellQuote(text: string): string {
 
 /** Builds dist/ when it is older than any file in src/ (bin/toolgate.js runs dist/); true when it built. */
 export function buildIfStale(): boolean {
-  const newest = (dir: string): number => Math.max(0, ...readdirSync(dir, { withFileTypes: true }).map((e) => (e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs)));
+  const newest = (dir: string): number =>
+    Math.max(
+      0,
+      ...readdirSync(dir, { withFileTypes: true }).map((e) =>
+        e.isDirectory() ? newest(join(dir, e.name)) : statSync(join(dir, e.name)).mtimeMs,
+      ),
+    );
   const stamp = join(ROOT, 'dist', '.build-stamp');
   if (existsSync(stamp) && statSync(stamp).mtimeMs >= newest(join(ROOT, 'src'))) return false;
   execFileSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });

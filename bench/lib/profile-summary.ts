@@ -13,7 +13,12 @@ export function areaOf(functionName: string, url: string): string {
   if (functionName === '(garbage collector)') return 'garbage collection';
   if (functionName === '(program)') return 'V8 and native, unattributed (program)';
   const m = /\/(?:dist[\w-]*|src)\/(engine\/shell|engine|service|store|http|cli)\//.exec(url);
-  if (m) return m[1] === 'engine/shell' ? 'shell analysis (engine/shell)' : m[1] === 'engine' ? 'engine: decide, rules, paths, redact' : m[1]!;
+  if (m)
+    return m[1] === 'engine/shell'
+      ? 'shell analysis (engine/shell)'
+      : m[1] === 'engine'
+        ? 'engine: decide, rules, paths, redact'
+        : m[1]!;
   if (url.includes('better-sqlite3')) return 'store';
   if (url.includes('node_modules/')) return `package ${/node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url)?.[1] ?? '?'}`;
   if (url.startsWith('node:')) return 'node internals (http, streams, timers)';
@@ -24,16 +29,22 @@ export function areaOf(functionName: string, url: string): string {
 
 /** Top functions of a profile as printable lines: share of busy samples and, with `requests`, µs per request. */
 export function summariseProfile(file: string, top = 25, requests?: number): string {
-  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as {
+    nodes: ProfileNode[];
+    samples: number[];
+    timeDeltas: number[];
+  };
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  const label = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/|src\/|dist\/)/, '$1')}:${n.callFrame.lineNumber + 1}`;
+  const label = (n: ProfileNode) =>
+    `${n.callFrame.functionName || '(anonymous)'} ${n.callFrame.url.replace(/^.*\/(node_modules\/|src\/|dist\/)/, '$1')}:${n.callFrame.lineNumber + 1}`;
   const time = new Map<number, number>();
   profile.samples.forEach((id, i) => time.set(id, (time.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
   // The probe's own work (stopping the profiler, serialising it) is not the server's.
   const probe = (id: number): boolean => {
-    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur)) if (byId.get(cur)!.callFrame.url.includes('server-probe')) return true;
+    for (let cur: number | undefined = id; cur !== undefined; cur = parent.get(cur))
+      if (byId.get(cur)!.callFrame.url.includes('server-probe')) return true;
     return false;
   };
   for (const id of time.keys()) if (probe(id)) time.delete(id);
@@ -58,9 +69,26 @@ export function summariseProfile(file: string, top = 25, requests?: number): str
   }
   // timeDeltas are microseconds: busy time over the requests is the profiled CPU per request.
   const perRequest = (t: number) => (requests ? `${(t / requests).toFixed(2).padStart(7)} µs  ` : '');
-  const list = (m: Map<string, number>, n = top) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, t]) => `${((t / busy) * 100).toFixed(1).padStart(5)}%  ${perRequest(t)}${k}`);
-  const head = requests ? `busy ${(busy / 1000).toFixed(0)} ms over ${requests} requests: ${(busy / requests).toFixed(1)} µs of main-thread CPU per request` : `busy ${(busy / 1000).toFixed(0)} ms`;
-  return [head, '', 'self time by area:', ...list(areas, 20), '', 'self time by function:', ...list(self), '', 'inclusive time:', ...list(inclusive)].join('\n');
+  const list = (m: Map<string, number>, n = top) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, n)
+      .map(([k, t]) => `${((t / busy) * 100).toFixed(1).padStart(5)}%  ${perRequest(t)}${k}`);
+  const head = requests
+    ? `busy ${(busy / 1000).toFixed(0)} ms over ${requests} requests: ${(busy / requests).toFixed(1)} µs of main-thread CPU per request`
+    : `busy ${(busy / 1000).toFixed(0)} ms`;
+  return [
+    head,
+    '',
+    'self time by area:',
+    ...list(areas, 20),
+    '',
+    'self time by function:',
+    ...list(self),
+    '',
+    'inclusive time:',
+    ...list(inclusive),
+  ].join('\n');
 }
 
 interface HeapNode {
@@ -75,7 +103,8 @@ interface HeapNode {
  */
 export function summariseHeapProfile(file: string, top = 25, perRequest?: number): string {
   const root = (JSON.parse(readFileSync(file, 'utf8')) as { head: HeapNode }).head;
-  const label = (f: HeapNode['callFrame']) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/|src\/|dist\/)/, '$1')}:${f.lineNumber + 1}`;
+  const label = (f: HeapNode['callFrame']) =>
+    `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*\/(node_modules\/|src\/|dist\/)/, '$1')}:${f.lineNumber + 1}`;
   const sites = new Map<string, number>();
   let total = 0;
   const stack: [HeapNode, string][] = [[root, '']];
@@ -90,5 +119,11 @@ export function summariseHeapProfile(file: string, top = 25, perRequest?: number
     for (const child of node.children) stack.push([child, here]);
   }
   const head = `sampled ${(total / 1024).toFixed(0)} KB${perRequest ? `, ${(total / perRequest / 1024).toFixed(1)} KB per request` : ''}; top sites (function ← caller):`;
-  return [head, ...[...sites].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, b]) => `${((b / total) * 100).toFixed(1).padStart(5)}%  ${k}`)].join('\n');
+  return [
+    head,
+    ...[...sites]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, b]) => `${((b / total) * 100).toFixed(1).padStart(5)}%  ${k}`),
+  ].join('\n');
 }

@@ -34,13 +34,43 @@ export interface BenchOptions {
 }
 
 /** A figure with a "at most" target. */
-export function atMost(bench: string, name: string, value: number, limit: number, unit: string, detail?: string): Figure {
-  return { bench, name, value, unit, target: `≤ ${limit}${unit === '×' ? '×' : ` ${unit}`}`, ok: value <= limit, detail };
+export function atMost(
+  bench: string,
+  name: string,
+  value: number,
+  limit: number,
+  unit: string,
+  detail?: string,
+): Figure {
+  return {
+    bench,
+    name,
+    value,
+    unit,
+    target: `≤ ${limit}${unit === '×' ? '×' : ` ${unit}`}`,
+    ok: value <= limit,
+    detail,
+  };
 }
 
 /** A figure with a "at least" target. */
-export function atLeast(bench: string, name: string, value: number, limit: number, unit: string, detail?: string): Figure {
-  return { bench, name, value, unit, target: `≥ ${limit}${unit === '×' ? '×' : ` ${unit}`}`, ok: value >= limit, detail };
+export function atLeast(
+  bench: string,
+  name: string,
+  value: number,
+  limit: number,
+  unit: string,
+  detail?: string,
+): Figure {
+  return {
+    bench,
+    name,
+    value,
+    unit,
+    target: `≥ ${limit}${unit === '×' ? '×' : ` ${unit}`}`,
+    ok: value >= limit,
+    detail,
+  };
 }
 
 /** A context figure (no target). */

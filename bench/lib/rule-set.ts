@@ -38,7 +38,11 @@ export function ruleSet(count: number, seed = 42): Rule[] {
   for (let i = 0; generated.length < count - base.length; i++) {
     const r = random();
     const effect: Effect = r < 0.6 ? 'allow' : r < 0.8 ? 'deny' : 'ask';
-    generated.push({ effect, pattern: TEMPLATES[i % TEMPLATES.length]!(i), risk: effect === 'ask' ? 'medium' : undefined });
+    generated.push({
+      effect,
+      pattern: TEMPLATES[i % TEMPLATES.length]!(i),
+      risk: effect === 'ask' ? 'medium' : undefined,
+    });
   }
   // Spread the typical rules evenly: first-match order then matters as it would in a real list.
   const all: typeof generated = [...generated];
@@ -47,7 +51,7 @@ export function ruleSet(count: number, seed = 42): Rule[] {
     id: `r${index}`,
     effect: r.effect,
     pattern: r.pattern,
-    risk: r.effect === 'ask' ? r.risk ?? 'medium' : null,
+    risk: r.effect === 'ask' ? (r.risk ?? 'medium') : null,
     scope: 'global',
     expiresAt: null,
     note: null,

@@ -16,7 +16,13 @@ const dir = process.env.TOOLGATE_PROBE_DIR;
 const heapMode = process.env.TOOLGATE_PROBE_HEAP;
 const cpuProfile = process.env.TOOLGATE_PROBE_CPU === '1';
 if (isMainThread && dir) {
-  const KINDS = { 1: 'scavenge', 2: 'minor mark-sweep', 4: 'mark-compact', 8: 'incremental marking', 16: 'weak callbacks' };
+  const KINDS = {
+    1: 'scavenge',
+    2: 'minor mark-sweep',
+    4: 'mark-compact',
+    8: 'incremental marking',
+    16: 'weak callbacks',
+  };
   const delay = monitorEventLoopDelay({ resolution: 1 });
   let gcs = {};
   let open = false;
@@ -42,20 +48,29 @@ if (isMainThread && dir) {
       started = performance.now();
       delay.reset();
       delay.enable();
-      if (cpuProfile) session.post('Profiler.enable', () => session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')));
+      if (cpuProfile)
+        session.post('Profiler.enable', () =>
+          session.post('Profiler.setSamplingInterval', { interval: 200 }, () => session.post('Profiler.start')),
+        );
       if (heapMode) {
-        session.post('HeapProfiler.enable', () => session.post('HeapProfiler.startSampling', {
-          samplingInterval: 4096,
-          includeObjectsCollectedByMajorGC: true,
-          includeObjectsCollectedByMinorGC: heapMode === 'allocated',
-        }));
+        session.post('HeapProfiler.enable', () =>
+          session.post('HeapProfiler.startSampling', {
+            samplingInterval: 4096,
+            includeObjectsCollectedByMajorGC: true,
+            includeObjectsCollectedByMinorGC: heapMode === 'allocated',
+          }),
+        );
       }
       return;
     }
     open = false;
     delay.disable();
     const ms = (n) => Math.round((n / 1e6) * 100) / 100;
-    const gc = { windowMs: Math.round(performance.now() - started), gcs, loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) } };
+    const gc = {
+      windowMs: Math.round(performance.now() - started),
+      gcs,
+      loopDelayMs: { p50: ms(delay.percentile(50)), p99: ms(delay.percentile(99)), max: ms(delay.max) },
+    };
     // gc.json last: the bench waits for it, so everything else is written by then.
     const done = () => writeFileSync(join(dir, 'gc.json'), JSON.stringify(gc));
     const heap = (next) => {

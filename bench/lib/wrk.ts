@@ -36,8 +36,24 @@ export async function hasWrk(): Promise<boolean> {
 
 /** One wrk run: one thread, `connections` connections, on the load core. */
 export function runWrk(options: WrkOptions): Promise<WrkRun> {
-  const args = ['-c', String(LOAD_CPU), 'wrk', '-t1', `-c${options.connections}`, `-d${options.seconds}s`, '--timeout', '5s', '-s', join(ROOT, 'bench/wrk/decide.lua'),
-    options.url, '--', options.bodiesFile, options.token, options.unique ? '1' : '0', options.runId];
+  const args = [
+    '-c',
+    String(LOAD_CPU),
+    'wrk',
+    '-t1',
+    `-c${options.connections}`,
+    `-d${options.seconds}s`,
+    '--timeout',
+    '5s',
+    '-s',
+    join(ROOT, 'bench/wrk/decide.lua'),
+    options.url,
+    '--',
+    options.bodiesFile,
+    options.token,
+    options.unique ? '1' : '0',
+    options.runId,
+  ];
   return new Promise((resolve, reject) => {
     const p = spawn('taskset', args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
@@ -48,9 +64,21 @@ export function runWrk(options: WrkOptions): Promise<WrkRun> {
     p.once('exit', (code) => {
       const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
       if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${err}${out}`));
-      const raw = JSON.parse(line.slice('WRK_JSON '.length)) as { requests: number; duration_us: number; errors: WrkRun['errors']; latency_us: WrkRun['latencyUs'] };
+      const raw = JSON.parse(line.slice('WRK_JSON '.length)) as {
+        requests: number;
+        duration_us: number;
+        errors: WrkRun['errors'];
+        latency_us: WrkRun['latencyUs'];
+      };
       const errorCount = Object.values(raw.errors).reduce((a, b) => a + b, 0);
-      resolve({ requests: raw.requests, durationUs: raw.duration_us, rps: raw.requests / (raw.duration_us / 1e6), errors: raw.errors, errorCount, latencyUs: raw.latency_us });
+      resolve({
+        requests: raw.requests,
+        durationUs: raw.duration_us,
+        rps: raw.requests / (raw.duration_us / 1e6),
+        errors: raw.errors,
+        errorCount,
+        latencyUs: raw.latency_us,
+      });
     });
   });
 }

@@ -21,12 +21,36 @@ const server = createServer((req, res) => {
   readDecideCall(req, res, TOKEN, (body) => {
     const decisionId = timeOrderedId();
     const entry = {
-      ts: new Date().toISOString(), decision_id: decisionId, agent_id: body.agent_id ?? null, session_id: body.session_id ?? null,
-      tool: body.tool, args: JSON.stringify(body.args ?? {}), decision: 'allow', risk: null, source: 'default', reason: REASON,
-      rule_id: null, approval_id: null, mode: 'default', latency_us: Math.round((performance.now() - started) * 1000), resolved_by: null, findings: '[]',
+      ts: new Date().toISOString(),
+      decision_id: decisionId,
+      agent_id: body.agent_id ?? null,
+      session_id: body.session_id ?? null,
+      tool: body.tool,
+      args: JSON.stringify(body.args ?? {}),
+      decision: 'allow',
+      risk: null,
+      source: 'default',
+      reason: REASON,
+      rule_id: null,
+      approval_id: null,
+      mode: 'default',
+      latency_us: Math.round((performance.now() - started) * 1000),
+      resolved_by: null,
+      findings: '[]',
     };
     store.appendAudit([entry]).then(
-      () => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ decision_id: decisionId, decision: 'allow', reason: REASON, risk: null, source: 'default', findings: [], mode: 'default' })),
+      () =>
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            decision_id: decisionId,
+            decision: 'allow',
+            reason: REASON,
+            risk: null,
+            source: 'default',
+            findings: [],
+            mode: 'default',
+          }),
+        ),
       () => res.writeHead(503, { 'content-type': 'application/problem+json' }).end('{"title":"audit log unavailable"}'),
     );
   });
@@ -34,8 +58,10 @@ const server = createServer((req, res) => {
 server.listen(0, '127.0.0.1', () => {
   process.stderr.write(`audit floor listening on http://127.0.0.1:${server.address().port}\n`);
 });
-process.on('SIGTERM', () => server.close(async () => {
-  await store.close();
-  rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-}));
+process.on('SIGTERM', () =>
+  server.close(async () => {
+    await store.close();
+    rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  }),
+);

@@ -4,7 +4,15 @@ import { createServer } from 'node:http';
 import { readDecideCall } from './raw-request.mjs';
 
 const TOKEN = process.env.TOOLGATE_AGENT_TOKEN ?? '';
-const ANSWER = JSON.stringify({ decision_id: '00000000-0000-4000-8000-000000000000', decision: 'allow', reason: 'allowed: no rule matched and no danger was found', risk: null, source: 'default', findings: [], mode: 'default' });
+const ANSWER = JSON.stringify({
+  decision_id: '00000000-0000-4000-8000-000000000000',
+  decision: 'allow',
+  reason: 'allowed: no rule matched and no danger was found',
+  risk: null,
+  source: 'default',
+  findings: [],
+  mode: 'default',
+});
 
 const server = createServer((req, res) => {
   readDecideCall(req, res, TOKEN, () => res.writeHead(200, { 'content-type': 'application/json' }).end(ANSWER));

@@ -28,8 +28,15 @@ export const approvalsCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
-      url: { type: 'string' }, 'data-dir': { type: 'string' }, status: { type: 'string' }, json: { type: 'boolean' }, wait: { type: 'string' },
-      choice: { type: 'string' }, feedback: { type: 'string' }, rule: { type: 'string' }, 'modified-args': { type: 'string' },
+      url: { type: 'string' },
+      'data-dir': { type: 'string' },
+      status: { type: 'string' },
+      json: { type: 'boolean' },
+      wait: { type: 'string' },
+      choice: { type: 'string' },
+      feedback: { type: 'string' },
+      rule: { type: 'string' },
+      'modified-args': { type: 'string' },
     });
     const [sub, id] = positionals;
     if (values.help || !sub) {
@@ -39,14 +46,21 @@ export const approvalsCommand: Command = {
     const base = sidecarUrl(values.url, io.env);
     const token = await reviewerToken(io);
     if (!token) {
-      io.err(`toolgate approvals ${NO_REVIEWER_TOKEN}${values['data-dir'] ? ' (--data-dir is no longer used to find it)' : ''}`);
+      io.err(
+        `toolgate approvals ${NO_REVIEWER_TOKEN}${values['data-dir'] ? ' (--data-dir is no longer used to find it)' : ''}`,
+      );
       return 2;
     }
     try {
       switch (sub) {
         case 'list': {
           const status = values.status ?? 'pending';
-          const { approvals } = await callSidecar<{ approvals: Approval[] }>(base, token, 'GET', `/v1/approvals?status=${encodeURIComponent(status)}`);
+          const { approvals } = await callSidecar<{ approvals: Approval[] }>(
+            base,
+            token,
+            'GET',
+            `/v1/approvals?status=${encodeURIComponent(status)}`,
+          );
           if (values.json) for (const a of approvals) io.out(JSON.stringify(a));
           else if (approvals.length === 0) io.out(`no ${status} approvals`);
           else for (const a of approvals) io.out(summary(a));
@@ -55,12 +69,19 @@ export const approvalsCommand: Command = {
         case 'show': {
           if (!id) throw new UsageError('approvals show takes an approval id');
           const wait = values.wait ? `?wait=${encodeURIComponent(values.wait)}` : '';
-          io.out(JSON.stringify(await callSidecar<Approval>(base, token, 'GET', `/v1/approvals/${encodeURIComponent(id)}${wait}`), null, 2));
+          io.out(
+            JSON.stringify(
+              await callSidecar<Approval>(base, token, 'GET', `/v1/approvals/${encodeURIComponent(id)}${wait}`),
+              null,
+              2,
+            ),
+          );
           return 0;
         }
         case 'resolve': {
           if (!id) throw new UsageError('approvals resolve takes an approval id');
-          if (!values.choice || !CHOICES.includes(values.choice)) throw new UsageError(`--choice must be one of ${CHOICES.join(', ')}`);
+          if (!values.choice || !CHOICES.includes(values.choice))
+            throw new UsageError(`--choice must be one of ${CHOICES.join(', ')}`);
           let modifiedArgs: unknown;
           if (values['modified-args'] !== undefined) {
             try {
@@ -69,9 +90,22 @@ export const approvalsCommand: Command = {
               throw new UsageError(`--modified-args is not valid JSON: ${(error as Error).message}`);
             }
           }
-          const body = { choice: values.choice, feedback: values.feedback, rule_pattern: values.rule, modified_args: modifiedArgs };
-          const approval = await callSidecar<Approval>(base, token, 'POST', `/v1/approvals/${encodeURIComponent(id)}/resolve`, body);
-          io.out(`${approval.id} ${approval.status} (${approval.choice})${approval.rule_pattern ? ` rule ${approval.rule_pattern}` : ''}`);
+          const body = {
+            choice: values.choice,
+            feedback: values.feedback,
+            rule_pattern: values.rule,
+            modified_args: modifiedArgs,
+          };
+          const approval = await callSidecar<Approval>(
+            base,
+            token,
+            'POST',
+            `/v1/approvals/${encodeURIComponent(id)}/resolve`,
+            body,
+          );
+          io.out(
+            `${approval.id} ${approval.status} (${approval.choice})${approval.rule_pattern ? ` rule ${approval.rule_pattern}` : ''}`,
+          );
           return 0;
         }
         default:
@@ -88,6 +122,12 @@ export const approvalsCommand: Command = {
 };
 
 function summary(a: Approval): string {
-  const subject = a.args && typeof a.args === 'object' ? ((a.args as Record<string, unknown>).command ?? (a.args as Record<string, unknown>).path ?? (a.args as Record<string, unknown>).file_path ?? JSON.stringify(a.args)) : JSON.stringify(a.args);
+  const subject =
+    a.args && typeof a.args === 'object'
+      ? ((a.args as Record<string, unknown>).command ??
+        (a.args as Record<string, unknown>).path ??
+        (a.args as Record<string, unknown>).file_path ??
+        JSON.stringify(a.args))
+      : JSON.stringify(a.args);
   return `${a.id}  ${a.status.padEnd(9)} ${a.risk.padEnd(6)} ${a.tool}: ${String(subject).slice(0, 100)}  — ${a.reason}${a.agent_id ? `  [agent ${a.agent_id}]` : ''}`;
 }

@@ -33,8 +33,16 @@ Options:
   -h, --help        this help`;
 
 const FILTER_FLAGS = {
-  since: { type: 'string' }, until: { type: 'string' }, decision: { type: 'string' }, source: { type: 'string' }, tool: { type: 'string' },
-  agent: { type: 'string' }, session: { type: 'string' }, approval: { type: 'string' }, 'decision-id': { type: 'string' }, q: { type: 'string' },
+  since: { type: 'string' },
+  until: { type: 'string' },
+  decision: { type: 'string' },
+  source: { type: 'string' },
+  tool: { type: 'string' },
+  agent: { type: 'string' },
+  session: { type: 'string' },
+  approval: { type: 'string' },
+  'decision-id': { type: 'string' },
+  q: { type: 'string' },
 } as const;
 
 type Format = 'text' | 'json' | 'csv';
@@ -45,19 +53,32 @@ export const auditCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
-      ...FILTER_FLAGS, limit: { type: 'string' }, n: { type: 'string', short: 'n' }, interval: { type: 'string' }, json: { type: 'boolean' }, csv: { type: 'boolean' },
-      'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' },
+      ...FILTER_FLAGS,
+      limit: { type: 'string' },
+      n: { type: 'string', short: 'n' },
+      interval: { type: 'string' },
+      json: { type: 'boolean' },
+      csv: { type: 'boolean' },
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
+      database: { type: 'string' },
     });
     if (values.help) {
       io.out(HELP);
       return 0;
     }
     const [sub, ...rest] = positionals;
-    if (rest.length > 0 || (sub !== undefined && sub !== 'tail' && sub !== 'verify')) throw new UsageError(`unexpected argument ${sub !== 'tail' && sub !== 'verify' ? sub : rest[0]} (subcommands: tail, verify)`);
+    if (rest.length > 0 || (sub !== undefined && sub !== 'tail' && sub !== 'verify'))
+      throw new UsageError(
+        `unexpected argument ${sub !== 'tail' && sub !== 'verify' ? sub : rest[0]} (subcommands: tail, verify)`,
+      );
     if (values.json && values.csv) throw new UsageError('choose one of --json and --csv');
     const format: Format = values.json ? 'json' : values.csv ? 'csv' : 'text';
     const query = filtersFrom(values);
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, io.env);
+    const config = loadConfig(
+      { 'data-dir': values['data-dir'], config: values.config, database: values.database },
+      io.env,
+    );
     const where = config.databaseUrl ? redactUrl(config.databaseUrl) : sqlitePathOf({ dataDir: config.dataDir });
     let store: Store;
     try {
@@ -71,13 +92,18 @@ export const auditCommand: Command = {
       if (sub === 'verify') return await verify(store, where, io);
       if (sub === 'tail') {
         const interval = values.interval === undefined ? 500 : parseDuration(values.interval);
-        if (interval === undefined || interval < 10) throw new UsageError('--interval must be a duration of at least 10ms (e.g. 500ms, 2s)');
+        if (interval === undefined || interval < 10)
+          throw new UsageError('--interval must be a duration of at least 10ms (e.g. 500ms, 2s)');
         const controller = new AbortController();
         const stop = () => controller.abort();
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);
         try {
-          await tailAudit(store, { query, last: count(values.n, 10, '-n'), intervalMs: interval, format, signal: controller.signal }, io);
+          await tailAudit(
+            store,
+            { query, last: count(values.n, 10, '-n'), intervalMs: interval, format, signal: controller.signal },
+            io,
+          );
         } finally {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
@@ -129,9 +155,15 @@ export async function tailAudit(store: Store, options: TailOptions, io: Io): Pro
 /** Walks the chain and reports; exit 0 when intact, 1 naming the first bad row. */
 async function verify(store: Store, dbPath: string, io: Io): Promise<number> {
   const result = await store.verifyAudit();
-  const anchor = result.checkpoint ? `, starting after retention checkpoint (rows ≤ ${result.checkpoint.pruned_through_seq} pruned)` : '';
+  const anchor = result.checkpoint
+    ? `, starting after retention checkpoint (rows ≤ ${result.checkpoint.pruned_through_seq} pruned)`
+    : '';
   if (result.ok) {
-    io.out(result.rows === 0 ? `ok: ${dbPath} has no audit rows yet` : `ok: ${result.rows} audit row(s), seq ${result.firstSeq}–${result.lastSeq}${anchor}; head hash ${result.headHash}`);
+    io.out(
+      result.rows === 0
+        ? `ok: ${dbPath} has no audit rows yet`
+        : `ok: ${result.rows} audit row(s), seq ${result.firstSeq}–${result.lastSeq}${anchor}; head hash ${result.headHash}`,
+    );
     return 0;
   }
   io.err(`FAILED: ${result.problem!.message}`);
@@ -167,20 +199,45 @@ function filtersFrom(values: Record<string, unknown>): AuditQuery {
     return iso;
   };
   const decision = values.decision as string | undefined;
-  if (decision !== undefined && !['allow', 'deny', 'ask', 'approved', 'denied', 'expired', 'cancelled', 'result', 'checkpoint', 'tool_changed', 'tool_accepted'].includes(decision)) {
-    throw new UsageError(`--decision must be allow, deny, ask, approved, denied, expired, cancelled, result or checkpoint, not ${decision}`);
+  if (
+    decision !== undefined &&
+    ![
+      'allow',
+      'deny',
+      'ask',
+      'approved',
+      'denied',
+      'expired',
+      'cancelled',
+      'result',
+      'checkpoint',
+      'tool_changed',
+      'tool_accepted',
+    ].includes(decision)
+  ) {
+    throw new UsageError(
+      `--decision must be allow, deny, ask, approved, denied, expired, cancelled, result or checkpoint, not ${decision}`,
+    );
   }
   return {
-    since: when('since'), until: when('until'), decision, source: values.source as string | undefined, tool: values.tool as string | undefined,
-    agentId: values.agent as string | undefined, sessionId: values.session as string | undefined, approvalId: values.approval as string | undefined,
-    decisionId: values['decision-id'] as string | undefined, q: values.q as string | undefined,
+    since: when('since'),
+    until: when('until'),
+    decision,
+    source: values.source as string | undefined,
+    tool: values.tool as string | undefined,
+    agentId: values.agent as string | undefined,
+    sessionId: values.session as string | undefined,
+    approvalId: values.approval as string | undefined,
+    decisionId: values['decision-id'] as string | undefined,
+    q: values.q as string | undefined,
   };
 }
 
 function count(text: string | undefined, fallback: number, flag: string): number {
   if (text === undefined) return fallback;
   const n = Number(text);
-  if (!Number.isInteger(n) || n < 0 || n > 1_000_000) throw new UsageError(`${flag} must be a whole number from 0 to 1000000`);
+  if (!Number.isInteger(n) || n < 0 || n > 1_000_000)
+    throw new UsageError(`${flag} must be a whole number from 0 to 1000000`);
   return n;
 }
 

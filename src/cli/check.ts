@@ -33,12 +33,24 @@ export const checkCommand: Command = {
   summary: 'explain the decision for a command, offline',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseFlags(argv, { tool: { type: 'string' }, args: { type: 'string' }, cwd: { type: 'string' }, mode: { type: 'string' }, 'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' }, json: { type: 'boolean' } });
+    const { values, positionals } = parseFlags(argv, {
+      tool: { type: 'string' },
+      args: { type: 'string' },
+      cwd: { type: 'string' },
+      mode: { type: 'string' },
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
+      database: { type: 'string' },
+      json: { type: 'boolean' },
+    });
     if (values.help) {
       io.out(HELP);
       return 0;
     }
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, mode: values.mode, database: values.database }, io.env);
+    const config = loadConfig(
+      { 'data-dir': values['data-dir'], config: values.config, mode: values.mode, database: values.database },
+      io.env,
+    );
     if (values.mode && !MODES.includes(values.mode as Mode)) throw new UsageError(`unknown mode ${values.mode}`);
     let args: unknown;
     if (values.args !== undefined) {
@@ -59,14 +71,45 @@ export const checkCommand: Command = {
       const policy = compilePolicy(await store.listRules(), aliases, home);
       const analyzer = await loadShellAnalyzer({ home });
       const verdict = decide({ call: { tool, args, cwd: values.cwd ?? process.cwd() }, explain: true }, policy, {
-        operatorMode: config.mode, askFallback: config.askFallback, home, dataDir: config.dataDir, extraProtected: extraProtectedPaths(config), aliases, analyzer, realpath: realpathIfExists, readOnlyTools: config.readOnlyTools,
+        operatorMode: config.mode,
+        askFallback: config.askFallback,
+        home,
+        dataDir: config.dataDir,
+        extraProtected: extraProtectedPaths(config),
+        aliases,
+        analyzer,
+        realpath: realpathIfExists,
+        readOnlyTools: config.readOnlyTools,
       });
       if (values.json) {
-        io.out(JSON.stringify({ decision: verdict.decision, reason: verdict.reason, risk: verdict.risk, source: verdict.source, rule: verdict.rule ?? null, findings: verdict.findings, mode: verdict.mode, tool: verdict.call.tool, commands: verdict.analysis?.commands.map((c) => c.words) ?? [], trace: verdict.trace ?? [] }, null, 2));
+        io.out(
+          JSON.stringify(
+            {
+              decision: verdict.decision,
+              reason: verdict.reason,
+              risk: verdict.risk,
+              source: verdict.source,
+              rule: verdict.rule ?? null,
+              findings: verdict.findings,
+              mode: verdict.mode,
+              tool: verdict.call.tool,
+              commands: verdict.analysis?.commands.map((c) => c.words) ?? [],
+              trace: verdict.trace ?? [],
+            },
+            null,
+            2,
+          ),
+        );
       } else {
-        io.out(`${verdict.decision.toUpperCase()}${verdict.risk ? ` (${verdict.risk} risk)` : ''} — ${verdict.source}: ${verdict.reason}`);
-        for (const step of verdict.trace ?? []) io.out(`  ${step.outcome === 'decided' ? '→' : ' '} ${step.stage.padEnd(15)} ${step.outcome.padEnd(8)} ${step.detail}`);
-        for (const f of verdict.findings) io.out(`  finding ${f.id} (${f.risk}): ${f.reason}${f.command ? ` — \`${f.command}\`` : ''}`);
+        io.out(
+          `${verdict.decision.toUpperCase()}${verdict.risk ? ` (${verdict.risk} risk)` : ''} — ${verdict.source}: ${verdict.reason}`,
+        );
+        for (const step of verdict.trace ?? [])
+          io.out(
+            `  ${step.outcome === 'decided' ? '→' : ' '} ${step.stage.padEnd(15)} ${step.outcome.padEnd(8)} ${step.detail}`,
+          );
+        for (const f of verdict.findings)
+          io.out(`  finding ${f.id} (${f.risk}): ${f.reason}${f.command ? ` — \`${f.command}\`` : ''}`);
       }
       return verdict.decision === 'allow' ? 0 : verdict.decision === 'deny' ? 1 : 3;
     } finally {

@@ -25,12 +25,26 @@ export interface Command {
 export class UsageError extends Error {}
 
 /** What parseFlags hands parseArgs: the command's options plus --help, strict. */
-type FlagConfig<T extends ParseArgsConfig['options']> = { args: string[]; options: T & { help: { type: 'boolean'; short: 'h' } }; allowPositionals: boolean; strict: true };
+type FlagConfig<T extends ParseArgsConfig['options']> = {
+  args: string[];
+  options: T & { help: { type: 'boolean'; short: 'h' } };
+  allowPositionals: boolean;
+  strict: true;
+};
 
 /** parseArgs with strict checking, turning its errors into UsageErrors. */
-export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[], options: T, allowPositionals = true): ReturnType<typeof parseArgs<FlagConfig<T>>> {
+export function parseFlags<T extends ParseArgsConfig['options']>(
+  argv: string[],
+  options: T,
+  allowPositionals = true,
+): ReturnType<typeof parseArgs<FlagConfig<T>>> {
   try {
-    return parseArgs<FlagConfig<T>>({ args: argv, options: { ...options, help: { type: 'boolean', short: 'h' } }, allowPositionals, strict: true });
+    return parseArgs<FlagConfig<T>>({
+      args: argv,
+      options: { ...options, help: { type: 'boolean', short: 'h' } },
+      allowPositionals,
+      strict: true,
+    });
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
@@ -42,10 +56,11 @@ export function parseFlags<T extends ParseArgsConfig['options']>(argv: string[],
  */
 export function processIo(): Io {
   for (const stream of [process.stdout, process.stderr]) {
-    if (stream.listenerCount('error') === 0) stream.on('error', (error: NodeJS.ErrnoException) => {
-      if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
-      throw error;
-    });
+    if (stream.listenerCount('error') === 0)
+      stream.on('error', (error: NodeJS.ErrnoException) => {
+        if (error.code === 'EPIPE') process.exit(process.exitCode ?? 0);
+        throw error;
+      });
   }
   return {
     out: (t) => process.stdout.write(t.endsWith('\n') ? t : t + '\n'),

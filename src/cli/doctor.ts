@@ -17,7 +17,7 @@ Run it as the user toolgate runs as (e.g. sudo -u toolgate toolgate doctor --dat
 
 export const doctorCommand: Command = {
   name: 'doctor',
-  summary: 'check that the sidecar runs out of its agents\' reach',
+  summary: "check that the sidecar runs out of its agents' reach",
   help: HELP,
   async run(argv, io) {
     const { values } = parseFlags(argv, { 'data-dir': { type: 'string' }, config: { type: 'string' } }, false);
@@ -28,10 +28,16 @@ export const doctorCommand: Command = {
     const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config }, io.env);
     const home = io.env.HOME ?? homedir();
     const warnings = deploymentWarnings(inspectDeployment(config.dataDir, io.env, home));
-    for (const file of [tokensFile(config.dataDir), join(config.dataDir, 'toolgate.db'), join(config.dataDir, 'toolgate.db-wal'), ...operatorFiles(config)]) {
+    for (const file of [
+      tokensFile(config.dataDir),
+      join(config.dataDir, 'toolgate.db'),
+      join(config.dataDir, 'toolgate.db-wal'),
+      ...operatorFiles(config),
+    ]) {
       if (!existsSync(file)) continue;
       const mode = statSync(file).mode & 0o777;
-      if ((mode & 0o077) !== 0) warnings.push(`${file} is readable by other users (mode ${mode.toString(8)}): chmod 600 ${file}`);
+      if ((mode & 0o077) !== 0)
+        warnings.push(`${file} is readable by other users (mode ${mode.toString(8)}): chmod 600 ${file}`);
     }
     if (warnings.length === 0) {
       io.out(`ok: toolgate runs as its own user here; data dir ${config.dataDir} and its files are private`);

@@ -47,17 +47,22 @@ export function hookCommandLine(runtime: HookRuntime, options: HookSettingsOptio
   return [...env, shellQuote(options.node), shellQuote(options.bin), 'hook', runtime].join(' ');
 }
 
-const TOKEN_NOTE = 'The hook reads the agent token from TOOLGATE_AGENT_TOKEN, else from the data directory\'s tokens.json (written by `toolgate serve`, readable by the user who started it): run the agent as that user or export the token in its environment.';
+const TOKEN_NOTE =
+  "The hook reads the agent token from TOOLGATE_AGENT_TOKEN, else from the data directory's tokens.json (written by `toolgate serve`, readable by the user who started it): run the agent as that user or export the token in its environment.";
 /** Why the after-event hook is there too. */
-const RESULTS_NOTE = 'The after-tool hook records each tool\'s output with its decision in the audit log (POST /v1/results); it never blocks.';
-const MOVED_NOTE = 'The command holds absolute paths to node and to this installation: after moving either (a new node version, a reinstall elsewhere), print and paste it again.';
+const RESULTS_NOTE =
+  "The after-tool hook records each tool's output with its decision in the audit log (POST /v1/results); it never blocks.";
+const MOVED_NOTE =
+  'The command holds absolute paths to node and to this installation: after moving either (a new node version, a reinstall elsewhere), print and paste it again.';
 
 function claudeCommand(options: HookSettingsOptions): HookSettings {
   const hook = { type: 'command', command: hookCommandLine('claude-code', options), timeout: TIMEOUT_S };
   return {
     file: '~/.claude/settings.json (every project) or .claude/settings.json (one project)',
     format: 'json',
-    text: json({ hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }], PostToolUse: [{ matcher: '*', hooks: [hook] }] } }),
+    text: json({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }], PostToolUse: [{ matcher: '*', hooks: [hook] }] },
+    }),
     notes: [
       'Merge the "hooks" entry into the settings file; Claude Code skips a whole settings file that does not validate, so check `/hooks` lists toolgate afterwards.',
       'The command hook fails closed: with the sidecar down, an error answer or no answer within 55 s it exits 2, which Claude Code reads as "block".',
@@ -81,7 +86,9 @@ function claudeHttp(options: HookSettingsOptions): HookSettings {
   return {
     file: '~/.claude/settings.json (every project) or .claude/settings.json (one project)',
     format: 'json',
-    text: json({ hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }], PostToolUse: [{ matcher: '*', hooks: [hook] }] } }),
+    text: json({
+      hooks: { PreToolUse: [{ matcher: '*', hooks: [hook] }], PostToolUse: [{ matcher: '*', hooks: [hook] }] },
+    }),
     notes: [
       '"onFailure": "block" needs Claude Code 2.1.295 or later (`claude --version`). Without it, a sidecar that is down or does not answer lets every call through; an older version may also reject the unknown field and skip the whole settings file. On an older version use the command hook (`toolgate integrations print claude-code`).',
       'Claude Code must have TOOLGATE_AGENT_TOKEN in its environment (the header is filled from it; allowedEnvVars lets it through), e.g. `export TOOLGATE_AGENT_TOKEN=$(node -p "require(\'<data-dir>/tokens.json\').agent")`.',
@@ -118,7 +125,7 @@ function codex(options: HookSettingsOptions): HookSettings {
     text,
     notes: [
       'Codex runs a hook only after you trust it: open `/hooks` in Codex, review the toolgate hooks and trust them. An untrusted hook is skipped without an error, and trust is kept per hook definition, so trust it again after pasting a changed one.',
-      'In a project\'s .codex/config.toml the hooks load only when the project is trusted; ~/.codex/config.toml avoids that.',
+      "In a project's .codex/config.toml the hooks load only when the project is trusted; ~/.codex/config.toml avoids that.",
       'Versions that still gate hooks behind a feature flag need `hooks = true` (older: `codex_hooks = true`) under [features].',
       'The hook fails closed: with the sidecar down, an error answer or no answer within 55 s it exits 2 and denies.',
       TOKEN_NOTE,
@@ -129,13 +136,20 @@ function codex(options: HookSettingsOptions): HookSettings {
 }
 
 function gemini(options: HookSettingsOptions): HookSettings {
-  const hook = { name: 'toolgate', type: 'command', command: hookCommandLine('gemini', options), timeout: TIMEOUT_S * 1000 };
+  const hook = {
+    name: 'toolgate',
+    type: 'command',
+    command: hookCommandLine('gemini', options),
+    timeout: TIMEOUT_S * 1000,
+  };
   return {
     file: '~/.gemini/settings.json',
     format: 'json',
-    text: json({ hooks: { BeforeTool: [{ matcher: '.*', hooks: [hook] }], AfterTool: [{ matcher: '.*', hooks: [hook] }] } }),
+    text: json({
+      hooks: { BeforeTool: [{ matcher: '.*', hooks: [hook] }], AfterTool: [{ matcher: '.*', hooks: [hook] }] },
+    }),
     notes: [
-      'Put it in the user settings (~/.gemini/settings.json): with folder trust on, a project\'s .gemini/settings.json is loaded only in a trusted folder, so a project-level hook silently does nothing elsewhere.',
+      "Put it in the user settings (~/.gemini/settings.json): with folder trust on, a project's .gemini/settings.json is loaded only in a trusted folder, so a project-level hook silently does nothing elsewhere.",
       'Gemini CLI treats a hook that exits with anything but 0 or 2 as "allow"; toolgate\'s hook exits 2 (block) on every failure it can see. A hook that cannot start at all is such a failure: keep the paths valid.',
       TOKEN_NOTE,
       RESULTS_NOTE,

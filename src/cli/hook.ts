@@ -3,7 +3,13 @@
 // engine, store or tree-sitter, and node:http instead of fetch (post-json.ts). test/cli/hook.test.ts checks the
 // modules it loads; `npm run bench -- --only hook` measures its cost against `node -e ''`.
 import { parseDuration } from '../config-values.ts';
-import { defaultEvent, failClosedOutput, HOOK_EVENTS, HOOK_RUNTIMES, type HookRuntime } from '../service/hook-formats.ts';
+import {
+  defaultEvent,
+  failClosedOutput,
+  HOOK_EVENTS,
+  HOOK_RUNTIMES,
+  type HookRuntime,
+} from '../service/hook-formats.ts';
 import { parseFlags, UsageError, type Command, type Io } from './command.ts';
 import { postJson, type PostedResponse } from './post-json.ts';
 import { agentToken, sidecarUrl } from './remote.ts';
@@ -42,9 +48,11 @@ export const hookCommand: Command = {
       return 0;
     }
     const runtime = positionals[0] as HookRuntime | undefined;
-    if (!runtime || positionals.length !== 1 || !HOOK_RUNTIMES.includes(runtime)) throw new UsageError(`name one runtime: ${HOOK_RUNTIMES.join(', ')}`);
+    if (!runtime || positionals.length !== 1 || !HOOK_RUNTIMES.includes(runtime))
+      throw new UsageError(`name one runtime: ${HOOK_RUNTIMES.join(', ')}`);
     const timeoutMs = values.timeout === undefined ? 55_000 : parseDuration(values.timeout);
-    if (timeoutMs === undefined || timeoutMs <= 0) throw new UsageError(`--timeout is not a duration: ${values.timeout}`);
+    if (timeoutMs === undefined || timeoutMs <= 0)
+      throw new UsageError(`--timeout is not a duration: ${values.timeout}`);
     return runHook(runtime, io, sidecarUrl(values.url, io.env), timeoutMs);
   },
 };
@@ -61,14 +69,19 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   try {
     const text = io.stdin ? await io.stdin() : '';
     const parsed: unknown = JSON.parse(text);
-    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return block('the hook input on standard input is not a JSON object');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
+      return block('the hook input on standard input is not a JSON object');
     input = parsed as Record<string, unknown>;
   } catch (error) {
     return block(`the hook input on standard input is not JSON (${(error as Error).message})`);
   }
-  if (typeof input.hook_event_name === 'string' && HOOK_EVENTS[runtime].includes(input.hook_event_name)) event = input.hook_event_name;
+  if (typeof input.hook_event_name === 'string' && HOOK_EVENTS[runtime].includes(input.hook_event_name))
+    event = input.hook_event_name;
   const token = agentToken(io.env);
-  if (!token) return block('no agent token: set TOOLGATE_AGENT_TOKEN (or run on the machine whose ~/.toolgate/tokens.json holds it)');
+  if (!token)
+    return block(
+      'no agent token: set TOOLGATE_AGENT_TOKEN (or run on the machine whose ~/.toolgate/tokens.json holds it)',
+    );
   const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const home = agentHome(io.env);
   if (home) headers['x-toolgate-agent-home'] = home;
@@ -76,7 +89,8 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   try {
     response = await postJson(`${base}/v1/hooks/${runtime}`, headers, JSON.stringify(input), timeoutMs);
   } catch (error) {
-    const cause = (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : (error as Error).message;
+    const cause =
+      (error as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000}s` : (error as Error).message;
     return block(`cannot reach toolgate at ${base}: ${cause}`);
   }
   const text = response.text;
@@ -85,7 +99,11 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   if (!response.ok || failedStatus) {
     let detail = text.slice(0, 500);
     try {
-      const parsed = JSON.parse(text) as { detail?: string; hookSpecificOutput?: { permissionDecisionReason?: string }; reason?: string };
+      const parsed = JSON.parse(text) as {
+        detail?: string;
+        hookSpecificOutput?: { permissionDecisionReason?: string };
+        reason?: string;
+      };
       detail = parsed.detail ?? parsed.hookSpecificOutput?.permissionDecisionReason ?? parsed.reason ?? detail;
     } catch {
       // not a problem document; keep the text
@@ -98,7 +116,8 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
   } catch {
     return block('toolgate answered something that is not JSON');
   }
-  if (!output || typeof output !== 'object' || Array.isArray(output)) return block('toolgate answered something that is not a JSON object');
+  if (!output || typeof output !== 'object' || Array.isArray(output))
+    return block('toolgate answered something that is not a JSON object');
   io.out(JSON.stringify(output));
   return 0;
 }

@@ -33,15 +33,21 @@ export const integrationsCommand: Command = {
   summary: 'print the hook settings for Claude Code, Codex or Gemini CLI on this machine',
   help: HELP,
   async run(argv, io) {
-    const { values, positionals } = parseFlags(argv, { http: { type: 'boolean' }, url: { type: 'string' }, 'data-dir': { type: 'string' } });
+    const { values, positionals } = parseFlags(argv, {
+      http: { type: 'boolean' },
+      url: { type: 'string' },
+      'data-dir': { type: 'string' },
+    });
     if (values.help) {
       io.out(HELP);
       return 0;
     }
     const [action, runtime, ...extra] = positionals;
     if (action !== 'print') throw new UsageError(`unknown action ${action ?? '(none)'}: use print`);
-    if (!runtime || extra.length > 0 || !HOOK_RUNTIMES.includes(runtime as HookRuntime)) throw new UsageError(`name one runtime: ${HOOK_RUNTIMES.join(', ')}`);
-    if (values.http && runtime !== 'claude-code') throw new UsageError('--http is for claude-code only (Codex and Gemini CLI run command hooks)');
+    if (!runtime || extra.length > 0 || !HOOK_RUNTIMES.includes(runtime as HookRuntime))
+      throw new UsageError(`name one runtime: ${HOOK_RUNTIMES.join(', ')}`);
+    if (values.http && runtime !== 'claude-code')
+      throw new UsageError('--http is for claude-code only (Codex and Gemini CLI run command hooks)');
     const url = sidecarUrl(values.url, io.env);
     let parsed: URL;
     try {
@@ -49,14 +55,20 @@ export const integrationsCommand: Command = {
     } catch {
       throw new UsageError(`--url is not a URL: ${url}`);
     }
-    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new UsageError(`--url must be http or https: ${url}`);
+    if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+      throw new UsageError(`--url must be http or https: ${url}`);
     if (!existsSync(BIN)) throw new Error(`cannot find this installation's bin/toolgate.js (looked at ${BIN})`);
     const settings = hookSettings(runtime as HookRuntime, {
       node: process.execPath,
       bin: BIN,
       url,
       customUrl: values.url !== undefined || io.env.TOOLGATE_URL !== undefined,
-      dataDir: values['data-dir'] !== undefined ? resolve(values['data-dir']) : io.env.TOOLGATE_DATA_DIR ? resolve(io.env.TOOLGATE_DATA_DIR) : undefined,
+      dataDir:
+        values['data-dir'] !== undefined
+          ? resolve(values['data-dir'])
+          : io.env.TOOLGATE_DATA_DIR
+            ? resolve(io.env.TOOLGATE_DATA_DIR)
+            : undefined,
       http: values.http === true,
     });
     io.out(settings.text);

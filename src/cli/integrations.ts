@@ -6,7 +6,11 @@ import type { Toolgate } from '../service/toolgate.ts';
 import { extendServe } from './serve.ts';
 
 /** Loads plugins and starts the settings sync for a freshly built toolgate; `log` gets warnings. */
-export async function setupIntegrations(toolgate: Toolgate, config: Config, log: (line: string) => void = (line) => process.stderr.write(line + '\n')): Promise<void> {
+export async function setupIntegrations(
+  toolgate: Toolgate,
+  config: Config,
+  log: (line: string) => void = (line) => process.stderr.write(line + '\n'),
+): Promise<void> {
   if (config.plugins.length > 0) {
     // A configured plugin that does not load stops the start: running without it would silently drop its checks.
     const plugins = await loadPlugins(config.plugins);

@@ -10,16 +10,56 @@ interface CommandEntry {
 
 /** Every subcommand, in the order `--help` lists them. */
 export const COMMANDS: CommandEntry[] = [
-  { name: 'serve', summary: 'run the sidecar (HTTP API on 127.0.0.1:7411)', load: async () => (await import('./integrations.ts'), (await import('./serve.ts')).serveCommand) },
-  { name: 'check', summary: 'explain the decision for a command, offline', load: async () => (await import('./check.ts')).checkCommand },
-  { name: 'rules', summary: 'list, add, remove, test, import and export rules', load: async () => (await import('./rules.ts')).rulesCommand },
-  { name: 'approvals', summary: 'list, show and answer pending approvals', load: async () => (await import('./approvals.ts')).approvalsCommand },
-  { name: 'review', summary: 'answer approvals in an interactive terminal dialog', load: async () => (await import('./review/command.ts')).reviewCommand },
-  { name: 'audit', summary: 'query, follow (tail) and verify the audit log', load: async () => (await import('./audit.ts')).auditCommand },
-  { name: 'doctor', summary: "check that the sidecar runs out of its agents' reach", load: async () => (await import('./doctor.ts')).doctorCommand },
-  { name: 'mcp', summary: 'MCP gateway: put toolgate in front of an MCP server (stdio or Streamable HTTP)', load: async () => (await import('./mcp.ts')).mcpCommand },
-  { name: 'hook', summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)', load: async () => (await import('./hook.ts')).hookCommand },
-  { name: 'integrations', summary: 'print the hook settings for Claude Code, Codex or Gemini CLI on this machine', load: async () => (await import('./integrations-command.ts')).integrationsCommand },
+  {
+    name: 'serve',
+    summary: 'run the sidecar (HTTP API on 127.0.0.1:7411)',
+    load: async () => (await import('./integrations.ts'), (await import('./serve.ts')).serveCommand),
+  },
+  {
+    name: 'check',
+    summary: 'explain the decision for a command, offline',
+    load: async () => (await import('./check.ts')).checkCommand,
+  },
+  {
+    name: 'rules',
+    summary: 'list, add, remove, test, import and export rules',
+    load: async () => (await import('./rules.ts')).rulesCommand,
+  },
+  {
+    name: 'approvals',
+    summary: 'list, show and answer pending approvals',
+    load: async () => (await import('./approvals.ts')).approvalsCommand,
+  },
+  {
+    name: 'review',
+    summary: 'answer approvals in an interactive terminal dialog',
+    load: async () => (await import('./review/command.ts')).reviewCommand,
+  },
+  {
+    name: 'audit',
+    summary: 'query, follow (tail) and verify the audit log',
+    load: async () => (await import('./audit.ts')).auditCommand,
+  },
+  {
+    name: 'doctor',
+    summary: "check that the sidecar runs out of its agents' reach",
+    load: async () => (await import('./doctor.ts')).doctorCommand,
+  },
+  {
+    name: 'mcp',
+    summary: 'MCP gateway: put toolgate in front of an MCP server (stdio or Streamable HTTP)',
+    load: async () => (await import('./mcp.ts')).mcpCommand,
+  },
+  {
+    name: 'hook',
+    summary: 'agent hook adapter for Claude Code, Codex and Gemini CLI (fails closed)',
+    load: async () => (await import('./hook.ts')).hookCommand,
+  },
+  {
+    name: 'integrations',
+    summary: 'print the hook settings for Claude Code, Codex or Gemini CLI on this machine',
+    load: async () => (await import('./integrations-command.ts')).integrationsCommand,
+  },
 ];
 
 function usage(): string {

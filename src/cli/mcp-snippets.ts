@@ -14,7 +14,15 @@ export interface WrappedServer {
 
 /** `toolgate mcp …` arguments that stand in for the server. */
 export function gatewayArgs(server: WrappedServer): string[] {
-  if (server.url) return ['mcp', '--name', server.name, '--url', server.url, ...(server.headers ?? []).flatMap((h) => ['--header', h])];
+  if (server.url)
+    return [
+      'mcp',
+      '--name',
+      server.name,
+      '--url',
+      server.url,
+      ...(server.headers ?? []).flatMap((h) => ['--header', h]),
+    ];
   return ['mcp', '--name', server.name, '--', ...(server.command ?? [])];
 }
 
@@ -40,7 +48,11 @@ export function mcpSnippet(runtime: McpRuntime, server: WrappedServer): string {
         'tool_timeout_sec = 900',
       ].join('\n');
     case 'gemini':
-      return JSON.stringify({ mcpServers: { [server.name]: { command: 'toolgate', args, timeout: 900_000 } } }, null, 2);
+      return JSON.stringify(
+        { mcpServers: { [server.name]: { command: 'toolgate', args, timeout: 900_000 } } },
+        null,
+        2,
+      );
   }
 }
 

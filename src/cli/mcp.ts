@@ -55,7 +55,8 @@ export const mcpCommand: Command = {
       return 0;
     }
     const name = values.name;
-    if (!name || !NAME.test(name)) throw new UsageError('--name is required: letters, digits, _ and - (it becomes mcp__NAME__TOOL)');
+    if (!name || !NAME.test(name))
+      throw new UsageError('--name is required: letters, digits, _ and - (it becomes mcp__NAME__TOOL)');
     const base = sidecarUrl(values['toolgate-url'], io.env);
     const dashDash = argv.indexOf('--');
     if (positionals[0] === 'accept' && (dashDash === -1 || argv.indexOf('accept') < dashDash)) {
@@ -68,7 +69,8 @@ export const mcpCommand: Command = {
     }
     const maxHoldMs = durationFlag(values['max-hold'], 50_000, '--max-hold');
     const progressIntervalMs = durationFlag(values['progress-interval'], 10_000, '--progress-interval');
-    if (progressIntervalMs > 15_000) throw new UsageError('--progress-interval must be at most 15s (clients give up after 60s without news)');
+    if (progressIntervalMs > 15_000)
+      throw new UsageError('--progress-interval must be at most 15s (clients give up after 60s without news)');
     const headers: Record<string, string> = {};
     for (const header of values.header ?? []) {
       const at = header.indexOf(':');
@@ -77,10 +79,12 @@ export const mcpCommand: Command = {
     }
     const command = dashDash === -1 ? [] : argv.slice(dashDash + 1);
     if (values.url && command.length > 0) throw new UsageError('give either --url or a command after --, not both');
-    if (!values.url && command.length === 0) throw new UsageError('name the upstream server: a command after --, or --url');
+    if (!values.url && command.length === 0)
+      throw new UsageError('name the upstream server: a command after --, or --url');
     if (values['print-config'] !== undefined) {
       const runtime = values['print-config'] as McpRuntime;
-      if (!MCP_RUNTIMES.includes(runtime)) throw new UsageError(`--print-config takes one of ${MCP_RUNTIMES.join(', ')}`);
+      if (!MCP_RUNTIMES.includes(runtime))
+        throw new UsageError(`--print-config takes one of ${MCP_RUNTIMES.join(', ')}`);
       io.out(mcpSnippet(runtime, { name, command, url: values.url, headers: values.header }));
       return 0;
     }
@@ -96,7 +100,9 @@ export const mcpCommand: Command = {
     const { runGateway } = await import('../mcp/run.ts');
     return runGateway({
       name,
-      upstream: url ? { kind: 'http', url, headers } : { kind: 'stdio', command: command[0]!, args: command.slice(1), env: io.env },
+      upstream: url
+        ? { kind: 'http', url, headers }
+        : { kind: 'stdio', command: command[0]!, args: command.slice(1), env: io.env },
       pin: values.pin === true,
       maxHoldMs,
       progressIntervalMs,
@@ -115,4 +121,3 @@ function durationFlag(text: string | undefined, fallback: number, flag: string):
   if (ms === undefined || ms <= 0) throw new UsageError(`${flag} is not a duration: ${text} (use e.g. 50s, 2m)`);
   return ms;
 }
-

@@ -19,25 +19,40 @@ export class PostTimeoutError extends Error {
 }
 
 /** POSTs `body` to `url`; rejects on a network failure, a timeout (PostTimeoutError) or an oversized answer. */
-export async function postJson(url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<PostedResponse> {
+export async function postJson(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<PostedResponse> {
   const target = new URL(url);
   const { request } = target.protocol === 'https:' ? await import('node:https') : await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = request(target, { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > MAX_RESPONSE_BYTES) req.destroy(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES} bytes`));
-        else chunks.push(chunk);
-      });
-      res.on('end', () => {
-        clearTimeout(timer);
-        const status = res.statusCode ?? 0;
-        resolve({ status, ok: status >= 200 && status < 300, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
-      });
-      res.on('error', fail);
-    });
+    const req = request(
+      target,
+      { method: 'POST', headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > MAX_RESPONSE_BYTES)
+            req.destroy(new Error(`the answer is larger than ${MAX_RESPONSE_BYTES} bytes`));
+          else chunks.push(chunk);
+        });
+        res.on('end', () => {
+          clearTimeout(timer);
+          const status = res.statusCode ?? 0;
+          resolve({
+            status,
+            ok: status >= 200 && status < 300,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          });
+        });
+        res.on('error', fail);
+      },
+    );
     const timer = setTimeout(() => req.destroy(new PostTimeoutError(`no answer within ${timeoutMs} ms`)), timeoutMs);
     function fail(error: Error): void {
       clearTimeout(timer);

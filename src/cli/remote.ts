@@ -21,7 +21,8 @@ export function agentToken(env: NodeJS.ProcessEnv, dataDir?: string): string | u
 }
 
 /** Why a reviewer command found no token, and how to give it one. */
-export const NO_REVIEWER_TOKEN = 'needs the reviewer token: set TOOLGATE_REVIEWER_TOKEN in your (the reviewer\'s) shell, or run it in a terminal to be asked for it. It does not read <data-dir>/tokens.json by itself: an agent running as your user could run this command, or import its code, and approve its own calls (docs/security.md).';
+export const NO_REVIEWER_TOKEN =
+  "needs the reviewer token: set TOOLGATE_REVIEWER_TOKEN in your (the reviewer's) shell, or run it in a terminal to be asked for it. It does not read <data-dir>/tokens.json by itself: an agent running as your user could run this command, or import its code, and approve its own calls (docs/security.md).";
 
 /**
  * The reviewer's token, given explicitly: TOOLGATE_REVIEWER_TOKEN, else typed at an interactive prompt (no echo).
@@ -36,18 +37,31 @@ export async function reviewerToken(io: Pick<Io, 'env' | 'promptSecret'>): Promi
 
 /** A failed call to the sidecar, with the problem's detail when it sent one. */
 export class RemoteError extends Error {
-  constructor(readonly status: number, message: string) {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
     super(message);
   }
 }
 
 /** Calls the sidecar with a bearer token; returns the JSON body or throws a RemoteError with the problem's detail. */
-export async function callSidecar<T>(base: string, token: string | undefined, method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
+export async function callSidecar<T>(
+  base: string,
+  token: string | undefined,
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   let response: Response;
   try {
     response = await fetch(base + path, {
       method,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
       signal,
     });
@@ -56,7 +70,11 @@ export async function callSidecar<T>(base: string, token: string | undefined, me
   }
   const text = await response.text();
   const json = text ? safeJson(text) : undefined;
-  if (!response.ok) throw new RemoteError(response.status, `${response.status} ${(json as { detail?: string } | undefined)?.detail ?? text}`);
+  if (!response.ok)
+    throw new RemoteError(
+      response.status,
+      `${response.status} ${(json as { detail?: string } | undefined)?.detail ?? text}`,
+    );
   return json as T;
 }
 

@@ -46,15 +46,27 @@ export const rulesCommand: Command = {
   help: HELP,
   async run(argv, io) {
     const { values, positionals } = parseFlags(argv, {
-      'data-dir': { type: 'string' }, config: { type: 'string' }, database: { type: 'string' }, effect: { type: 'string' }, risk: { type: 'string' }, scope: { type: 'string' },
-      expires: { type: 'string' }, note: { type: 'string' }, position: { type: 'string' }, json: { type: 'boolean' }, since: { type: 'string' },
+      'data-dir': { type: 'string' },
+      config: { type: 'string' },
+      database: { type: 'string' },
+      effect: { type: 'string' },
+      risk: { type: 'string' },
+      scope: { type: 'string' },
+      expires: { type: 'string' },
+      note: { type: 'string' },
+      position: { type: 'string' },
+      json: { type: 'boolean' },
+      since: { type: 'string' },
     });
     const [sub, ...rest] = positionals;
     if (values.help || !sub) {
       io.out(HELP);
       return values.help ? 0 : 2;
     }
-    const config = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, io.env);
+    const config = loadConfig(
+      { 'data-dir': values['data-dir'], config: values.config, database: values.database },
+      io.env,
+    );
     // Changing the policy is the reviewer's act: the token must be given (the reviewer's shell or a prompt), never
     // taken from the data directory, so an agent running this command as the same user cannot change rules.
     if (CHANGES_POLICY.has(sub)) {
@@ -62,8 +74,12 @@ export const rulesCommand: Command = {
       if (!token) throw new UsageError(`rules ${sub} ${NO_REVIEWER_TOKEN}`);
       // Checked against the config file's tokens and tokens.json — not against the environment that carried it.
       const { TOOLGATE_REVIEWER_TOKEN: _given, ...others } = io.env;
-      const known = loadConfig({ 'data-dir': values['data-dir'], config: values.config, database: values.database }, others).reviewerTokens;
-      if (!isReviewerToken(token, config.dataDir, known)) throw new UsageError(`rules ${sub}: that is not the reviewer token of ${config.dataDir}`);
+      const known = loadConfig(
+        { 'data-dir': values['data-dir'], config: values.config, database: values.database },
+        others,
+      ).reviewerTokens;
+      if (!isReviewerToken(token, config.dataDir, known))
+        throw new UsageError(`rules ${sub}: that is not the reviewer token of ${config.dataDir}`);
     }
     if (!config.databaseUrl) ensureDataDir(config.dataDir);
     const store = await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -108,30 +124,50 @@ async function list(store: Store, io: Io, json: boolean): Promise<number> {
     return 0;
   }
   if (rules.length === 0) io.out('no rules (every call goes through danger detection and the mode)');
-  for (const r of rules) io.out(`${r.id}  ${r.effect.padEnd(5)} ${r.pattern}${r.risk && r.effect === 'ask' ? `  [${r.risk}]` : ''}${r.scope !== 'global' ? `  scope=${r.scope}` : ''}${r.expiresAt ? `  expires=${r.expiresAt}` : ''}${r.note ? `  # ${r.note}` : ''}`);
+  for (const r of rules)
+    io.out(
+      `${r.id}  ${r.effect.padEnd(5)} ${r.pattern}${r.risk && r.effect === 'ask' ? `  [${r.risk}]` : ''}${r.scope !== 'global' ? `  scope=${r.scope}` : ''}${r.expiresAt ? `  expires=${r.expiresAt}` : ''}${r.note ? `  # ${r.note}` : ''}`,
+    );
   return 0;
 }
 
 async function add(store: Store, io: Io, rest: string[], values: Record<string, unknown>): Promise<number> {
-  if (rest.length !== 1) throw new UsageError("rules add takes one pattern, quoted: toolgate rules add --effect deny 'bash(make *)'");
+  if (rest.length !== 1)
+    throw new UsageError("rules add takes one pattern, quoted: toolgate rules add --effect deny 'bash(make *)'");
   const effect = (values.effect as string | undefined) ?? 'allow';
   if (!EFFECTS.includes(effect as Effect)) throw new UsageError(`--effect must be allow, deny or ask, not ${effect}`);
   const risk = values.risk as string | undefined;
-  if (risk !== undefined && !RISKS.includes(risk as Risk)) throw new UsageError(`--risk must be high, medium or low, not ${risk}`);
+  if (risk !== undefined && !RISKS.includes(risk as Risk))
+    throw new UsageError(`--risk must be high, medium or low, not ${risk}`);
   if (risk !== undefined && effect !== 'ask') throw new UsageError('--risk applies to ask rules only');
   const scope = values.scope as string | undefined;
-  if (scope !== undefined && !/^(global|agent:.+|session:.+)$/.test(scope)) throw new UsageError('--scope must be global, agent:<id> or session:<id>');
+  if (scope !== undefined && !/^(global|agent:.+|session:.+)$/.test(scope))
+    throw new UsageError('--scope must be global, agent:<id> or session:<id>');
   const expires = values.expires as string | undefined;
-  if (expires !== undefined && Number.isNaN(Date.parse(expires))) throw new UsageError(`--expires is not a date-time: ${expires}`);
+  if (expires !== undefined && Number.isNaN(Date.parse(expires)))
+    throw new UsageError(`--expires is not a date-time: ${expires}`);
   const position = values.position === undefined ? undefined : Number(values.position);
-  if (position !== undefined && (!Number.isInteger(position) || position < 1)) throw new UsageError('--position must be a whole number ≥ 1');
+  if (position !== undefined && (!Number.isInteger(position) || position < 1))
+    throw new UsageError('--position must be a whole number ≥ 1');
   const pattern = rest[0]!;
   const parsed = parsePattern(pattern);
   if (isPatternError(parsed)) throw new UsageError(`invalid pattern ${pattern}: ${parsed.message}`);
   const analyzer = await loadShellAnalyzer({ home: homedir() });
-  for (const warning of lintRule({ effect: effect as Effect, pattern }, await store.listRules(), analyzer, homedir())) io.err(`warning: ${warning}`);
-  const rule = await store.addRule({ effect: effect as Effect, pattern, risk: risk as Risk | undefined, scope, expiresAt: expires ? new Date(expires).toISOString() : undefined, note: values.note as string | undefined, position, createdBy: `cli:${process.env.USER ?? 'unknown'}` });
-  io.out(`added ${rule.id}  ${rule.effect} ${rule.pattern}${rule.risk && rule.effect === 'ask' ? `  [${rule.risk}]` : ''}`);
+  for (const warning of lintRule({ effect: effect as Effect, pattern }, await store.listRules(), analyzer, homedir()))
+    io.err(`warning: ${warning}`);
+  const rule = await store.addRule({
+    effect: effect as Effect,
+    pattern,
+    risk: risk as Risk | undefined,
+    scope,
+    expiresAt: expires ? new Date(expires).toISOString() : undefined,
+    note: values.note as string | undefined,
+    position,
+    createdBy: `cli:${process.env.USER ?? 'unknown'}`,
+  });
+  io.out(
+    `added ${rule.id}  ${rule.effect} ${rule.pattern}${rule.risk && rule.effect === 'ask' ? `  [${rule.risk}]` : ''}`,
+  );
   return 0;
 }
 

@@ -77,12 +77,30 @@ export async function startServer(config: Config, io: Io): Promise<RunningServer
   const tokens = loadTokens(config.dataDir, { agent: config.agentTokens, reviewer: config.reviewerTokens });
   // Approvals are de-duplicated on a keyed digest of the unredacted call; replicas share the reviewer tokens, so
   // they derive the same key, and the database alone cannot confirm a guessed secret.
-  const digestKey = createHash('sha256').update(`toolgate approval digest\u0000${tokens.reviewer.map((t) => t.token).sort().join('\u0000')}`).digest('hex');
+  const digestKey = createHash('sha256')
+    .update(
+      `toolgate approval digest\u0000${tokens.reviewer
+        .map((t) => t.token)
+        .sort()
+        .join('\u0000')}`,
+    )
+    .digest('hex');
   const toolgate = await createToolgate(config, { digestKey });
   for (const e of extensions) await e.setup?.(toolgate, config);
   const logger = createLogger({ level: config.logLevel, write: (line) => io.err(line) });
-  const { app, withFastPaths } = createApp({ toolgate, tokens, logger, authGuard: failedAuthLimiter(toolgate.store), onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error') }, extensions.flatMap((e) => e.routes ?? []));
-  const pruner = config.auditRetentionMs ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger }) : undefined;
+  const { app, withFastPaths } = createApp(
+    {
+      toolgate,
+      tokens,
+      logger,
+      authGuard: failedAuthLimiter(toolgate.store),
+      onUnexpectedError: (error) => logger.error({ err: error }, 'unexpected error'),
+    },
+    extensions.flatMap((e) => e.routes ?? []),
+  );
+  const pruner = config.auditRetentionMs
+    ? startAuditPruner(toolgate.store, { retentionMs: config.auditRetentionMs, logger })
+    : undefined;
   let connections!: ConnectionLimiter;
   const server = await new Promise<ServerType>((resolve, reject) => {
     // The agent's hot routes (decide, long-poll) are answered before the app (src/http/fast-path.ts); header and
@@ -134,12 +152,30 @@ export const serveCommand: Command = {
   summary: 'run the sidecar (HTTP API on 127.0.0.1:7411)',
   help: HELP,
   async run(argv, io) {
-    const { values } = parseFlags(argv, {
-      host: { type: 'string' }, port: { type: 'string' }, 'data-dir': { type: 'string' }, 'agent-home': { type: 'string' }, mode: { type: 'string' }, config: { type: 'string' },
-      'ask-fallback': { type: 'string' }, 'approval-timeout': { type: 'string' }, 'max-pending': { type: 'string' }, 'log-level': { type: 'string' },
-      'audit-retention': { type: 'string' }, settings: { type: 'string' }, plugin: { type: 'string', multiple: true }, 'offload-threshold': { type: 'string' },
-      'hook-ask': { type: 'string' }, 'hook-hold': { type: 'string' }, 'hook-default': { type: 'string' }, database: { type: 'string' },
-    }, false);
+    const { values } = parseFlags(
+      argv,
+      {
+        host: { type: 'string' },
+        port: { type: 'string' },
+        'data-dir': { type: 'string' },
+        'agent-home': { type: 'string' },
+        mode: { type: 'string' },
+        config: { type: 'string' },
+        'ask-fallback': { type: 'string' },
+        'approval-timeout': { type: 'string' },
+        'max-pending': { type: 'string' },
+        'log-level': { type: 'string' },
+        'audit-retention': { type: 'string' },
+        settings: { type: 'string' },
+        plugin: { type: 'string', multiple: true },
+        'offload-threshold': { type: 'string' },
+        'hook-ask': { type: 'string' },
+        'hook-hold': { type: 'string' },
+        'hook-default': { type: 'string' },
+        database: { type: 'string' },
+      },
+      false,
+    );
     if (values.help) {
       io.out(HELP);
       return 0;
@@ -158,13 +194,19 @@ export const serveCommand: Command = {
     const { logger } = running;
     // The banner is how scripts find the URL (--port 0): a JSON line at info, a plain line when the level hides info.
     const announce = (text: string) => (logger.isLevelEnabled('info') ? logger.info(text) : io.err(text));
-    announce(`toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir}${config.databaseUrl ? ', store postgresql' : ''})`);
-    if (running.tokens.file) announce(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
+    announce(
+      `toolgate listening on ${running.url} (mode ${config.mode}, data ${config.dataDir}${config.databaseUrl ? ', store postgresql' : ''})`,
+    );
+    if (running.tokens.file)
+      announce(`tokens: ${running.tokens.file}${running.tokens.generated ? ' (generated now, mode 0600)' : ''}`);
     // Names and the first characters only: a log is read by more people than tokens.json (0600).
     for (const line of describeTokens(running.tokens)) announce(line);
     for (const warning of tokenWarnings(running.tokens, config.configFile)) logger.warn(warning);
     for (const warning of deployment) logger.warn(warning);
-    if (!isLoopback(config.host)) logger.warn(`listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`);
+    if (!isLoopback(config.host))
+      logger.warn(
+        `listening on ${config.host}, beyond loopback, without TLS: put a TLS-terminating proxy in front, or bind 127.0.0.1`,
+      );
     await new Promise<void>((resolve) => {
       const stop = (signal: string) => {
         logger.info({ signal }, 'shutting down: answering held long-polls, flushing the audit log');

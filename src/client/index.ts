@@ -32,7 +32,10 @@ export interface ToolgateClientOptions {
 
 /** A failed call: the HTTP status and the RFC 9457 problem the sidecar sent. */
 export class ToolgateError extends Error {
-  constructor(readonly status: number, readonly problem: Partial<Problem> | undefined) {
+  constructor(
+    readonly status: number,
+    readonly problem: Partial<Problem> | undefined,
+  ) {
     super(problem?.detail ?? `toolgate answered ${status}`);
     this.name = 'ToolgateError';
   }
@@ -72,8 +75,17 @@ export class ToolgateClient {
   }
 
   /** Asks about one tool call. An `ask` carries an approval to wait on (or use decideAndWait). */
-  async decide(request: DecideRequest, options: { signal?: AbortSignal; explain?: boolean } = {}): Promise<DecideResponse> {
-    return unwrap(await this.http.POST('/v1/decide', { body: request, params: { query: options.explain ? { explain: true } : {} }, signal: options.signal }));
+  async decide(
+    request: DecideRequest,
+    options: { signal?: AbortSignal; explain?: boolean } = {},
+  ): Promise<DecideResponse> {
+    return unwrap(
+      await this.http.POST('/v1/decide', {
+        body: request,
+        params: { query: options.explain ? { explain: true } : {} },
+        signal: options.signal,
+      }),
+    );
   }
 
   /**
@@ -84,7 +96,14 @@ export class ToolgateClient {
     const first = await this.decide(request, { signal: options.signal });
     if (first.decision !== 'ask' || !first.approval) {
       if (first.decision === 'ask') throw new ToolgateError(500, { detail: 'ask without an approval to wait on' });
-      return { decision: first.decision, reason: first.reason, source: first.source, decisionId: first.decision_id, feedback: first.feedback ?? null, ...(first.modified_args !== undefined ? { modifiedArgs: first.modified_args } : {}) };
+      return {
+        decision: first.decision,
+        reason: first.reason,
+        source: first.source,
+        decisionId: first.decision_id,
+        feedback: first.feedback ?? null,
+        ...(first.modified_args !== undefined ? { modifiedArgs: first.modified_args } : {}),
+      };
     }
     const id = first.approval.id;
     let approval: Approval | undefined;
@@ -104,14 +123,23 @@ export class ToolgateClient {
       source: approval.status === 'expired' ? 'timeout' : 'human',
       decisionId: first.decision_id,
       feedback: approval.feedback,
-      ...(approval.modified_args !== null && approval.modified_args !== undefined ? { modifiedArgs: approval.modified_args } : first.modified_args !== undefined ? { modifiedArgs: first.modified_args } : {}),
+      ...(approval.modified_args !== null && approval.modified_args !== undefined
+        ? { modifiedArgs: approval.modified_args }
+        : first.modified_args !== undefined
+          ? { modifiedArgs: first.modified_args }
+          : {}),
       approval,
     };
   }
 
   /** An approval; with `wait`, held until it leaves `pending` or the wait runs out. */
   async getApproval(id: string, options: { wait?: number; signal?: AbortSignal } = {}): Promise<Approval> {
-    return unwrap(await this.http.GET('/v1/approvals/{id}', { params: { path: { id }, query: options.wait !== undefined ? { wait: options.wait } : {} }, signal: options.signal }));
+    return unwrap(
+      await this.http.GET('/v1/approvals/{id}', {
+        params: { path: { id }, query: options.wait !== undefined ? { wait: options.wait } : {} },
+        signal: options.signal,
+      }),
+    );
   }
 
   /** The agent gives up on its approval. */
@@ -133,7 +161,8 @@ export class ToolgateClient {
   readonly rules = {
     list: async (): Promise<Rule[]> => unwrap(await this.http.GET('/v1/rules')).rules,
     add: async (rule: NewRule): Promise<RuleCreated> => unwrap(await this.http.POST('/v1/rules', { body: rule })),
-    get: async (id: string): Promise<Rule> => unwrap(await this.http.GET('/v1/rules/{id}', { params: { path: { id } } })),
+    get: async (id: string): Promise<Rule> =>
+      unwrap(await this.http.GET('/v1/rules/{id}', { params: { path: { id } } })),
     remove: async (id: string): Promise<void> => {
       const { error, response } = await this.http.DELETE('/v1/rules/{id}', { params: { path: { id } } });
       if (!response.ok) throw new ToolgateError(response.status, error as Partial<Problem> | undefined);

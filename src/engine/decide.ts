@@ -10,7 +10,15 @@ import type { ShellAnalysis } from './shell/types.ts';
 import { Trace, type TraceStep } from './trace.ts';
 import { analyzeCall, callFindings } from './call-findings.ts';
 import { allowCoverage, askRuleFor, callSubjects, denyRuleFor, ruleRef, triedRules } from './rule-stages.ts';
-import { highestRisk, type Decision, type DecisionSource, type Effect, type Finding, type Mode, type Risk } from './types.ts';
+import {
+  highestRisk,
+  type Decision,
+  type DecisionSource,
+  type Effect,
+  type Finding,
+  type Mode,
+  type Risk,
+} from './types.ts';
 
 /** Everything the pipeline needs besides the policy: fixed for the life of the server. */
 export interface EngineContext {
@@ -84,7 +92,11 @@ const NO_SUBJECTS: readonly MatchSubject[] = [];
  * tool keeps in a protected file or a secret store (`gh auth token`, `sops -d`, `pass show`), one held in an
  * environment variable (`echo $AWS_SECRET_ACCESS_KEY`, `env | grep TOKEN`, `echo "t: $(gh auth token)"`).
  */
-const DENIED_PRINTS: ReadonlySet<string> = new Set(['secret-file-print', 'secret-variable-print', 'git-remote-credential-print']);
+const DENIED_PRINTS: ReadonlySet<string> = new Set([
+  'secret-file-print',
+  'secret-variable-print',
+  'git-remote-credential-print',
+]);
 
 /** What a stage decided: the verdict's own fields (a stage that names no rule leaves `rule` out). */
 type Outcome = Pick<Verdict, 'decision' | 'reason' | 'risk' | 'source' | 'rule'>;
@@ -105,8 +117,31 @@ interface Shared {
 function verdictOf(o: Outcome, s: Shared, needsHuman: boolean): Verdict {
   const trace = s.trace?.steps;
   return 'rule' in o
-    ? { decision: o.decision, reason: o.reason, risk: o.risk, source: o.source, rule: o.rule, findings: s.findings, mode: s.mode, call: s.call, analysis: s.analysis, needsHuman, trace }
-    : { decision: o.decision, reason: o.reason, risk: o.risk, source: o.source, findings: s.findings, mode: s.mode, call: s.call, analysis: s.analysis, needsHuman, trace };
+    ? {
+        decision: o.decision,
+        reason: o.reason,
+        risk: o.risk,
+        source: o.source,
+        rule: o.rule,
+        findings: s.findings,
+        mode: s.mode,
+        call: s.call,
+        analysis: s.analysis,
+        needsHuman,
+        trace,
+      }
+    : {
+        decision: o.decision,
+        reason: o.reason,
+        risk: o.risk,
+        source: o.source,
+        findings: s.findings,
+        mode: s.mode,
+        call: s.call,
+        analysis: s.analysis,
+        needsHuman,
+        trace,
+      };
 }
 
 /** An ask before the mode resolves it. */
@@ -128,7 +163,11 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const call = normalizeCall(request.call, ctx.aliases);
   const analysis = analyzeCall(request, call, ctx);
   const findings = callFindings(request, call, analysis, ctx);
-  trace?.add('normalize', 'passed', `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`);
+  trace?.add(
+    'normalize',
+    'passed',
+    `tool ${call.rawTool} → ${call.tool}${call.command !== undefined ? `; ${analysis?.commands.length ?? 0} simple command(s), ${findings.length} finding(s)${findings.length ? `: ${findings.map((f) => f.id).join(', ')}` : ''}` : `; paths: ${call.paths.join(', ') || 'none'}`}`,
+  );
   const scope: MatchScope = { agentId: call.agentId, sessionId: call.sessionId, now };
   const shared: Shared = { findings, mode: mode.name, call, analysis, trace };
   const verdict = (v: Outcome, needsHuman = false): Verdict => verdictOf(v, shared, needsHuman);
@@ -136,35 +175,66 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
   const hit = protectedHitFor(call, analysis, ctx, request.agentHome);
   if (hit?.certain) {
     trace?.add('protected_path', 'decided', `${hit.path}: ${hit.reason}`);
-    return verdict({ decision: 'deny', reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
+    return verdict({
+      decision: 'deny',
+      reason: `${hit.path} is a protected path (${hit.reason}); no rule or mode can allow it`,
+      risk: 'high',
+      source: 'protected_path',
+    });
   }
   // Printing a secret a tool keeps in a protected file is reading that file (catalog/secret-printers.ts).
   const printed = findings.find((f) => DENIED_PRINTS.has(f.id));
   if (printed) {
     trace?.add('protected_path', 'decided', `${printed.command ?? ''}: ${printed.reason}`);
-    return verdict({ decision: 'deny', reason: `${printed.command ?? 'the command'} ${printed.reason}; no rule or mode can allow it`, risk: 'high', source: 'protected_path' });
+    return verdict({
+      decision: 'deny',
+      reason: `${printed.command ?? 'the command'} ${printed.reason}; no rule or mode can allow it`,
+      risk: 'high',
+      source: 'protected_path',
+    });
   }
-  trace?.add('protected_path', 'passed', hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched');
+  trace?.add(
+    'protected_path',
+    'passed',
+    hit ? `${hit.path} may reach a protected path (${hit.reason})` : 'no protected path touched',
+  );
 
   // A non-shell call's paths (or URL, or arguments) as the rule stages match them, resolved once for all three.
   const subjects = analysis ? NO_SUBJECTS : callSubjects(call, ctx);
   const denied = denyRuleFor(call, analysis, subjects, policy, scope);
   if (denied) {
     trace?.add('deny_rules', 'decided', `matched ${denied.rule.pattern}`);
-    return verdict({ decision: 'deny', reason: `denied by rule ${denied.rule.pattern}`, risk: denied.rule.risk ?? 'high', source: 'rule', rule: ruleRef(denied) });
+    return verdict({
+      decision: 'deny',
+      reason: `denied by rule ${denied.rule.pattern}`,
+      risk: denied.rule.risk ?? 'high',
+      source: 'rule',
+      rule: ruleRef(denied),
+    });
   }
   trace?.add('deny_rules', 'passed', `no deny rule matched${triedRules(policy, 'deny')}`);
 
   if (mode.flags.readOnly && isWrite(call, analysis, ctx)) {
     trace?.add('read_only', 'decided', 'the call writes');
-    return verdict({ decision: 'deny', reason: `mode ${mode.name} denies writes, and this ${call.tool} call is not known to be read-only`, risk: 'medium', source: 'mode' });
+    return verdict({
+      decision: 'deny',
+      reason: `mode ${mode.name} denies writes, and this ${call.tool} call is not known to be read-only`,
+      risk: 'medium',
+      source: 'mode',
+    });
   }
-  trace?.add('read_only', mode.flags.readOnly ? 'passed' : 'skipped', mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode');
+  trace?.add(
+    'read_only',
+    mode.flags.readOnly ? 'passed' : 'skipped',
+    mode.flags.readOnly ? 'the call is read-only' : 'not in read_only mode',
+  );
 
   // Claude Code's order: deny, then ask, then allow — an ask rule asks even when an allow rule matches too. Only a
   // session grant (a reviewer's own answer to an ask, for this session) comes before the ask rules.
   const coverage = allowCoverage(call, analysis, subjects, policy, scope);
-  const asked = hit ? protectedAsk(hit) : askRuleFor(call, analysis, subjects, coverage.grantedTexts, coverage.grantedAll, policy, scope, trace);
+  const asked = hit
+    ? protectedAsk(hit)
+    : askRuleFor(call, analysis, subjects, coverage.grantedTexts, coverage.grantedAll, policy, scope, trace);
   if (asked) return resolveAsk(asked, mode, request, verdict, trace, ctx);
 
   const uncoveredFindings = findings.filter((f) => !coverage.coveredTexts.has(f.command ?? ''));
@@ -173,37 +243,91 @@ export function decide(request: DecideRequest, policy: Policy, ctx: EngineContex
     const source: DecisionSource = coverage.rules.every((r) => r.rule.origin === 'grant') ? 'session_grant' : 'rule';
     trace?.add('allow_rules', 'decided', `covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`);
     const suppressed = findings.length > 0 ? `; it suppresses ${findings.map((f) => f.id).join(', ')}` : '';
-    return verdict({ decision: 'allow', reason: `allowed by ${source === 'session_grant' ? 'session grant' : 'rule'} ${first.rule.pattern}${suppressed}`, risk: highestRisk(findings.map((f) => f.risk)) ?? null, source, rule: ruleRef(first) });
+    return verdict({
+      decision: 'allow',
+      reason: `allowed by ${source === 'session_grant' ? 'session grant' : 'rule'} ${first.rule.pattern}${suppressed}`,
+      risk: highestRisk(findings.map((f) => f.risk)) ?? null,
+      source,
+      rule: ruleRef(first),
+    });
   }
-  trace?.add('allow_rules', 'passed', coverage.rules.length ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}` : `no allow rule or grant matched${triedRules(policy, 'allow')}`);
+  trace?.add(
+    'allow_rules',
+    'passed',
+    coverage.rules.length
+      ? `partly covered by ${coverage.rules.map((r) => r.rule.pattern).join(', ')}`
+      : `no allow rule or grant matched${triedRules(policy, 'allow')}`,
+  );
 
   const ask = dangerAsk(uncoveredFindings, trace);
   if (!ask) {
     if (mode.flags.askUnmatched) {
       trace?.add('unmatched', 'decided', `mode ${mode.name} asks for calls no rule covers`);
-      return resolveAsk({ reason: `no rule covers this call and mode ${mode.name} asks for unmatched calls`, risk: 'low', source: 'default' }, mode, request, verdict, trace, ctx);
+      return resolveAsk(
+        {
+          reason: `no rule covers this call and mode ${mode.name} asks for unmatched calls`,
+          risk: 'low',
+          source: 'default',
+        },
+        mode,
+        request,
+        verdict,
+        trace,
+        ctx,
+      );
     }
     trace?.add('unmatched', 'decided', 'nothing matched and nothing is dangerous');
-    return verdict({ decision: 'allow', reason: coverage.rules.length ? `allowed: covered by ${coverage.rules[0]!.rule.pattern}, and the rest is harmless` : 'allowed: no rule matched and no danger was found', risk: null, source: 'default' });
+    return verdict({
+      decision: 'allow',
+      reason: coverage.rules.length
+        ? `allowed: covered by ${coverage.rules[0]!.rule.pattern}, and the rest is harmless`
+        : 'allowed: no rule matched and no danger was found',
+      risk: null,
+      source: 'default',
+    });
   }
   return resolveAsk(ask, mode, request, verdict, trace, ctx);
 }
 
-function resolveAsk(ask: Ask, mode: EffectiveMode, request: DecideRequest, verdict: (v: Outcome, needsHuman?: boolean) => Verdict, trace: Trace | undefined, ctx: EngineContext): Verdict {
+function resolveAsk(
+  ask: Ask,
+  mode: EffectiveMode,
+  request: DecideRequest,
+  verdict: (v: Outcome, needsHuman?: boolean) => Verdict,
+  trace: Trace | undefined,
+  ctx: EngineContext,
+): Verdict {
   const { reason, risk, source, rule } = ask;
   if (!ask.hard && (mode.flags.autoResolve === 'all' || (mode.flags.autoResolve === 'below_high' && risk !== 'high'))) {
     trace?.add('mode', 'decided', `mode ${mode.name} allows a ${risk}-risk ask`);
-    return verdict({ decision: 'allow', reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`, risk, source: 'mode', rule });
+    return verdict({
+      decision: 'allow',
+      reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`,
+      risk,
+      source: 'mode',
+      rule,
+    });
   }
   trace?.add('mode', 'passed', `mode ${mode.name} leaves a ${risk}-risk ask to a human`);
   if (request.interactive === false) {
     trace?.add('fallback', 'decided', `non-interactive: ask_fallback is ${ctx.askFallback}`);
-    return verdict({ decision: ctx.askFallback, reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${ctx.askFallback})`, risk, source: 'fallback', rule });
+    return verdict({
+      decision: ctx.askFallback,
+      reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${ctx.askFallback})`,
+      risk,
+      source: 'fallback',
+      rule,
+    });
   }
   return verdict({ decision: 'ask', reason, risk, source, rule }, true);
 }
 
-function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx: EngineContext, agentHome: string | undefined): ProtectedHit | undefined {
+function protectedHitFor(
+  call: NormalizedCall,
+  analysis: ShellAnalysis | undefined,
+  ctx: EngineContext,
+  agentHome: string | undefined,
+): ProtectedHit | undefined {
   const pathCtx = pathContext(call, ctx, agentHome);
   if (analysis) return protectedShellPath(analysis, pathCtx);
   let uncertain: ProtectedHit | undefined;
@@ -221,11 +345,22 @@ function protectedHitFor(call: NormalizedCall, analysis: ShellAnalysis | undefin
 }
 
 function protectedAsk(hit: ProtectedHit): Ask {
-  return { reason: `${hit.path} may reach a protected path (${hit.reason})`, risk: 'high', source: 'protected_path', hard: true };
+  return {
+    reason: `${hit.path} may reach a protected path (${hit.reason})`,
+    risk: 'high',
+    source: 'protected_path',
+    hard: true,
+  };
 }
 
 function pathContext(call: NormalizedCall, ctx: EngineContext, agentHome: string | undefined): PathContext {
-  const pathCtx: PathContext = { home: ctx.home, cwd: call.cwd ?? ctx.home, dataDir: ctx.dataDir, extra: ctx.extraProtected, realpath: ctx.realpath };
+  const pathCtx: PathContext = {
+    home: ctx.home,
+    cwd: call.cwd ?? ctx.home,
+    dataDir: ctx.dataDir,
+    extra: ctx.extraProtected,
+    realpath: ctx.realpath,
+  };
   if (agentHome !== undefined && agentHome !== ctx.home) pathCtx.agentHome = agentHome;
   return pathCtx;
 }
@@ -247,4 +382,3 @@ function isWrite(call: NormalizedCall, analysis: ShellAnalysis | undefined, ctx:
   if (call.kind === 'other') return !(ctx.readOnlyTools ?? []).some((t) => t.toLowerCase() === call.tool.toLowerCase());
   return true;
 }
-

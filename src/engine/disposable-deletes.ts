@@ -27,7 +27,11 @@ const UNKNOWN = /[$`\\{}!]|\0/;
  * (findings carrying `deletes`, from `rm -r`, `rimraf`, `find -delete` / `-exec rm`). The `deletes` field never
  * leaves: kept findings are copied without it.
  */
-export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAnalysis | undefined, ctx: DeleteContext): Finding[] {
+export function withoutDisposableDeletes(
+  findings: Finding[],
+  analysis: ShellAnalysis | undefined,
+  ctx: DeleteContext,
+): Finding[] {
   if (!findings.some((f) => f.deletes || f.inProject || f.overwrites || f.when)) return findings;
   const unknowable = movesUnknowably(analysis);
   const disposable = unknowable ? undefined : pathJudge(ctx, true);
@@ -36,8 +40,15 @@ export function withoutDisposableDeletes(findings: Finding[], analysis: ShellAna
   for (const f of findings) {
     if (f.when === 'remote-credentials' && !ctx.remoteCredentials) continue;
     if (!f.deletes && !f.inProject && !f.overwrites && !f.when) out.push(f);
-    else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, f.presumedNew ?? [], inside, ctx))) continue;
-    else if (f.deletes && disposable && inside && f.deletes.every((p) => disposable(p) || (dotnetBin(p, f.deletes!) && inside(p)))) continue;
+    else if (f.overwrites && inside && f.overwrites.every((p) => notThere(p, f.presumedNew ?? [], inside, ctx)))
+      continue;
+    else if (
+      f.deletes &&
+      disposable &&
+      inside &&
+      f.deletes.every((p) => disposable(p) || (dotnetBin(p, f.deletes!) && inside(p)))
+    )
+      continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
     else {
       const { deletes: _d, inProject: _i, overwrites: _o, presumedNew: _n, when: _w, ...kept } = f;
@@ -63,7 +74,14 @@ function dotnetBin(path: string, deleted: readonly string[]): boolean {
  * know: it takes them for the working directory, so no delete after one is judged disposable.
  */
 function movesUnknowably(analysis: ShellAnalysis | undefined): boolean {
-  return analysis?.commands.some((c) => c.program === 'popd' || ((c.program === 'cd' || c.program === 'pushd') && (c.argv[1] === '-' || (c.program === 'pushd' && c.argv.length === 1)))) ?? true;
+  return (
+    analysis?.commands.some(
+      (c) =>
+        c.program === 'popd' ||
+        ((c.program === 'cd' || c.program === 'pushd') &&
+          (c.argv[1] === '-' || (c.program === 'pushd' && c.argv.length === 1))),
+    ) ?? true
+  );
 }
 
 /**
@@ -108,7 +126,12 @@ function pathJudge(ctx: DeleteContext, disposable: boolean): ((path: string) => 
  * another machine than the sidecar) — the entry's guess by name decides (`presumedNew`: `of=fixtures/blank.img` is
  * made, `of=README.md` or `data/users.csv` is there), for a file inside the project or in /tmp; one elsewhere is there.
  */
-function notThere(path: string, presumedNew: readonly string[], inside: (path: string) => boolean, ctx: DeleteContext): boolean {
+function notThere(
+  path: string,
+  presumedNew: readonly string[],
+  inside: (path: string) => boolean,
+  ctx: DeleteContext,
+): boolean {
   if (UNKNOWN.test(path) || ctx.cwd === undefined) return false;
   const abs = absolutePath(path, ctx.home, ctx.cwd);
   if (ctx.realpath) {

@@ -32,7 +32,13 @@ export function compileGitignore(lines: readonly string[]): IgnoreRule[] {
     if (line === '' || (!negate && EVERYTHING.test(line))) continue;
     const anchored = line.includes('/');
     const pattern = line.replace(/^\//, '');
-    rules.push({ negate, dirOnly, anchored, test: micromatch.matcher(pattern, { dot: true }), head: micromatch.matcher(pattern.split('/')[0]!, { dot: true }) });
+    rules.push({
+      negate,
+      dirOnly,
+      anchored,
+      test: micromatch.matcher(pattern, { dot: true }),
+      head: micromatch.matcher(pattern.split('/')[0]!, { dot: true }),
+    });
   }
   return rules;
 }

@@ -41,7 +41,10 @@ export function effectiveMode(operator: Mode, requested?: Mode): EffectiveMode {
     askUnmatched: op.askUnmatched || req.askUnmatched,
     autoResolve: RESOLVE_RANK[op.autoResolve] <= RESOLVE_RANK[req.autoResolve] ? op.autoResolve : req.autoResolve,
   };
-  const loosenRefused = (op.readOnly && !req.readOnly) || (op.askUnmatched && !req.askUnmatched) || RESOLVE_RANK[req.autoResolve] > RESOLVE_RANK[op.autoResolve];
+  const loosenRefused =
+    (op.readOnly && !req.readOnly) ||
+    (op.askUnmatched && !req.askUnmatched) ||
+    RESOLVE_RANK[req.autoResolve] > RESOLVE_RANK[op.autoResolve];
   const sameAs = (m: Mode) => sameFlags(FLAGS[m], flags);
   const name = sameAs(requested) ? requested : sameAs(operator) ? operator : `${operator}+${requested}`;
   return { name, flags, loosenRefused };

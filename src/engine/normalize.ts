@@ -64,9 +64,27 @@ export interface NormalizedCall {
   problem?: string;
 }
 
-const PATH_KEYS = ['path', 'file_path', 'filePath', 'notebook_path', 'notebookPath', 'absolute_path', 'dir_path', 'directory', 'target_file', 'file',
+const PATH_KEYS = [
+  'path',
+  'file_path',
+  'filePath',
+  'notebook_path',
+  'notebookPath',
+  'absolute_path',
+  'dir_path',
+  'directory',
+  'target_file',
+  'file',
   // MCP filesystem servers: move_file / copy_file name both ends.
-  'source', 'destination', 'src', 'dest', 'old_path', 'new_path', 'oldPath', 'newPath'];
+  'source',
+  'destination',
+  'src',
+  'dest',
+  'old_path',
+  'new_path',
+  'oldPath',
+  'newPath',
+];
 const PATH_LIST_KEYS = ['paths', 'file_paths', 'files'];
 const COMMAND_KEYS = ['command', 'cmd', 'script', 'commands'];
 const URL_KEYS = ['url', 'uri'];
@@ -95,13 +113,20 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   };
   if (kind === 'shell') {
     const [command, ...others] = commandsOf(call.args, args);
-    if (command === undefined) normalized.problem = `no command found in the arguments of ${call.tool} (expected one of ${COMMAND_KEYS.join(', ')}, a string or an argv array)`;
+    if (command === undefined)
+      normalized.problem = `no command found in the arguments of ${call.tool} (expected one of ${COMMAND_KEYS.join(', ')}, a string or an argv array)`;
     else normalized.command = command;
     if (others.length > 0) normalized.otherCommands = others;
   } else if (kind === 'fetch') {
     // Gemini's web_fetch has no url argument: the URLs are in its prompt, and every one of them is checked.
-    const urls = [...new Set([...URL_KEYS.map((k) => args[k]).filter((v): v is string => typeof v === 'string' && v !== ''), ...(typeof args.prompt === 'string' ? promptUrls(args.prompt) : [])])];
-    if (urls.length > ARGUMENT_SCAN_LIMITS.urls) normalized.problem = `${call.tool} names ${urls.length} URLs; at most ${ARGUMENT_SCAN_LIMITS.urls} are checked`;
+    const urls = [
+      ...new Set([
+        ...URL_KEYS.map((k) => args[k]).filter((v): v is string => typeof v === 'string' && v !== ''),
+        ...(typeof args.prompt === 'string' ? promptUrls(args.prompt) : []),
+      ]),
+    ];
+    if (urls.length > ARGUMENT_SCAN_LIMITS.urls)
+      normalized.problem = `${call.tool} names ${urls.length} URLs; at most ${ARGUMENT_SCAN_LIMITS.urls} are checked`;
     const [url, ...others] = urls.slice(0, ARGUMENT_SCAN_LIMITS.urls);
     if (url) normalized.url = url;
     if (others.length > 0) normalized.otherUrls = others;
@@ -142,7 +167,8 @@ export function normalizeCall(call: ToolCall, aliases: AliasIndex): NormalizedCa
   if (alias.kind === 'other' || call.tool.startsWith('mcp__')) {
     const scan = stringsOf(call.args);
     if (scan.strings.length > 0) normalized.mentionedPaths = scan.strings;
-    if (scan.truncated) normalized.problem ??= `the arguments of ${call.tool} are too large to check for protected paths (more than ${ARGUMENT_SCAN_LIMITS.strings} strings or ${ARGUMENT_SCAN_LIMITS.depth} levels)`;
+    if (scan.truncated)
+      normalized.problem ??= `the arguments of ${call.tool} are too large to check for protected paths (more than ${ARGUMENT_SCAN_LIMITS.strings} strings or ${ARGUMENT_SCAN_LIMITS.depth} levels)`;
   }
   return normalized;
 }
@@ -208,7 +234,12 @@ export function shellCommandOf(call: ToolCall, aliases: AliasIndex): string | un
  * agent's cwd, against which a relative one is resolved — the command runs there, not in the session's cwd.
  */
 function workingDirectory(call: ToolCall, args: Record<string, unknown>, kind: ToolKind): string | undefined {
-  const own = [args.workdir, args.cwd, kind === 'shell' ? args.directory : undefined, kind === 'shell' ? args.dir_path : undefined].find((v): v is string => typeof v === 'string' && v !== '');
+  const own = [
+    args.workdir,
+    args.cwd,
+    kind === 'shell' ? args.directory : undefined,
+    kind === 'shell' ? args.dir_path : undefined,
+  ].find((v): v is string => typeof v === 'string' && v !== '');
   if (own === undefined) return call.cwd;
   if (/^[/~]/.test(own) || !call.cwd) return own;
   return `${call.cwd.replace(/\/+$/, '')}/${own}`;
@@ -277,4 +308,3 @@ function sortKeys(value: unknown): unknown {
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
-

@@ -52,8 +52,13 @@ function literalPrefix(template: string): { prefix: string; rest: string } {
   let escaped = false;
   for (let i = 0; i <= template.length; i++) {
     const c = template[i];
-    if (c === '\\' && i + 1 < template.length) { escaped = true; i++; continue; }
-    if (c === DYN_OPEN || c === DEEP || c === '*' || c === '?' || c === '[') return { prefix, rest: template.slice(from) };
+    if (c === '\\' && i + 1 < template.length) {
+      escaped = true;
+      i++;
+      continue;
+    }
+    if (c === DYN_OPEN || c === DEEP || c === '*' || c === '?' || c === '[')
+      return { prefix, rest: template.slice(from) };
     if (c !== '/' && c !== undefined) continue;
     // A name without escapes is sliced from the template, not built a character at a time.
     if (i > from) prefix += `/${escaped ? unescaped(template, from, i) : template.slice(from, i)}`;
@@ -74,11 +79,15 @@ function unescaped(template: string, from: number, to: number): string {
 const NOT_NORMAL = /\/\.{0,2}(?:\/|$)/;
 
 // toolgate's own variable names its data directory: `cat "$TOOLGATE_DATA_DIR/tokens.json"` is a certain hit.
-const DATA_DIR_VARIABLE = new RegExp(`^${DYN_OPEN}\\$(?:TOOLGATE_DATA_DIR|\\\\\\{TOOLGATE_DATA_DIR\\\\\\})${DYN_CLOSE}`);
+const DATA_DIR_VARIABLE = new RegExp(
+  `^${DYN_OPEN}\\$(?:TOOLGATE_DATA_DIR|\\\\\\{TOOLGATE_DATA_DIR\\\\\\})${DYN_CLOSE}`,
+);
 
 /** Replaces a leading variable whose value toolgate knows (its data directory) by that value. */
 function knownVariables(template: string, ctx: PathContext): string {
-  return ctx.dataDir && template.startsWith(DYN_OPEN) ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir)) : template;
+  return ctx.dataDir && template.startsWith(DYN_OPEN)
+    ? template.replace(DATA_DIR_VARIABLE, escapeLiteral(ctx.dataDir))
+    : template;
 }
 
 /** `/proc/<pid>/root` (a way back to `/` through any process's root) or `…/cwd`, in a template (`/proc/$$/root`, a glob for the pid, `/proc/self/task/1/cwd`). */
@@ -102,12 +111,21 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
 const PROC_ENVIRON_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/environ$/;
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
-function check(template: string, display: string, base: string | undefined, ctx: PathContext, roots: RootSet): ProtectedHit | undefined {
+function check(
+  template: string,
+  display: string,
+  base: string | undefined,
+  ctx: PathContext,
+  roots: RootSet,
+): ProtectedHit | undefined {
   const absolute = absoluteTemplate(template, base, ctx);
   const segs = templateSegs(absolute);
   // `/proc/$(pidof postgres)/environ`: whatever pid the substitution gives, it names a process's environment.
   let certain = PROC_ENVIRON_OF_ANY_PID.test(absolute);
-  if (!certain) { certain = true; for (const s of segs) if (s.kind === 'dyn') certain = false; }
+  if (!certain) {
+    certain = true;
+    for (const s of segs) if (s.kind === 'dyn') certain = false;
+  }
   const candidates: { segs: Seg[]; certain: boolean }[] = [{ segs, certain }];
   // `/proc/<pid>/root/…` is `/…`; `/proc/<pid>/cwd/…` is below some directory (any pid: `self`, `$$`, a glob).
   const proc = PROC_LINK.exec(template);
@@ -125,7 +143,11 @@ function check(template: string, display: string, base: string | undefined, ctx:
     const { prefix, rest } = literalPrefix(absolute);
     const real = prefix === '' ? undefined : realpathNearest(prefix, ctx.realpath);
     // A path without symlinks is its own realpath: the same segments would reach the same roots.
-    if (real && real !== (NOT_NORMAL.test(prefix) ? posix.resolve(prefix) : prefix)) candidates.push({ segs: templateSegs(rest === '' ? escapeLiteral(real) : `${escapeLiteral(real)}/${rest}`), certain });
+    if (real && real !== (NOT_NORMAL.test(prefix) ? posix.resolve(prefix) : prefix))
+      candidates.push({
+        segs: templateSegs(rest === '' ? escapeLiteral(real) : `${escapeLiteral(real)}/${rest}`),
+        certain,
+      });
   }
   // Each root gets its own budget of steps (one object, reset per root).
   const budget = { left: 0 };
@@ -133,7 +155,8 @@ function check(template: string, display: string, base: string | undefined, ctx:
     for (const root of rootsFor(cand.segs, roots)) {
       budget.left = REACH_BUDGET;
       if (root.open && openInside(cand.segs, root)) continue;
-      if (reaches(cand.segs, root.segs, 0, 0, budget)) return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain: cand.certain };
+      if (reaches(cand.segs, root.segs, 0, 0, budget))
+        return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain: cand.certain };
     }
   }
   return undefined;
@@ -161,10 +184,21 @@ function rawTemplate(raw: string, home: string): string {
  * The protected place a file tool's path argument reaches (with `recursive`, or anything below it), if any. With
  * `toolGlob` the path is a pattern the tool expands (Glob; see toolGlobTemplate).
  */
-export function protectedPathFor(rawPath: string, ctx: PathContext, recursive = false, toolGlob = false): ProtectedHit | undefined {
+export function protectedPathFor(
+  rawPath: string,
+  ctx: PathContext,
+  recursive = false,
+  toolGlob = false,
+): ProtectedHit | undefined {
   let template = rawTemplate(rawPath, ctx.home);
   if (toolGlob) template = toolGlobTemplate(template);
-  return check(recursive ? `${template.replace(/\/+$/, '')}/${DEEP}` : template, rawPath, undefined, ctx, protectedRoots(ctx));
+  return check(
+    recursive ? `${template.replace(/\/+$/, '')}/${DEEP}` : template,
+    rawPath,
+    undefined,
+    ctx,
+    protectedRoots(ctx),
+  );
 }
 
 /**

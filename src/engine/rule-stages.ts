@@ -11,7 +11,13 @@ import type { Ask, EngineContext, RuleRef } from './decide.ts';
 import { fetchUrls } from './call-findings.ts';
 
 /** Deny rules: for bash, any simple command in any of its forms (as written, unwrapped, program basename). */
-export function denyRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
+export function denyRuleFor(
+  call: NormalizedCall,
+  analysis: ShellAnalysis | undefined,
+  subjects: readonly MatchSubject[],
+  policy: Policy,
+  scope: MatchScope,
+): CompiledRule | undefined {
   if (analysis) {
     const whole = policy.firstMatch('deny', call.tool, {}, scope);
     if (whole) return whole;
@@ -40,7 +46,13 @@ export interface Coverage {
  * Allow rules and grants: for bash each simple command must be covered as written — wrappers included, so an allow
  * of `git status` does not cover `sudo git status` (deny and ask rules, by contrast, also meet the unwrapped forms).
  */
-export function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): Coverage {
+export function allowCoverage(
+  call: NormalizedCall,
+  analysis: ShellAnalysis | undefined,
+  subjects: readonly MatchSubject[],
+  policy: Policy,
+  scope: MatchScope,
+): Coverage {
   const coveredTexts = new Set<string>();
   const grantedTexts = new Set<string>();
   if (analysis) {
@@ -48,7 +60,13 @@ export function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | un
     if (whole && analysis.ok) {
       for (const cmd of analysis.commands) coveredTexts.add(cmd.text);
       const granted = whole.rule.origin === 'grant';
-      return { all: true, rules: [whole], coveredTexts, grantedTexts: granted ? coveredTexts : grantedTexts, grantedAll: granted };
+      return {
+        all: true,
+        rules: [whole],
+        coveredTexts,
+        grantedTexts: granted ? coveredTexts : grantedTexts,
+        grantedAll: granted,
+      };
     }
     const rules: CompiledRule[] = [];
     let all = analysis.ok && analysis.commands.length > 0;
@@ -68,14 +86,29 @@ export function allowCoverage(call: NormalizedCall, analysis: ShellAnalysis | un
     return { all, rules, coveredTexts, grantedTexts, grantedAll: all && rules.every((r) => r.rule.origin === 'grant') };
   }
   const rule = call.problem ? undefined : firstForSubjects('allow', call, subjects, policy, scope);
-  return { all: rule !== undefined, rules: rule ? [rule] : [], coveredTexts, grantedTexts, grantedAll: rule?.rule.origin === 'grant' };
+  return {
+    all: rule !== undefined,
+    rules: rule ? [rule] : [],
+    coveredTexts,
+    grantedTexts,
+    grantedAll: rule?.rule.origin === 'grant',
+  };
 }
 
 /**
  * Ask rules, checked before allow rules (an ask rule asks even when an allow rule matches too): for bash, any simple
  * command in any of its forms, as deny rules are; a command a session grant covers is passed over.
  */
-export function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undefined, subjects: readonly MatchSubject[], granted: Set<string>, grantedAll: boolean, policy: Policy, scope: MatchScope, trace: Trace | undefined): Ask | undefined {
+export function askRuleFor(
+  call: NormalizedCall,
+  analysis: ShellAnalysis | undefined,
+  subjects: readonly MatchSubject[],
+  granted: Set<string>,
+  grantedAll: boolean,
+  policy: Policy,
+  scope: MatchScope,
+  trace: Trace | undefined,
+): Ask | undefined {
   let rule: CompiledRule | undefined;
   if (grantedAll) rule = undefined;
   else if (analysis) {
@@ -83,7 +116,8 @@ export function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undef
     for (const cmd of analysis.commands) {
       if (rule) break;
       if (granted.has(cmd.text)) continue;
-      for (const subject of commandSubjects(cmd, true)) if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
+      for (const subject of commandSubjects(cmd, true))
+        if ((rule = policy.firstMatch('ask', call.tool, subject, scope))) break;
     }
   } else rule = firstForSubjects('ask', call, subjects, policy, scope);
   if (!rule) {
@@ -99,7 +133,8 @@ export function askRuleFor(call: NormalizedCall, analysis: ShellAnalysis | undef
 export function commandSubjects(cmd: SimpleCommand, loose: boolean): MatchSubject[] {
   const subjects: MatchSubject[] = [{ words: cmd.words, line: cmd.words.join(' ') }];
   if (!loose) return subjects;
-  if (cmd.argv.length && cmd.argv !== cmd.words && cmd.argv.join(' ') !== subjects[0]!.line) subjects.push({ words: cmd.argv, line: cmd.argv.join(' ') });
+  if (cmd.argv.length && cmd.argv !== cmd.words && cmd.argv.join(' ') !== subjects[0]!.line)
+    subjects.push({ words: cmd.argv, line: cmd.argv.join(' ') });
   if (cmd.program && cmd.argv[0] !== cmd.program) {
     const named = [cmd.program, ...cmd.argv.slice(1)];
     subjects.push({ words: named, line: named.join(' ') });
@@ -125,7 +160,13 @@ export function callSubjects(call: NormalizedCall, ctx: EngineContext): MatchSub
 }
 
 /** Non-shell tools: the first rule matching any of the call's paths (or its URL, or its args). */
-export function firstForSubjects(effect: Effect, call: NormalizedCall, subjects: readonly MatchSubject[], policy: Policy, scope: MatchScope): CompiledRule | undefined {
+export function firstForSubjects(
+  effect: Effect,
+  call: NormalizedCall,
+  subjects: readonly MatchSubject[],
+  policy: Policy,
+  scope: MatchScope,
+): CompiledRule | undefined {
   if (call.paths.length > 0 || subjects.length > 1) {
     // Every path (URL) of the call must match for an allow; any one suffices for deny and ask.
     let first: CompiledRule | undefined;

@@ -8,12 +8,35 @@ import type { ShellAnalysis, SimpleCommand } from './shell/types.ts';
 import type { Finding } from './types.ts';
 
 /** Arguments appended to a candidate's stem to see whether its ` *` would also allow something worse. */
-const DANGEROUS_TAILS = ['/', '~', '/*', '-rf /', '-rf ~', '--force', '-f', '--hard', '-9 -1', '-R 777 /', '--recursive /', '/dev/sda', '/var/www', '-delete', '--delete', '-exec rm -rf / ;', '--no-preserve-root /'];
+const DANGEROUS_TAILS = [
+  '/',
+  '~',
+  '/*',
+  '-rf /',
+  '-rf ~',
+  '--force',
+  '-f',
+  '--hard',
+  '-9 -1',
+  '-R 777 /',
+  '--recursive /',
+  '/dev/sda',
+  '/var/www',
+  '-delete',
+  '--delete',
+  '-exec rm -rf / ;',
+  '--no-preserve-root /',
+];
 
 const SUBCOMMAND_RE = /^[A-Za-z][A-Za-z0-9:_.@-]*$/;
 
 /** Suggests an allow pattern for the call that asked; undefined when there is nothing sensible to suggest. */
-export function suggestPattern(call: NormalizedCall, analysis: ShellAnalysis | undefined, analyzer: ShellAnalyzer, home: string): string | undefined {
+export function suggestPattern(
+  call: NormalizedCall,
+  analysis: ShellAnalysis | undefined,
+  analyzer: ShellAnalyzer,
+  home: string,
+): string | undefined {
   if (analysis) {
     const target = commandThatAsked(analysis);
     const spec = target && suggestCommandSpec(target, analysis.findings, analyzer);
@@ -34,7 +57,10 @@ export function suggestPattern(call: NormalizedCall, analysis: ShellAnalysis | u
 function commandThatAsked(analysis: ShellAnalysis): SimpleCommand | undefined {
   const order = { high: 3, medium: 2, low: 1 } as const;
   const top = [...analysis.findings].sort((a, b) => order[b.risk] - order[a.risk])[0];
-  return (top && analysis.commands.find((c) => c.text === top.command && c.literal)) ?? analysis.commands.find((c) => c.literal);
+  return (
+    (top && analysis.commands.find((c) => c.text === top.command && c.literal)) ??
+    analysis.commands.find((c) => c.literal)
+  );
 }
 
 /**

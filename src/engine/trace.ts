@@ -2,7 +2,18 @@
 
 /** One stage's account, in pipeline order. */
 export interface TraceStep {
-  stage: 'normalize' | 'protected_path' | 'deny_rules' | 'read_only' | 'allow_rules' | 'ask_rules' | 'danger' | 'unmatched' | 'mode' | 'fallback' | 'plugin';
+  stage:
+    | 'normalize'
+    | 'protected_path'
+    | 'deny_rules'
+    | 'read_only'
+    | 'allow_rules'
+    | 'ask_rules'
+    | 'danger'
+    | 'unmatched'
+    | 'mode'
+    | 'fallback'
+    | 'plugin';
   /** `decided` when this stage produced the decision, `passed` when it looked and did not. */
   outcome: 'decided' | 'passed' | 'skipped';
   detail: string;

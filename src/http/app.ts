@@ -70,7 +70,10 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   const app = new Hono<AppEnv>();
   app.use('/v1/hooks/:runtime', hookFailClosed()); // first: a hook that fails must still answer a deny
   const limit = options.toolgate.config.bodyLimitBytes;
-  const limiter = fastBodyLimit({ maxSize: limit, onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`) });
+  const limiter = fastBodyLimit({
+    maxSize: limit,
+    onError: (c) => problemResponse(c, 413, `the request body is larger than ${limit} bytes`),
+  });
   // Tool outputs (POST /v1/results) carry their own, larger limit.
   app.use('*', (c, next) => (c.req.method === 'POST' && c.req.path === '/v1/results' ? next() : limiter(c, next)));
   if (options.logger) app.use('*', requestLog(options.logger));
@@ -90,10 +93,16 @@ export function createApp(options: CreateAppOptions, extraRoutes: RouteModule[] 
   for (const register of extraRoutes) register(app, deps);
   app.notFound((c) => problemResponse(c, 404, `no route for ${c.req.method} ${c.req.path}`));
   app.onError((error, c) => {
-    if (error instanceof ProblemError) return problemResponse(c, error.status, error.detail, error.errors, error.headers, error.extensions);
+    if (error instanceof ProblemError)
+      return problemResponse(c, error.status, error.detail, error.errors, error.headers, error.extensions);
     if (error instanceof HTTPException) return problemResponse(c, error.status, error.message || 'request failed');
     options.onUnexpectedError?.(error);
     return problemResponse(c, 500, UNEXPECTED_DETAIL);
   });
-  return { app, deps, withFastPaths: (appListener) => withFastPaths(appListener, { deps, logger: options.logger, onUnexpectedError: options.onUnexpectedError }) };
+  return {
+    app,
+    deps,
+    withFastPaths: (appListener) =>
+      withFastPaths(appListener, { deps, logger: options.logger, onUnexpectedError: options.onUnexpectedError }),
+  };
 }

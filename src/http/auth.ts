@@ -34,8 +34,14 @@ export class TokenAuthenticator {
   private readonly known = new Map<string, Identity>();
   constructor(tokens: { agent: NamedToken[]; reviewer: NamedToken[] }) {
     this.digests = [
-      ...tokens.reviewer.map((t) => ({ digest: sha256(t.token), identity: { role: 'reviewer' as const, name: t.name } })),
-      ...tokens.agent.map((t) => ({ digest: sha256(t.token), identity: { role: 'agent' as const, name: t.name, ...(t.agentId === undefined ? {} : { agentId: t.agentId }) } })),
+      ...tokens.reviewer.map((t) => ({
+        digest: sha256(t.token),
+        identity: { role: 'reviewer' as const, name: t.name },
+      })),
+      ...tokens.agent.map((t) => ({
+        digest: sha256(t.token),
+        identity: { role: 'agent' as const, name: t.name, ...(t.agentId === undefined ? {} : { agentId: t.agentId }) },
+      })),
     ];
   }
 
@@ -62,7 +68,9 @@ export function bearerToken(header: string | undefined): string | undefined {
 }
 
 /** Optional hook letting another credential (the review page's cookie) authenticate a request. */
-export type AlternateAuth = (c: Parameters<MiddlewareHandler<AppEnv>>[0]) => Identity | undefined | Promise<Identity | undefined>;
+export type AlternateAuth = (
+  c: Parameters<MiddlewareHandler<AppEnv>>[0],
+) => Identity | undefined | Promise<Identity | undefined>;
 
 /** Failed-authentication accounting (rate limiting), asked only for credentials that are not valid. */
 export interface AuthGuard {
@@ -71,7 +79,12 @@ export interface AuthGuard {
 }
 
 /** Requires a token of `role` (a reviewer token satisfies every role). 401 without a valid token, 403 for the wrong role. */
-export function requireRole(role: Role, auth: TokenAuthenticator, alternate?: AlternateAuth, guard?: AuthGuard): MiddlewareHandler<AppEnv> {
+export function requireRole(
+  role: Role,
+  auth: TokenAuthenticator,
+  alternate?: AlternateAuth,
+  guard?: AuthGuard,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const token = bearerToken(c.req.header('authorization'));
     let identity = token ? auth.identify(token) : undefined;
@@ -80,9 +93,15 @@ export function requireRole(role: Role, auth: TokenAuthenticator, alternate?: Al
       // Failures are counted, and blocked, apart from valid credentials: a flood of bad tokens from an address (on
       // loopback, every local process shares one) must not lock the agents and the reviewer out (issue 23, row 5).
       await guard?.failed(c);
-      throw new ProblemError(401, token ? 'the bearer token is not valid' : 'missing credentials: send Authorization: Bearer <token>', undefined, { 'www-authenticate': 'Bearer realm="toolgate"' });
+      throw new ProblemError(
+        401,
+        token ? 'the bearer token is not valid' : 'missing credentials: send Authorization: Bearer <token>',
+        undefined,
+        { 'www-authenticate': 'Bearer realm="toolgate"' },
+      );
     }
-    if (role === 'reviewer' && identity.role !== 'reviewer') throw new ProblemError(403, 'this endpoint needs a reviewer token; an agent token cannot use it');
+    if (role === 'reviewer' && identity.role !== 'reviewer')
+      throw new ProblemError(403, 'this endpoint needs a reviewer token; an agent token cannot use it');
     c.set('identity', identity);
     await next();
   };

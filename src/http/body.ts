@@ -38,7 +38,10 @@ export function parseJsonText<S extends z.ZodType>(text: string, schema: S): z.o
   }
   // Both walks are skipped when the text proves them needless: JSON cannot hold a raw NUL in a string (only the
   // escape \u0000), and nesting deeper than the limit needs more than that many `[`/`{` in the text.
-  if (openersExceed(text, MAX_JSON_DEPTH) && jsonDepth(json) > MAX_JSON_DEPTH) throw new ProblemError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, [`(body): nested deeper than ${MAX_JSON_DEPTH} levels`]);
+  if (openersExceed(text, MAX_JSON_DEPTH) && jsonDepth(json) > MAX_JSON_DEPTH)
+    throw new ProblemError(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, [
+      `(body): nested deeper than ${MAX_JSON_DEPTH} levels`,
+    ]);
   const nul = text.includes('\\u0000') ? nulBytePath(json) : undefined;
   if (nul !== undefined) throw new ProblemError(400, `${nul}: contains a NUL byte`, [`${nul}: contains a NUL byte`]);
   return validate(schema, json);
@@ -94,7 +97,9 @@ export function validate<S extends z.ZodType>(schema: S, value: unknown): z.outp
   if (fast !== undefined) return fast as z.output<S>;
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
-  const errors = parsed.error.issues.map((i) => `${i.path.length ? i.path.map(String).join('.') : '(body)'}: ${i.message}`);
+  const errors = parsed.error.issues.map(
+    (i) => `${i.path.length ? i.path.map(String).join('.') : '(body)'}: ${i.message}`,
+  );
   throw new ProblemError(400, `invalid request: ${errors.join('; ')}`, errors);
 }
 
@@ -107,7 +112,8 @@ export function jsonDepth(value: unknown): number {
     if (v === null || typeof v !== 'object') continue;
     if (d > max) max = d;
     if (max > MAX_JSON_DEPTH) return max;
-    for (const child of Array.isArray(v) ? v : Object.values(v)) if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
+    for (const child of Array.isArray(v) ? v : Object.values(v))
+      if (child !== null && typeof child === 'object') stack.push([child, d + 1]);
   }
   return max;
 }

@@ -73,7 +73,12 @@ export interface ConnectionLimiter {
 }
 
 /** Node's server options for the timeouts (pass to `http.createServer(options, …)`). */
-export function serverTimeouts(options: ConnectionLimitOptions = {}): { headersTimeout: number; requestTimeout: number; keepAliveTimeout: number; connectionsCheckingInterval: number } {
+export function serverTimeouts(options: ConnectionLimitOptions = {}): {
+  headersTimeout: number;
+  requestTimeout: number;
+  keepAliveTimeout: number;
+  connectionsCheckingInterval: number;
+} {
   const o = { ...CONNECTION_LIMIT_DEFAULTS, ...options };
   return {
     headersTimeout: o.headersTimeoutMs,
@@ -154,8 +159,20 @@ export function limitConnections(server: Server, options: ConnectionLimitOptions
           (res as TrackedResponse)[TRACKED] = t;
           res.on('close', released); // one shared listener: `close` comes once, and `once` would wrap a closure per request
           if (t.reserved && !isReservedPath(req.url)) {
-            const body = JSON.stringify(problemBody(503, 'toolgate is at its connection limit; this connection may only reach /healthz and /v1/hooks/*. Try again shortly.', undefined, req.url?.split('?')[0]));
-            res.writeHead(503, { 'content-type': 'application/problem+json', 'content-length': Buffer.byteLength(body), connection: 'close', 'retry-after': '1' });
+            const body = JSON.stringify(
+              problemBody(
+                503,
+                'toolgate is at its connection limit; this connection may only reach /healthz and /v1/hooks/*. Try again shortly.',
+                undefined,
+                req.url?.split('?')[0],
+              ),
+            );
+            res.writeHead(503, {
+              'content-type': 'application/problem+json',
+              'content-length': Buffer.byteLength(body),
+              connection: 'close',
+              'retry-after': '1',
+            });
             res.end(body);
             return;
           }

@@ -48,21 +48,66 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     return auth.identify(token); // an agent or a reviewer token: both may decide and poll
   };
 
-  const finish = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, status: number, body: unknown, headers?: Record<string, string>) => {
+  const finish = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    requestId: string,
+    caller: Identity,
+    path: string,
+    status: number,
+    body: unknown,
+    headers?: Record<string, string>,
+  ) => {
     if (res.destroyed) return; // the caller went away
     const text = JSON.stringify(body);
     finishJson(req, res, started, requestId, caller, path, status, text, Buffer.byteLength(text), headers);
   };
 
-  const finishJson = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, status: number, json: string, bytes: number, headers?: Record<string, string>) => {
+  const finishJson = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    requestId: string,
+    caller: Identity,
+    path: string,
+    status: number,
+    json: string,
+    bytes: number,
+    headers?: Record<string, string>,
+  ) => {
     if (res.destroyed) return; // the caller went away
-    res.writeHead(status, { 'content-type': status < 400 ? 'application/json' : 'application/problem+json', 'content-length': bytes, [REQUEST_ID_HEADER]: requestId, ...headers });
+    res.writeHead(status, {
+      'content-type': status < 400 ? 'application/json' : 'application/problem+json',
+      'content-length': bytes,
+      [REQUEST_ID_HEADER]: requestId,
+      ...headers,
+    });
     res.end(json);
     if (logger) logRequest(logger, { requestId, method: req.method!, path, status, started, identity: caller });
   };
 
-  const fail = (req: IncomingMessage, res: ServerResponse, started: number, requestId: string, caller: Identity, path: string, error: unknown) => {
-    if (error instanceof ProblemError) return finish(req, res, started, requestId, caller, path, error.status, problemBody(error.status, error.detail, error.errors, path, error.extensions), error.headers);
+  const fail = (
+    req: IncomingMessage,
+    res: ServerResponse,
+    started: number,
+    requestId: string,
+    caller: Identity,
+    path: string,
+    error: unknown,
+  ) => {
+    if (error instanceof ProblemError)
+      return finish(
+        req,
+        res,
+        started,
+        requestId,
+        caller,
+        path,
+        error.status,
+        problemBody(error.status, error.detail, error.errors, path, error.extensions),
+        error.headers,
+      );
     onUnexpectedError?.(error);
     finish(req, res, started, requestId, caller, path, 500, problemBody(500, UNEXPECTED_DETAIL, undefined, path));
   };
@@ -84,7 +129,9 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     // `on`, not `once`: each comes at most once per request, and `once` wraps every listener in another closure.
-    req.on('error', () => fail(req, res, started, requestId, caller, path, new ProblemError(400, 'the request body could not be read')));
+    req.on('error', () =>
+      fail(req, res, started, requestId, caller, path, new ProblemError(400, 'the request body could not be read')),
+    );
     req.on('end', () => {
       let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // as fetch's text() decodes: a UTF-8 BOM is dropped
@@ -111,23 +158,45 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     const started = performance.now();
     const id = match[1]!;
     // The request id and the path are made when the answer goes out: a held poll keeps neither meanwhile.
-    const answer = (status: number, body: unknown, headers?: Record<string, string>) => finish(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, status, body, headers);
-    const failed = (error: unknown) => fail(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, error);
+    const answer = (status: number, body: unknown, headers?: Record<string, string>) =>
+      finish(
+        req,
+        res,
+        started,
+        requestIdFrom(header(req, REQUEST_ID_HEADER)),
+        caller,
+        `/v1/approvals/${id}`,
+        status,
+        body,
+        headers,
+      );
+    const failed = (error: unknown) =>
+      fail(req, res, started, requestIdFrom(header(req, REQUEST_ID_HEADER)), caller, `/v1/approvals/${id}`, error);
     let wait: ReturnType<typeof requestedWait>;
     try {
-      wait = requestedWait(match[2] === undefined ? undefined : decodeQueryValue(match[2]), header(req, 'prefer'), toolgate.config.maxWaitSeconds);
+      wait = requestedWait(
+        match[2] === undefined ? undefined : decodeQueryValue(match[2]),
+        header(req, 'prefer'),
+        toolgate.config.maxWaitSeconds,
+      );
     } catch (error) {
       failed(error);
       return true;
     }
     const headers = wait.fromPrefer ? { 'preference-applied': `wait=${wait.seconds}` } : undefined;
-    answerPoll({ toolgate }, id, wait.seconds, wait.seconds > 0 ? closeCancellation(req, res) : undefined).then((body) => answer(200, body, headers), failed);
+    answerPoll({ toolgate }, id, wait.seconds, wait.seconds > 0 ? closeCancellation(req, res) : undefined).then(
+      (body) => answer(200, body, headers),
+      failed,
+    );
     return true;
   };
 
   return (req, res) => {
     const url = req.url ?? '';
-    const served = req.method === 'POST' ? url === '/v1/decide' && decide(req, res) : req.method === 'GET' && url.startsWith('/v1/approvals/') && poll(req, res, url);
+    const served =
+      req.method === 'POST'
+        ? url === '/v1/decide' && decide(req, res)
+        : req.method === 'GET' && url.startsWith('/v1/approvals/') && poll(req, res, url);
     if (!served) app(req, res);
   };
 }

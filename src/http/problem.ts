@@ -35,15 +35,34 @@ export class ProblemError extends Error {
 }
 
 /** The problem document for a status. */
-export function problemBody(status: number, detail: string, errors?: string[], instance?: string, extensions?: Record<string, unknown>): Record<string, unknown> {
-  const body: Record<string, unknown> = { ...extensions, type: 'about:blank', title: TITLES[status] ?? 'Error', status, detail };
+export function problemBody(
+  status: number,
+  detail: string,
+  errors?: string[],
+  instance?: string,
+  extensions?: Record<string, unknown>,
+): Record<string, unknown> {
+  const body: Record<string, unknown> = {
+    ...extensions,
+    type: 'about:blank',
+    title: TITLES[status] ?? 'Error',
+    status,
+    detail,
+  };
   if (instance) body.instance = instance;
   if (errors && errors.length) body.errors = errors;
   return body;
 }
 
 /** Renders a problem response. */
-export function problemResponse(c: Context, status: ContentfulStatusCode, detail: string, errors?: string[], headers?: Record<string, string>, extensions?: Record<string, unknown>): Response {
+export function problemResponse(
+  c: Context,
+  status: ContentfulStatusCode,
+  detail: string,
+  errors?: string[],
+  headers?: Record<string, string>,
+  extensions?: Record<string, unknown>,
+): Response {
   return new Response(JSON.stringify(problemBody(status, detail, errors, c.req.path, extensions)), {
     status,
     headers: { 'content-type': 'application/problem+json', ...headers },

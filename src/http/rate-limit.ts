@@ -44,10 +44,20 @@ export function failedAuthLimiter(store: Store, options: FailedAuthLimitOptions 
         seconds = await ledger.fail(clientAddress(c, trustForwardedFor));
       } catch {
         // The count cannot be kept: refuse without saying whether the credential was right.
-        throw new ProblemError(503, 'failed authentications cannot be counted now (the database does not answer); try again shortly', undefined, { 'retry-after': '1' });
+        throw new ProblemError(
+          503,
+          'failed authentications cannot be counted now (the database does not answer); try again shortly',
+          undefined,
+          { 'retry-after': '1' },
+        );
       }
       if (seconds !== undefined) {
-        throw new ProblemError(429, `too many failed authentications from this address; try again in ${seconds} s`, undefined, { 'retry-after': String(seconds) });
+        throw new ProblemError(
+          429,
+          `too many failed authentications from this address; try again in ${seconds} s`,
+          undefined,
+          { 'retry-after': String(seconds) },
+        );
       }
     },
     blocked: async () => (await ledger.counts()).blocked,
@@ -72,7 +82,11 @@ export function clientAddress(c: Context, trustForwardedFor = false): string {
 }
 
 /** The key a peer is counted under: the first `X-Forwarded-For` entry when trusted, else the socket's address. */
-export function addressKey(remote: string | undefined, forwardedFor: string | undefined, trustForwardedFor: boolean): string {
+export function addressKey(
+  remote: string | undefined,
+  forwardedFor: string | undefined,
+  trustForwardedFor: boolean,
+): string {
   if (trustForwardedFor) {
     const forwarded = forwardedFor?.split(',')[0]?.trim();
     if (forwarded) return normalizeAddress(forwarded);

@@ -13,7 +13,10 @@ const SAFE_ID = /^[\w.:-]{1,128}$/;
 const QUIET_PATHS = new Set(['/healthz', '/readyz', '/metrics']);
 // An agent's own calls: one before every tool call, each already an audit_log row (decision_id, latency).
 // Logged at debug when they succeed; a line per decision at info would cost more than the decision itself.
-const AGENT_CALLS: [method: string, path: RegExp][] = [['POST', /^\/v1\/(?:decide|hooks\/[\w-]+)$/], ['GET', /^\/v1\/approvals\/[^/]+$/]];
+const AGENT_CALLS: [method: string, path: RegExp][] = [
+  ['POST', /^\/v1\/(?:decide|hooks\/[\w-]+)$/],
+  ['GET', /^\/v1\/approvals\/[^/]+$/],
+];
 
 /** The caller's request id when it is short and plain, else a fresh one. */
 export function requestIdFrom(incoming: string | undefined): string {
@@ -69,7 +72,14 @@ export function requestLog(logger: Logger): MiddlewareHandler<AppEnv> {
       } catch {
         // immutable headers (a fetched response passed through): the id is still in the log line
       }
-      logRequest(logger, { requestId, method: c.req.method, path: c.req.path, status: c.res.status, started, identity: c.get('identity') });
+      logRequest(logger, {
+        requestId,
+        method: c.req.method,
+        path: c.req.path,
+        status: c.res.status,
+        started,
+        identity: c.get('identity'),
+      });
     }
   };
 }

@@ -14,7 +14,9 @@ const id = z.string().min(1).max(200);
  * bounded length. It only adds protected places (the sidecar's own homes stay protected whatever it says), so a wrong
  * value cannot open anything; a malformed one is refused with the reason, rather than silently protecting nothing.
  */
-export const AgentHomeSchema = z.string().max(1024)
+export const AgentHomeSchema = z
+  .string()
+  .max(1024)
   .refine((v) => v.startsWith('/'), 'must be an absolute path')
   .refine((v) => !/[\u0000-\u001f]/.test(v), 'must not contain control characters')
   .refine((v) => !v.split('/').some((s) => s === '..' || s === '.'), 'must be normalised (no . or .. segments)')
@@ -31,14 +33,20 @@ export const DecideRequestSchema = z.strictObject({
   wait: z.number().min(0).max(60).optional(),
   tool_call_id: id.optional(),
   agent_home: AgentHomeSchema.optional(),
-  tool_annotations: z.strictObject({ destructiveHint: z.boolean().optional(), readOnlyHint: z.boolean().optional() }).optional(),
+  tool_annotations: z
+    .strictObject({ destructiveHint: z.boolean().optional(), readOnlyHint: z.boolean().optional() })
+    .optional(),
 }) satisfies z.ZodType<Schemas['DecideRequest']>;
 
 export const NewRuleSchema = z.strictObject({
   effect: z.enum(['allow', 'deny', 'ask']),
   pattern: z.string().min(1).max(2000),
   risk: risk.optional(),
-  scope: z.string().regex(/^(global|agent:.+|session:.+)$/, 'global, agent:<id> or session:<id>').max(300).optional(),
+  scope: z
+    .string()
+    .regex(/^(global|agent:.+|session:.+)$/, 'global, agent:<id> or session:<id>')
+    .max(300)
+    .optional(),
   expires_at: z.iso.datetime({ offset: true }).optional(),
   note: z.string().max(2000).optional(),
   position: z.number().int().min(1).optional(),
@@ -56,7 +64,8 @@ export type DecideRequestBody = z.output<typeof DecideRequestSchema>;
 const MODES: ReadonlySet<unknown> = new Set(mode.options);
 
 /** A string of `min`..`max` UTF-16 units, as zod's `.min()`/`.max()` count. */
-const sized = (v: unknown, min: number, max: number): boolean => typeof v === 'string' && v.length >= min && v.length <= max;
+const sized = (v: unknown, min: number, max: number): boolean =>
+  typeof v === 'string' && v.length >= min && v.length <= max;
 
 /**
  * DecideRequestSchema's valid case checked by hand (every field as the schema states it), or undefined. An agent
@@ -115,7 +124,13 @@ export function checkDecideBody(value: unknown): DecideRequestBody | undefined {
 
 /** What AgentHomeSchema accepts. */
 function plainAgentHome(v: unknown): boolean {
-  return typeof v === 'string' && v.length <= 1024 && v.startsWith('/') && !/[\u0000-\u001f]/.test(v) && !v.split('/').some((s) => s === '..' || s === '.');
+  return (
+    typeof v === 'string' &&
+    v.length <= 1024 &&
+    v.startsWith('/') &&
+    !/[\u0000-\u001f]/.test(v) &&
+    !v.split('/').some((s) => s === '..' || s === '.')
+  );
 }
 
 /** What the strict `tool_annotations` object accepts: at most its two hints, each a boolean. */

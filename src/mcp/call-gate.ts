@@ -35,7 +35,10 @@ export interface GatedCall {
 }
 
 /** Runs the allowed call on the upstream server with these arguments; `onProgress` gets the upstream's progress. */
-export type Forward = (args: Record<string, unknown>, onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined) => Promise<CallToolResult>;
+export type Forward = (
+  args: Record<string, unknown>,
+  onProgress: ((p: { progress: number; total?: number; message?: string }) => void) | undefined,
+) => Promise<CallToolResult>;
 
 /** An ask a client was told to retry: the same call again waits on it. */
 interface Ticket {
@@ -60,28 +63,45 @@ export class CallGate {
     try {
       const ticket = this.tickets.get(digest);
       if (ticket) {
-        const approval = await this.options.sidecar.getApproval(ticket.approvalId, { signal: call.signal }).catch((error: unknown) => {
-          // An approval the sidecar no longer knows (another database): decide afresh. Anything else fails closed.
-          if (error instanceof ToolgateError && error.status === 404) return undefined;
-          throw error;
-        });
-        if (approval && !this.consumed.has(approval.id)) return await this.settle(call, digest, ticket, approval, forward, state);
+        const approval = await this.options.sidecar
+          .getApproval(ticket.approvalId, { signal: call.signal })
+          .catch((error: unknown) => {
+            // An approval the sidecar no longer knows (another database): decide afresh. Anything else fails closed.
+            if (error instanceof ToolgateError && error.status === 404) return undefined;
+            throw error;
+          });
+        if (approval && !this.consumed.has(approval.id))
+          return await this.settle(call, digest, ticket, approval, forward, state);
         this.tickets.delete(digest);
       }
-      const decided = await this.options.sidecar.decide({
-        tool: `mcp__${server}__${call.name}`,
-        args: call.args,
-        agent_id: this.options.agentId,
-        session_id: this.options.sessionId,
-        cwd: this.options.cwd,
-        // A stable id per call: after a gateway restart the same call joins its pending approval in the sidecar.
-        tool_call_id: `mcp-${digest.slice(0, 40)}`,
-        ...(call.annotations && (call.annotations.destructiveHint !== undefined || call.annotations.readOnlyHint !== undefined) ? { tool_annotations: pickHints(call.annotations) } : {}),
-      }, { signal: call.signal });
-      if (decided.decision === 'allow') return await this.run(call, decided.decision_id, (decided.modified_args as Record<string, unknown> | undefined) ?? call.args, forward, state);
+      const decided = await this.options.sidecar.decide(
+        {
+          tool: `mcp__${server}__${call.name}`,
+          args: call.args,
+          agent_id: this.options.agentId,
+          session_id: this.options.sessionId,
+          cwd: this.options.cwd,
+          // A stable id per call: after a gateway restart the same call joins its pending approval in the sidecar.
+          tool_call_id: `mcp-${digest.slice(0, 40)}`,
+          ...(call.annotations &&
+          (call.annotations.destructiveHint !== undefined || call.annotations.readOnlyHint !== undefined)
+            ? { tool_annotations: pickHints(call.annotations) }
+            : {}),
+        },
+        { signal: call.signal },
+      );
+      if (decided.decision === 'allow')
+        return await this.run(
+          call,
+          decided.decision_id,
+          (decided.modified_args as Record<string, unknown> | undefined) ?? call.args,
+          forward,
+          state,
+        );
       if (decided.decision === 'deny' || !decided.approval) return refusal(deniedText(decided));
       const opened: Ticket = { approvalId: decided.approval.id, decisionId: decided.decision_id };
-      if (this.consumed.has(opened.approvalId)) return refusal(`toolgate: approval ${opened.approvalId} was already used for this call`);
+      if (this.consumed.has(opened.approvalId))
+        return refusal(`toolgate: approval ${opened.approvalId} was already used for this call`);
       this.tickets.set(digest, opened);
       return await this.settle(call, digest, opened, undefined, forward, state);
     } catch (error) {
@@ -94,21 +114,38 @@ export class CallGate {
   }
 
   /** Waits for the approval (as long as the client allows), then runs or refuses the call. */
-  private async settle(call: GatedCall, digest: string, ticket: Ticket, known: Approval | undefined, forward: Forward, state: { sent: number }): Promise<CallToolResult> {
+  private async settle(
+    call: GatedCall,
+    digest: string,
+    ticket: Ticket,
+    known: Approval | undefined,
+    forward: Forward,
+    state: { sent: number },
+  ): Promise<CallToolResult> {
     const approval = known?.status !== 'pending' && known ? known : await this.hold(call, ticket, state);
-    if (!approval) return refusal(`toolgate: awaiting approval ${ticket.approvalId}; call again with the same arguments (${this.options.reviewUrl(ticket.approvalId)})`);
+    if (!approval)
+      return refusal(
+        `toolgate: awaiting approval ${ticket.approvalId}; call again with the same arguments (${this.options.reviewUrl(ticket.approvalId)})`,
+      );
     this.tickets.delete(digest);
     switch (approval.status) {
       case 'approved': {
-        if (this.consumed.has(approval.id)) return refusal(`toolgate: approval ${approval.id} was already used for this call`);
+        if (this.consumed.has(approval.id))
+          return refusal(`toolgate: approval ${approval.id} was already used for this call`);
         this.consumed.add(approval.id);
         const args = isRecord(approval.modified_args) ? approval.modified_args : call.args;
         return this.run(call, ticket.decisionId, args, forward, state);
       }
       case 'denied':
-        return refusal(approval.feedback ? `${approval.answer_reason ?? 'denied by a reviewer'}\n\nReviewer feedback: ${approval.feedback}` : approval.answer_reason ?? 'denied by a reviewer');
+        return refusal(
+          approval.feedback
+            ? `${approval.answer_reason ?? 'denied by a reviewer'}\n\nReviewer feedback: ${approval.feedback}`
+            : (approval.answer_reason ?? 'denied by a reviewer'),
+        );
       case 'expired':
-        return refusal(`toolgate: approval ${approval.id} expired: no reviewer answered before ${approval.expires_at}; the call was not run`);
+        return refusal(
+          `toolgate: approval ${approval.id} expired: no reviewer answered before ${approval.expires_at}; the call was not run`,
+        );
       default:
         return refusal(`toolgate: approval ${approval.id} was cancelled; the call was not run`);
     }
@@ -129,7 +166,10 @@ export class CallGate {
         const left = deadline - Date.now();
         if (left <= 0) return undefined;
         const slice = Math.min(progressIntervalMs, left, 60_000);
-        const approval = await sidecar.getApproval(ticket.approvalId, { wait: slice / 1000, signal: AbortSignal.any([call.signal, AbortSignal.timeout(slice + 5_000)]) });
+        const approval = await sidecar.getApproval(ticket.approvalId, {
+          wait: slice / 1000,
+          signal: AbortSignal.any([call.signal, AbortSignal.timeout(slice + 5_000)]),
+        });
         if (approval.status !== 'pending') return approval;
         if (call.progressToken !== undefined) await call.progress(++state.sent, message).catch(() => undefined);
       }
@@ -137,21 +177,36 @@ export class CallGate {
       if (call.signal.aborted) {
         // The client gave up: so does the approval, and the reviewer's queue loses it.
         this.tickets.forEach((t, key) => t.approvalId === ticket.approvalId && this.tickets.delete(key));
-        await sidecar.cancel(ticket.approvalId).catch((e: Error) => this.options.log(`could not cancel approval ${ticket.approvalId}: ${e.message}`));
+        await sidecar
+          .cancel(ticket.approvalId)
+          .catch((e: Error) => this.options.log(`could not cancel approval ${ticket.approvalId}: ${e.message}`));
       }
       throw error;
     }
   }
 
   /** Forwards the call, relays the upstream's progress after the gateway's own, and records the result. */
-  private async run(call: GatedCall, decisionId: string, args: Record<string, unknown>, forward: Forward, state: { sent: number }): Promise<CallToolResult> {
+  private async run(
+    call: GatedCall,
+    decisionId: string,
+    args: Record<string, unknown>,
+    forward: Forward,
+    state: { sent: number },
+  ): Promise<CallToolResult> {
     const offset = state.sent;
     // Relayed notices are sent before the result: a client drops progress that arrives after its answer.
     const relayed: Promise<void>[] = [];
-    const onProgress = call.progressToken === undefined ? undefined : (p: { progress: number; total?: number; message?: string }) => {
-      // Progress must only grow: the upstream's counts start after the gateway's own waiting notices.
-      relayed.push(call.progress(offset + p.progress, p.message ?? '', p.total === undefined ? undefined : offset + p.total).catch(() => undefined));
-    };
+    const onProgress =
+      call.progressToken === undefined
+        ? undefined
+        : (p: { progress: number; total?: number; message?: string }) => {
+            // Progress must only grow: the upstream's counts start after the gateway's own waiting notices.
+            relayed.push(
+              call
+                .progress(offset + p.progress, p.message ?? '', p.total === undefined ? undefined : offset + p.total)
+                .catch(() => undefined),
+            );
+          };
     let result: CallToolResult;
     try {
       result = await forward(args, onProgress);
@@ -166,7 +221,9 @@ export class CallGate {
 
   /** Records the output through POST /v1/results (redacted, size-limited there); a failure is logged, not fatal: the call has run. */
   private record(decisionId: string, output: string, isError: boolean): void {
-    this.options.sidecar.submitResult(decisionId, { output, is_error: isError }).catch((error: Error) => this.options.log(`could not record the result of ${decisionId}: ${error.message}`));
+    this.options.sidecar
+      .submitResult(decisionId, { output, is_error: isError })
+      .catch((error: Error) => this.options.log(`could not record the result of ${decisionId}: ${error.message}`));
   }
 }
 
@@ -199,7 +256,10 @@ function resultText(result: CallToolResult): string {
 }
 
 function pickHints(a: NonNullable<GatedCall['annotations']>): { destructiveHint?: boolean; readOnlyHint?: boolean } {
-  return { ...(typeof a.destructiveHint === 'boolean' ? { destructiveHint: a.destructiveHint } : {}), ...(typeof a.readOnlyHint === 'boolean' ? { readOnlyHint: a.readOnlyHint } : {}) };
+  return {
+    ...(typeof a.destructiveHint === 'boolean' ? { destructiveHint: a.destructiveHint } : {}),
+    ...(typeof a.readOnlyHint === 'boolean' ? { readOnlyHint: a.readOnlyHint } : {}),
+  };
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,13 @@
 // The MCP server the agent talks to: lists, resources, prompts and notifications pass through to the upstream
 // server unchanged; tools/call goes through toolgate first (call-gate.ts).
 import type { Client } from '@modelcontextprotocol/client';
-import { Server, type CallToolResult, type ListResourcesResult, type ListToolsResult, type ServerCapabilities } from '@modelcontextprotocol/server';
+import {
+  Server,
+  type CallToolResult,
+  type ListResourcesResult,
+  type ListToolsResult,
+  type ServerCapabilities,
+} from '@modelcontextprotocol/server';
 import { z } from 'zod';
 import type { ToolgateClient } from '../client/index.ts';
 import { CallGate, refusal, type CallGateOptions } from './call-gate.ts';
@@ -39,7 +45,13 @@ const PASS_THROUGH: ReadonlyArray<[method: string, capability: keyof ServerCapab
 const AS_SENT = z.looseObject({});
 
 /** Notifications from the upstream relayed to the agent. */
-const RELAYED_NOTIFICATIONS = ['notifications/tools/list_changed', 'notifications/resources/list_changed', 'notifications/resources/updated', 'notifications/prompts/list_changed', 'notifications/message'] as const;
+const RELAYED_NOTIFICATIONS = [
+  'notifications/tools/list_changed',
+  'notifications/resources/list_changed',
+  'notifications/resources/updated',
+  'notifications/prompts/list_changed',
+  'notifications/message',
+] as const;
 
 /** The gateway: its MCP server (connect it to the agent's transport) and a close that ends the upstream too. */
 export interface Gateway {
@@ -53,7 +65,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const capabilities = upstreamCapabilities(upstream.getServerCapabilities() ?? {});
   const info = upstream.getServerVersion() ?? { name, version: '0.0.0' };
   const instructions = upstream.getInstructions();
-  const server = new Server({ name: info.name, version: info.version }, { capabilities, ...(instructions ? { instructions } : {}) });
+  const server = new Server(
+    { name: info.name, version: info.version },
+    { capabilities, ...(instructions ? { instructions } : {}) },
+  );
   const gate = new CallGate(options);
   const upstreamTimeoutMs = options.upstreamTimeoutMs ?? 600_000;
   /** The tools of the last tools/list, by name. */
@@ -63,8 +78,16 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const report = async (list: ToolDefinition[]): Promise<void> => {
     try {
-      const answer = await sidecar.reportMcpTools({ server: name, pin: options.pin, cwd: options.cwd, tools: list.map((t) => ({ name: t.name, hash: definitionHash(t) })) });
-      for (const change of answer.changed) log(`tool ${change.name} changed (${change.previous_hash.slice(0, 12)} → ${change.hash.slice(0, 12)})${options.pin ? '; refused until a reviewer accepts it' : ''}`);
+      const answer = await sidecar.reportMcpTools({
+        server: name,
+        pin: options.pin,
+        cwd: options.cwd,
+        tools: list.map((t) => ({ name: t.name, hash: definitionHash(t) })),
+      });
+      for (const change of answer.changed)
+        log(
+          `tool ${change.name} changed (${change.previous_hash.slice(0, 12)} → ${change.hash.slice(0, 12)})${options.pin ? '; refused until a reviewer accepts it' : ''}`,
+        );
       refused = new Set(answer.refused);
     } catch (error) {
       // Calls fail closed on their own when the sidecar is down; a pinned gateway refuses every tool it cannot vouch for.
@@ -73,8 +96,13 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   };
 
-  const listTools = async (params: Record<string, unknown> | undefined, signal?: AbortSignal): Promise<ListToolsResult> => {
-    const result = (await upstream.request({ method: 'tools/list', params: params ?? {} }, AS_SENT, { signal })) as ListToolsResult;
+  const listTools = async (
+    params: Record<string, unknown> | undefined,
+    signal?: AbortSignal,
+  ): Promise<ListToolsResult> => {
+    const result = (await upstream.request({ method: 'tools/list', params: params ?? {} }, AS_SENT, {
+      signal,
+    })) as ListToolsResult;
     // Every page adds to what the gateway knows; the first page starts afresh.
     if (!params?.cursor) tools = new Map();
     for (const tool of result.tools) tools.set(tool.name, tool);
@@ -92,24 +120,49 @@ export function createGateway(options: GatewayOptions): Gateway {
     if (refused.has(tool)) {
       // Perhaps a reviewer accepted it since: ask again before refusing.
       await report([...tools.values()]);
-      if (refused.has(tool)) return refusal(`toolgate: the definition of ${tool} changed since it was last accepted, and this gateway is pinned: a reviewer must accept it first (toolgate mcp accept --name ${name} ${tool})`);
+      if (refused.has(tool))
+        return refusal(
+          `toolgate: the definition of ${tool} changed since it was last accepted, and this gateway is pinned: a reviewer must accept it first (toolgate mcp accept --name ${name} ${tool})`,
+        );
     }
     const progressToken = _meta?.progressToken;
-    return gate.call({
-      name: tool,
-      args: args ?? {},
-      ...(progressToken !== undefined ? { progressToken } : {}),
-      annotations: tools.get(tool)?.annotations as { destructiveHint?: boolean; readOnlyHint?: boolean } | undefined,
-      signal: ctx.mcpReq.signal,
-      progress: (progress, message, total) =>
-        ctx.mcpReq.notify({ method: 'notifications/progress', params: { progressToken: progressToken!, progress, ...(total !== undefined ? { total } : {}), ...(message ? { message } : {}) } }),
-    }, (forwarded, onprogress) =>
-      upstream.request({ method: 'tools/call', params: { ...request.params, arguments: forwarded } }, AS_SENT, { signal: ctx.mcpReq.signal, timeout: upstreamTimeoutMs, resetTimeoutOnProgress: true, ...(onprogress ? { onprogress } : {}) }) as Promise<CallToolResult>);
+    return gate.call(
+      {
+        name: tool,
+        args: args ?? {},
+        ...(progressToken !== undefined ? { progressToken } : {}),
+        annotations: tools.get(tool)?.annotations as { destructiveHint?: boolean; readOnlyHint?: boolean } | undefined,
+        signal: ctx.mcpReq.signal,
+        progress: (progress, message, total) =>
+          ctx.mcpReq.notify({
+            method: 'notifications/progress',
+            params: {
+              progressToken: progressToken!,
+              progress,
+              ...(total !== undefined ? { total } : {}),
+              ...(message ? { message } : {}),
+            },
+          }),
+      },
+      (forwarded, onprogress) =>
+        upstream.request({ method: 'tools/call', params: { ...request.params, arguments: forwarded } }, AS_SENT, {
+          signal: ctx.mcpReq.signal,
+          timeout: upstreamTimeoutMs,
+          resetTimeoutOnProgress: true,
+          ...(onprogress ? { onprogress } : {}),
+        }) as Promise<CallToolResult>,
+    );
   });
 
   for (const [method, capability] of PASS_THROUGH) {
     if (!capabilities[capability]) continue;
-    server.setRequestHandler(method as 'resources/list', (request, ctx) => upstream.request({ method: request.method, params: request.params ?? {} }, AS_SENT, { signal: ctx.mcpReq.signal }) as Promise<ListResourcesResult>);
+    server.setRequestHandler(
+      method as 'resources/list',
+      (request, ctx) =>
+        upstream.request({ method: request.method, params: request.params ?? {} }, AS_SENT, {
+          signal: ctx.mcpReq.signal,
+        }) as Promise<ListResourcesResult>,
+    );
   }
   for (const method of RELAYED_NOTIFICATIONS) {
     upstream.setNotificationHandler(method, async (notification) => {
@@ -123,7 +176,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   void listTools(undefined).catch((error: Error) => log(`could not list the upstream's tools: ${error.message}`));
 
   // The sidecar hears from a running gateway every minute: its tools (changes are audited) and that it still runs.
-  const heartbeat = setInterval(() => void (tools.size > 0 ? report([...tools.values()]) : undefined), options.heartbeatMs ?? 60_000);
+  const heartbeat = setInterval(
+    () => void (tools.size > 0 ? report([...tools.values()]) : undefined),
+    options.heartbeatMs ?? 60_000,
+  );
   heartbeat.unref();
 
   return {

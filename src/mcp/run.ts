@@ -22,7 +22,8 @@ export interface GatewayRun {
 
 /** Serves until the agent closes standard input; returns the exit code. */
 export async function runGateway(run: GatewayRun): Promise<number> {
-  if (!run.token) run.log('no agent token (TOOLGATE_AGENT_TOKEN or ~/.toolgate/tokens.json): every tools/call will be refused');
+  if (!run.token)
+    run.log('no agent token (TOOLGATE_AGENT_TOKEN or ~/.toolgate/tokens.json): every tools/call will be refused');
   let upstream;
   try {
     upstream = await connectUpstream(run.upstream, { name: 'toolgate-mcp', version: '0.1.0' });

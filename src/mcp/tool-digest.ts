@@ -13,7 +13,15 @@ export interface ToolDefinition {
 /** sha256 (hex) of the definition's canonical JSON: name, description, input and output schema, annotations. */
 export function definitionHash(tool: ToolDefinition): string {
   const { name, description, inputSchema, outputSchema, annotations } = tool;
-  return sha256(canonicalJson({ name, description: description ?? null, inputSchema: inputSchema ?? null, outputSchema: outputSchema ?? null, annotations: annotations ?? null }));
+  return sha256(
+    canonicalJson({
+      name,
+      description: description ?? null,
+      inputSchema: inputSchema ?? null,
+      outputSchema: outputSchema ?? null,
+      annotations: annotations ?? null,
+    }),
+  );
 }
 
 /** sha256 (hex) of one call: the server, the tool and its arguments (keys sorted), so equal calls have equal digests. */

@@ -11,12 +11,24 @@ export type UpstreamSpec =
 const WITHHELD_ENV = /^TOOLGATE_/;
 
 /** Starts (or reaches) the upstream server and runs the MCP handshake; the gateway's own name and version speak for it. */
-export async function connectUpstream(spec: UpstreamSpec, clientInfo: { name: string; version: string }): Promise<Client> {
+export async function connectUpstream(
+  spec: UpstreamSpec,
+  clientInfo: { name: string; version: string },
+): Promise<Client> {
   const client = new Client(clientInfo, { capabilities: {} });
   if (spec.kind === 'stdio') {
     const env: Record<string, string> = {};
-    for (const [key, value] of Object.entries(spec.env)) if (value !== undefined && !WITHHELD_ENV.test(key)) env[key] = value;
-    await client.connect(new StdioClientTransport({ command: spec.command, args: spec.args, env, stderr: 'inherit', ...(spec.cwd ? { cwd: spec.cwd } : {}) }));
+    for (const [key, value] of Object.entries(spec.env))
+      if (value !== undefined && !WITHHELD_ENV.test(key)) env[key] = value;
+    await client.connect(
+      new StdioClientTransport({
+        command: spec.command,
+        args: spec.args,
+        env,
+        stderr: 'inherit',
+        ...(spec.cwd ? { cwd: spec.cwd } : {}),
+      }),
+    );
   } else {
     await client.connect(new StreamableHTTPClientTransport(spec.url, { requestInit: { headers: spec.headers } }));
   }

@@ -2,7 +2,10 @@
 
 /** A call declared an agent id (or a session of one) its token is not bound to. */
 export class AgentBindingError extends Error {
-  constructor(readonly field: 'agent_id' | 'session_id', message: string) {
+  constructor(
+    readonly field: 'agent_id' | 'session_id',
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -23,25 +26,44 @@ export interface BoundCaller {
  *    session is out of reach of every other token, whatever session id it declares.
  * `strict: false` (hooks, where the runtime names the agent itself) replaces a different id instead of refusing.
  */
-export function bindCaller(bound: string | undefined, declared: BoundCaller, claimed: ReadonlySet<string>, strict = true): BoundCaller {
+export function bindCaller(
+  bound: string | undefined,
+  declared: BoundCaller,
+  claimed: ReadonlySet<string>,
+  strict = true,
+): BoundCaller {
   if (bound === undefined) {
     // An id some token is bound to belongs to that token: another may neither act as it nor enter its sessions.
     if (declared.agentId !== undefined && claimed.has(declared.agentId)) {
-      if (strict) throw new AgentBindingError('agent_id', `agent "${declared.agentId}" has a token of its own; this token cannot act as it`);
+      if (strict)
+        throw new AgentBindingError(
+          'agent_id',
+          `agent "${declared.agentId}" has a token of its own; this token cannot act as it`,
+        );
       declared = { ...declared, agentId: `unbound:${declared.agentId}` };
     }
     const owner = declared.sessionId?.split('/')[0];
     if (owner !== undefined && declared.sessionId!.includes('/') && claimed.has(owner)) {
-      if (strict) throw new AgentBindingError('session_id', `session "${declared.sessionId}" belongs to agent "${owner}", which has a token of its own`);
+      if (strict)
+        throw new AgentBindingError(
+          'session_id',
+          `session "${declared.sessionId}" belongs to agent "${owner}", which has a token of its own`,
+        );
       declared = { ...declared, sessionId: `unbound:${declared.sessionId}` };
     }
     return declared;
   }
   if (strict && declared.agentId !== undefined && declared.agentId !== bound) {
-    throw new AgentBindingError('agent_id', `this token is bound to agent "${bound}"; it cannot act as agent "${declared.agentId}" (omit agent_id, or send "${bound}")`);
+    throw new AgentBindingError(
+      'agent_id',
+      `this token is bound to agent "${bound}"; it cannot act as agent "${declared.agentId}" (omit agent_id, or send "${bound}")`,
+    );
   }
   const prefix = `${bound}/`;
-  const sessionId = declared.sessionId === undefined || declared.sessionId.startsWith(prefix) ? declared.sessionId : prefix + declared.sessionId;
+  const sessionId =
+    declared.sessionId === undefined || declared.sessionId.startsWith(prefix)
+      ? declared.sessionId
+      : prefix + declared.sessionId;
   return { agentId: bound, sessionId };
 }
 

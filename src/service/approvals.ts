@@ -3,7 +3,16 @@ import { createHmac, hash } from 'node:crypto';
 import { timeOrderedId } from '../store/ids.ts';
 import { isPatternError, parsePattern } from '../engine/rules/rule.ts';
 import type { Verdict } from '../engine/decide.ts';
-import type { Approval, ApprovalChoice, AuditEntry, Grant, PendingLimits, Resolution, Store, StoreChange } from '../store/types.ts';
+import type {
+  Approval,
+  ApprovalChoice,
+  AuditEntry,
+  Grant,
+  PendingLimits,
+  Resolution,
+  Store,
+  StoreChange,
+} from '../store/types.ts';
 import type { Rule } from '../engine/rules/rule.ts';
 import type { ApprovalEvents } from './events.ts';
 
@@ -43,12 +52,19 @@ export type ResolveOutcome =
 
 /** Raised when an agent, a token or the whole queue already has the maximum number of pending approvals. */
 export class TooManyPendingError extends Error {
-  constructor(readonly agentId: string | null, readonly limit: number, readonly scope: 'agent' | 'token' | 'total' = 'agent', readonly token: string | null = null) {
-    super(scope === 'agent'
-      ? `agent ${agentId ?? '(none)'} already has ${limit} pending approvals; answer or cancel some first`
-      : scope === 'token'
-        ? `token ${token ?? '(none)'} already has ${limit} pending approvals (across all its agent ids); answer or cancel some first`
-        : `toolgate already holds ${limit} pending approvals in total; answer or cancel some first`);
+  constructor(
+    readonly agentId: string | null,
+    readonly limit: number,
+    readonly scope: 'agent' | 'token' | 'total' = 'agent',
+    readonly token: string | null = null,
+  ) {
+    super(
+      scope === 'agent'
+        ? `agent ${agentId ?? '(none)'} already has ${limit} pending approvals; answer or cancel some first`
+        : scope === 'token'
+          ? `token ${token ?? '(none)'} already has ${limit} pending approvals (across all its agent ids); answer or cancel some first`
+          : `toolgate already holds ${limit} pending approvals in total; answer or cancel some first`,
+    );
   }
 }
 
@@ -133,7 +149,8 @@ export class ApprovalService {
   /** Rebuilds the expiry schedule for approvals that were pending before a restart (and expires the overdue ones). */
   async start(): Promise<void> {
     this.unsubscribe ??= this.options.store.subscribe((change) => void this.onStoreChange(change));
-    for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 })) this.armExpiry(approval);
+    for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 }))
+      this.armExpiry(approval);
   }
 
   /**
@@ -173,7 +190,8 @@ export class ApprovalService {
       rulePattern: null,
     };
     const outcome = await this.options.store.openOrJoinApproval(candidate, this.limits);
-    if (outcome.kind === 'capped') throw new TooManyPendingError(agentId, outcome.limit, outcome.scope, candidate.token);
+    if (outcome.kind === 'capped')
+      throw new TooManyPendingError(agentId, outcome.limit, outcome.scope, candidate.token);
     if (outcome.kind === 'joined') return { approval: outcome.approval, reused: true };
     this.armExpiry(outcome.approval);
     this.options.events.emit({ type: 'approval.created', approval: outcome.approval });
@@ -182,7 +200,11 @@ export class ApprovalService {
 
   /** The caps every open is held to. */
   get limits(): PendingLimits {
-    return { perAgent: this.options.maxPendingPerAgent, perToken: this.options.maxPendingPerToken ?? DEFAULT_MAX_PENDING_PER_TOKEN, total: this.options.maxPendingTotal ?? DEFAULT_MAX_PENDING_TOTAL };
+    return {
+      perAgent: this.options.maxPendingPerAgent,
+      perToken: this.options.maxPendingPerToken ?? DEFAULT_MAX_PENDING_PER_TOKEN,
+      total: this.options.maxPendingTotal ?? DEFAULT_MAX_PENDING_TOTAL,
+    };
   }
 
   /**
@@ -205,14 +227,26 @@ export class ApprovalService {
       }
       if (change.kind === 'approval') {
         this.disarmExpiry(id);
-        this.options.events.emit({ type: approval.status === 'expired' ? 'approval.expired' : approval.status === 'cancelled' ? 'approval.cancelled' : 'approval.resolved', approval, remote: true });
+        this.options.events.emit({
+          type:
+            approval.status === 'expired'
+              ? 'approval.expired'
+              : approval.status === 'cancelled'
+                ? 'approval.cancelled'
+                : 'approval.resolved',
+          approval,
+          remote: true,
+        });
       }
       const set = this.waiters.get(id);
       if (set) for (const waiter of [...set]) waiter.done(approval);
     }
     if (change.kind === 'resync') {
       // Approvals opened or answered elsewhere while the notifications were not heard: schedule their expiry here.
-      for (const approval of await this.options.store.listApprovals({ status: 'pending', limit: 1_000_000 }).catch(() => [])) if (!this.expiries.has(approval.id)) this.armExpiry(approval);
+      for (const approval of await this.options.store
+        .listApprovals({ status: 'pending', limit: 1_000_000 })
+        .catch(() => []))
+        if (!this.expiries.has(approval.id)) this.armExpiry(approval);
     }
   }
 
@@ -259,35 +293,76 @@ export class ApprovalService {
   async resolve(id: string, answer: Answer, resolvedBy: string): Promise<ResolveOutcome> {
     const approval = await this.options.store.getApproval(id);
     if (!approval) return { kind: 'not_found' };
-    if (isTerminal(approval)) return sameAnswer(approval, answer) ? { kind: 'ok', approval, repeated: true } : { kind: 'conflict', approval };
+    if (isTerminal(approval))
+      return sameAnswer(approval, answer) ? { kind: 'ok', approval, repeated: true } : { kind: 'conflict', approval };
     const feedback = answer.feedback?.trim() ? answer.feedback : null;
-    if (answer.choice === 'deny_with_feedback' && !feedback) return { kind: 'invalid', field: 'feedback', message: 'deny_with_feedback needs a non-empty feedback for the agent' };
-    const rulePattern = answer.choice === 'allow_always' || answer.choice === 'allow_session' ? answer.rulePattern ?? approval.suggestedPattern : null;
+    if (answer.choice === 'deny_with_feedback' && !feedback)
+      return {
+        kind: 'invalid',
+        field: 'feedback',
+        message: 'deny_with_feedback needs a non-empty feedback for the agent',
+      };
+    const rulePattern =
+      answer.choice === 'allow_always' || answer.choice === 'allow_session'
+        ? (answer.rulePattern ?? approval.suggestedPattern)
+        : null;
     if (answer.choice === 'allow_always' || answer.choice === 'allow_session') {
-      if (!rulePattern) return { kind: 'invalid', field: 'rule_pattern', message: 'no suggested pattern for this call: give rule_pattern' };
+      if (!rulePattern)
+        return {
+          kind: 'invalid',
+          field: 'rule_pattern',
+          message: 'no suggested pattern for this call: give rule_pattern',
+        };
       const parsed = parsePattern(rulePattern);
       if (isPatternError(parsed)) return { kind: 'invalid', field: 'rule_pattern', message: parsed.message };
     }
     // Ask rules come before allow rules (docs/rules.md "Order"): a saved allow rule would not stop an ask rule asking.
-    if (answer.choice === 'allow_always' && approval.source === 'rule') return { kind: 'invalid', field: 'choice', message: 'an ask rule asked for this call, and ask rules are checked before allow rules, so a saved allow rule would not stop it asking: answer allow_session, or narrow the ask rule' };
-    if (answer.choice === 'allow_session' && !approval.sessionId) return { kind: 'invalid', field: 'choice', message: 'the call carried no session_id, so there is no session to allow: use allow_once or allow_always' };
+    if (answer.choice === 'allow_always' && approval.source === 'rule')
+      return {
+        kind: 'invalid',
+        field: 'choice',
+        message:
+          'an ask rule asked for this call, and ask rules are checked before allow rules, so a saved allow rule would not stop it asking: answer allow_session, or narrow the ask rule',
+      };
+    if (answer.choice === 'allow_session' && !approval.sessionId)
+      return {
+        kind: 'invalid',
+        field: 'choice',
+        message: 'the call carried no session_id, so there is no session to allow: use allow_once or allow_always',
+      };
     const approved = answer.choice.startsWith('allow');
     const resolution: Resolution = {
       status: approved ? 'approved' : 'denied',
       choice: answer.choice,
       feedback,
-      modifiedArgs: approved ? answer.modifiedArgs ?? null : null,
+      modifiedArgs: approved ? (answer.modifiedArgs ?? null) : null,
       resolvedBy,
       rulePattern,
       resolvedAt: new Date(this.now()).toISOString(),
     };
     const { changed, approval: stored } = await this.options.store.resolveApproval(id, resolution);
     if (!stored) return { kind: 'not_found' };
-    if (!changed) return sameAnswer(stored, answer) ? { kind: 'ok', approval: stored, repeated: true } : { kind: 'conflict', approval: stored };
+    if (!changed)
+      return sameAnswer(stored, answer)
+        ? { kind: 'ok', approval: stored, repeated: true }
+        : { kind: 'conflict', approval: stored };
     let rule: Rule | undefined;
     let grant: Grant | undefined;
-    if (answer.choice === 'allow_always') rule = await this.options.store.addRule({ effect: 'allow', pattern: rulePattern!, createdBy: resolvedBy, note: `always allow, from approval ${id}` });
-    if (answer.choice === 'allow_session') grant = await this.options.store.addGrant({ sessionId: stored.sessionId!, pattern: rulePattern!, approvalId: id, createdBy: resolvedBy, expiresAt: null });
+    if (answer.choice === 'allow_always')
+      rule = await this.options.store.addRule({
+        effect: 'allow',
+        pattern: rulePattern!,
+        createdBy: resolvedBy,
+        note: `always allow, from approval ${id}`,
+      });
+    if (answer.choice === 'allow_session')
+      grant = await this.options.store.addGrant({
+        sessionId: stored.sessionId!,
+        pattern: rulePattern!,
+        approvalId: id,
+        createdBy: resolvedBy,
+        expiresAt: null,
+      });
     await this.finish(stored, 'approval.resolved', {
       decision: approved ? 'allow' : 'deny',
       source: 'human',
@@ -302,11 +377,31 @@ export class ApprovalService {
   async cancel(id: string, by: string): Promise<ResolveOutcome> {
     const approval = await this.options.store.getApproval(id);
     if (!approval) return { kind: 'not_found' };
-    if (isTerminal(approval)) return approval.status === 'cancelled' ? { kind: 'ok', approval, repeated: true } : { kind: 'conflict', approval };
-    const { changed, approval: stored } = await this.options.store.resolveApproval(id, { status: 'cancelled', choice: null, feedback: null, modifiedArgs: null, resolvedBy: by, rulePattern: null, resolvedAt: new Date(this.now()).toISOString() });
+    if (isTerminal(approval))
+      return approval.status === 'cancelled'
+        ? { kind: 'ok', approval, repeated: true }
+        : { kind: 'conflict', approval };
+    const { changed, approval: stored } = await this.options.store.resolveApproval(id, {
+      status: 'cancelled',
+      choice: null,
+      feedback: null,
+      modifiedArgs: null,
+      resolvedBy: by,
+      rulePattern: null,
+      resolvedAt: new Date(this.now()).toISOString(),
+    });
     if (!stored) return { kind: 'not_found' };
-    if (!changed) return stored.status === 'cancelled' ? { kind: 'ok', approval: stored, repeated: true } : { kind: 'conflict', approval: stored };
-    await this.finish(stored, 'approval.cancelled', { decision: 'cancelled', source: 'agent', reason: `cancelled by ${by}`, rule_id: null, resolved_by: by });
+    if (!changed)
+      return stored.status === 'cancelled'
+        ? { kind: 'ok', approval: stored, repeated: true }
+        : { kind: 'conflict', approval: stored };
+    await this.finish(stored, 'approval.cancelled', {
+      decision: 'cancelled',
+      source: 'agent',
+      reason: `cancelled by ${by}`,
+      rule_id: null,
+      resolved_by: by,
+    });
     return { kind: 'ok', approval: stored, repeated: false };
   }
 
@@ -331,14 +426,19 @@ export class ApprovalService {
     this.expiries.set(approval.id, at);
     const entry = { id: approval.id, at };
     const last = this.queue[this.queue.length - 1];
-    if (!last || last.at <= at) this.queue.push(entry); // the usual case: a new approval expires last
+    if (!last || last.at <= at)
+      this.queue.push(entry); // the usual case: a new approval expires last
     else this.queue.splice(firstAfter(this.queue, this.queueStart, at), 0, entry);
     if (at < this.timerAt) this.schedule();
   }
 
   /** Sets the one timer for the earliest expiry still pending (stale entries at the head are dropped). */
   private schedule(): void {
-    while (this.queueStart < this.queue.length && this.expiries.get(this.queue[this.queueStart]!.id) !== this.queue[this.queueStart]!.at) this.queueStart++;
+    while (
+      this.queueStart < this.queue.length &&
+      this.expiries.get(this.queue[this.queueStart]!.id) !== this.queue[this.queueStart]!.at
+    )
+      this.queueStart++;
     if (this.queueStart > 1024 && this.queueStart * 2 > this.queue.length) {
       this.queue = this.queue.slice(this.queueStart);
       this.queueStart = 0;
@@ -380,28 +480,50 @@ export class ApprovalService {
     const pending = await this.options.store.getApproval(id);
     if (!pending || isTerminal(pending)) return;
     if (Date.parse(pending.expiresAt) > this.now()) return this.armExpiry(pending);
-    const { changed, approval } = await this.options.store.resolveApproval(id, { status: 'expired', choice: null, feedback: null, modifiedArgs: null, resolvedBy: null, rulePattern: null, resolvedAt: new Date(this.now()).toISOString() });
+    const { changed, approval } = await this.options.store.resolveApproval(id, {
+      status: 'expired',
+      choice: null,
+      feedback: null,
+      modifiedArgs: null,
+      resolvedBy: null,
+      rulePattern: null,
+      resolvedAt: new Date(this.now()).toISOString(),
+    });
     if (!changed || !approval) return;
-    await this.finish(approval, 'approval.expired', { decision: 'deny', source: 'timeout', reason: `no reviewer answered before ${approval.expiresAt}; denied`, rule_id: null, resolved_by: null });
+    await this.finish(approval, 'approval.expired', {
+      decision: 'deny',
+      source: 'timeout',
+      reason: `no reviewer answered before ${approval.expiresAt}; denied`,
+      rule_id: null,
+      resolved_by: null,
+    });
   }
 
   /** Writes the audit row, announces the event and wakes the waiters. */
-  private async finish(approval: Approval, type: 'approval.resolved' | 'approval.expired' | 'approval.cancelled', row: Pick<AuditEntry, 'decision' | 'source' | 'reason' | 'rule_id' | 'resolved_by'>): Promise<void> {
+  private async finish(
+    approval: Approval,
+    type: 'approval.resolved' | 'approval.expired' | 'approval.cancelled',
+    row: Pick<AuditEntry, 'decision' | 'source' | 'reason' | 'rule_id' | 'resolved_by'>,
+  ): Promise<void> {
     this.disarmExpiry(approval.id);
-    await this.options.store.appendAudit([{
-      ts: approval.resolvedAt ?? new Date(this.now()).toISOString(),
-      decision_id: approval.decisionId,
-      agent_id: approval.agentId,
-      session_id: approval.sessionId,
-      tool: approval.tool,
-      args: JSON.stringify(approval.args ?? null),
-      risk: approval.risk,
-      approval_id: approval.id,
-      mode: null,
-      latency_us: Math.round((Date.parse(approval.resolvedAt ?? new Date().toISOString()) - Date.parse(approval.createdAt)) * 1000),
-      findings: '[]',
-      ...row,
-    }]);
+    await this.options.store.appendAudit([
+      {
+        ts: approval.resolvedAt ?? new Date(this.now()).toISOString(),
+        decision_id: approval.decisionId,
+        agent_id: approval.agentId,
+        session_id: approval.sessionId,
+        tool: approval.tool,
+        args: JSON.stringify(approval.args ?? null),
+        risk: approval.risk,
+        approval_id: approval.id,
+        mode: null,
+        latency_us: Math.round(
+          (Date.parse(approval.resolvedAt ?? new Date().toISOString()) - Date.parse(approval.createdAt)) * 1000,
+        ),
+        findings: '[]',
+        ...row,
+      },
+    ]);
     this.options.events.emit({ type, approval });
     const set = this.waiters.get(approval.id);
     if (set) for (const waiter of [...set]) waiter.done(approval);
@@ -431,9 +553,18 @@ class Waiter {
   private settled = false;
   private timer: NodeJS.Timeout | undefined;
   /** The one function a held wait needs: its timer and its cancellation both call it. */
-  private readonly refresh = () => void this.service.get(this.id).then((approval) => this.done(approval), (error: unknown) => this.end() && this.reject(error));
+  private readonly refresh = () =>
+    void this.service.get(this.id).then(
+      (approval) => this.done(approval),
+      (error: unknown) => this.end() && this.reject(error),
+    );
 
-  constructor(private readonly service: ApprovalService, readonly id: string, readonly set: Set<Waiter>, private readonly signal: Cancellation | undefined) {
+  constructor(
+    private readonly service: ApprovalService,
+    readonly id: string,
+    readonly set: Set<Waiter>,
+    private readonly signal: Cancellation | undefined,
+  ) {
     this.result = new Promise((resolve, reject) => {
       this.settle = resolve;
       this.reject = reject;
@@ -465,6 +596,11 @@ class Waiter {
 /** Whether a repeated answer is the one already recorded (then it is idempotent, not a conflict). */
 function sameAnswer(approval: Approval, answer: Answer): boolean {
   if (approval.choice !== answer.choice) return false;
-  if (answer.feedback !== undefined && approval.feedback !== answer.feedback && (approval.feedback ?? '') !== answer.feedback.trim()) return false;
+  if (
+    answer.feedback !== undefined &&
+    approval.feedback !== answer.feedback &&
+    (approval.feedback ?? '') !== answer.feedback.trim()
+  )
+    return false;
   return answer.rulePattern === undefined || approval.rulePattern === answer.rulePattern;
 }

@@ -37,7 +37,11 @@ export function startAuditPruner(store: Store, options: AuditPrunerOptions): Aud
         while (!stopped) {
           const result = await store.pruneAudit(cutoff, batchRows);
           total += result.pruned;
-          if (result.pruned > 0) options.logger?.info({ pruned: result.pruned, through_seq: result.throughSeq, checkpoint_seq: result.checkpointSeq, cutoff }, 'audit retention pruned old rows');
+          if (result.pruned > 0)
+            options.logger?.info(
+              { pruned: result.pruned, through_seq: result.throughSeq, checkpoint_seq: result.checkpointSeq, cutoff },
+              'audit retention pruned old rows',
+            );
           if (result.pruned < batchRows) break;
           // Let waiting requests run between batches.
           await new Promise((resolve) => setImmediate(resolve));

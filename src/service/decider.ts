@@ -47,7 +47,13 @@ export interface DecideOutcome {
   /** The approval an ask opened (or the identical pending one). */
   approval?: Approval;
   /** When a human (or the expiry) answered during decide-and-wait. */
-  answered?: { decision: 'allow' | 'deny'; source: 'human' | 'timeout'; reason: string; feedback: string | null; modifiedArgs: unknown };
+  answered?: {
+    decision: 'allow' | 'deny';
+    source: 'human' | 'timeout';
+    reason: string;
+    feedback: string | null;
+    modifiedArgs: unknown;
+  };
   latencyUs: number;
   /** Arguments an extension stage rewrote (returned to the agent as `modified_args`). */
   modifiedArgs?: unknown;
@@ -72,7 +78,11 @@ export interface StageContext {
 }
 
 /** A step that may change the verdict after the built-in stages (extension hooks). */
-export type VerdictStage = (verdict: StageVerdict, input: DecideInput, context: StageContext) => StageVerdict | Promise<StageVerdict>;
+export type VerdictStage = (
+  verdict: StageVerdict,
+  input: DecideInput,
+  context: StageContext,
+) => StageVerdict | Promise<StageVerdict>;
 
 /** What the decision service is built from. */
 export interface DeciderDeps {
@@ -133,13 +143,33 @@ export class Decider {
   async decide(input: DecideInput): Promise<DecideOutcome> {
     const started = performance.now();
     const policy = await this.deps.policy.current();
-    const call = { tool: input.tool, args: input.args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd, ...(input.annotations ? { annotations: input.annotations } : {}) };
+    const call = {
+      tool: input.tool,
+      args: input.args,
+      agentId: input.agentId,
+      sessionId: input.sessionId,
+      cwd: input.cwd,
+      ...(input.annotations ? { annotations: input.annotations } : {}),
+    };
     const files = this.files.filesFor(call, this.deps.engine.aliases);
     const gitignore = this.gitignoreFor(input);
     // The arguments' JSON, made once: the verdict cache's key and the audit row's masked copy both start from it.
     const argsJson = argsJsonOf(input.args);
     const remoteCredentials = this.remoteCredentialsFor(input);
-    let verdict: StageVerdict = this.verdicts.decide({ call, mode: input.mode, interactive: input.interactive, explain: input.explain, ...(files ? { files } : {}), ...(input.agentHome ? { agentHome: input.agentHome } : {}), ...(gitignore ? { gitignore } : {}), ...(remoteCredentials ? { remoteCredentials } : {}) }, policy, argsJson);
+    let verdict: StageVerdict = this.verdicts.decide(
+      {
+        call,
+        mode: input.mode,
+        interactive: input.interactive,
+        explain: input.explain,
+        ...(files ? { files } : {}),
+        ...(input.agentHome ? { agentHome: input.agentHome } : {}),
+        ...(gitignore ? { gitignore } : {}),
+        ...(remoteCredentials ? { remoteCredentials } : {}),
+      },
+      policy,
+      argsJson,
+    );
     // A file tool's write that may happen (allowed, or asked and perhaps approved) is remembered for later runs.
     if (verdict.decision !== 'deny') this.files.record(verdict.call, input.args, this.deps.engine.home);
     const decisionId = timeOrderedId();
@@ -148,23 +178,47 @@ export class Decider {
     const recorded = this.verdicts.record(verdict, input.args, this.deps.redact, argsJson);
     let approval: Approval | undefined;
     if (verdict.decision === 'ask' && !input.delegateAsk) {
-      const suggested = suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
+      const suggested =
+        suggestPattern(verdict.call, verdict.analysis, this.deps.engine.analyzer, this.deps.engine.home) ?? null;
       // A pattern built from a secret would store it, and a masked one would match nothing: offer none.
       const suggestedPattern = suggested !== null && containsSecret(suggested) ? null : suggested;
       try {
         // Duplicates are matched on the unredacted call (verdict.call), never on the masked text stored for reviewers.
-        approval = (await this.deps.approvals.open({ verdict: recorded.verdict, decisionId, args: recorded.args, toolCallId: input.toolCallId ?? null, suggestedPattern, call: verdict.call, token: input.token ?? null })).approval;
+        approval = (
+          await this.deps.approvals.open({
+            verdict: recorded.verdict,
+            decisionId,
+            args: recorded.args,
+            toolCallId: input.toolCallId ?? null,
+            suggestedPattern,
+            call: verdict.call,
+            token: input.token ?? null,
+          })
+        ).approval;
       } catch (error) {
         if (!(error instanceof TooManyPendingError)) throw error;
         // The decision stands (ask) but no approval could be queued: it is logged all the same, then refused.
         const latencyUs = microsSince(started);
-        await this.deps.store.appendAudit([auditEntry(decisionId, { ...recorded, verdict: { ...recorded.verdict, reason: `${recorded.verdict.reason} (not queued: ${error.message})` } }, undefined, latencyUs, this.deps.auditArgsMaxBytes)]);
+        await this.deps.store.appendAudit([
+          auditEntry(
+            decisionId,
+            {
+              ...recorded,
+              verdict: { ...recorded.verdict, reason: `${recorded.verdict.reason} (not queued: ${error.message})` },
+            },
+            undefined,
+            latencyUs,
+            this.deps.auditArgsMaxBytes,
+          ),
+        ]);
         throw new QueueFullError(error, { decisionId, verdict, latencyUs, auditUs: 0 });
       }
     }
     const latencyUs = microsSince(started);
     const auditStarted = performance.now();
-    await this.deps.store.appendAudit([auditEntry(decisionId, recorded, approval, latencyUs, this.deps.auditArgsMaxBytes)]);
+    await this.deps.store.appendAudit([
+      auditEntry(decisionId, recorded, approval, latencyUs, this.deps.auditArgsMaxBytes),
+    ]);
     const outcome: DecideOutcome = { decisionId, verdict, approval, latencyUs, auditUs: microsSince(auditStarted) };
     if (verdict.modifiedArgs !== undefined) outcome.modifiedArgs = verdict.modifiedArgs;
     if (this.verdicts.holds(verdict)) outcome.cached = true;
@@ -175,7 +229,14 @@ export class Decider {
       if (latest) {
         outcome.approval = latest;
         const decision = approvalDecision(latest);
-        if (decision) outcome.answered = { decision, source: latest.status === 'expired' ? 'timeout' : 'human', reason: answeredReason(latest), feedback: latest.feedback, modifiedArgs: latest.modifiedArgs };
+        if (decision)
+          outcome.answered = {
+            decision,
+            source: latest.status === 'expired' ? 'timeout' : 'human',
+            reason: answeredReason(latest),
+            feedback: latest.feedback,
+            modifiedArgs: latest.modifiedArgs,
+          };
       }
     }
     return outcome;
@@ -184,7 +245,10 @@ export class Decider {
 
 /** An ask that could not be queued (the agent's pending cap): it carries the decision, which is in the audit log. */
 export class QueueFullError extends TooManyPendingError {
-  constructor(cause: TooManyPendingError, readonly outcome: DecideOutcome) {
+  constructor(
+    cause: TooManyPendingError,
+    readonly outcome: DecideOutcome,
+  ) {
     super(cause.agentId, cause.limit, cause.scope, cause.token);
   }
 }
@@ -195,7 +259,9 @@ export function answeredReason(approval: Approval): string {
     case 'approved':
       return `approved by ${approval.resolvedBy ?? 'a reviewer'} (${approval.choice})`;
     case 'denied':
-      return approval.feedback ? `denied by ${approval.resolvedBy ?? 'a reviewer'}: ${approval.feedback}` : `denied by ${approval.resolvedBy ?? 'a reviewer'}`;
+      return approval.feedback
+        ? `denied by ${approval.resolvedBy ?? 'a reviewer'}: ${approval.feedback}`
+        : `denied by ${approval.resolvedBy ?? 'a reviewer'}`;
     case 'expired':
       return `no reviewer answered before ${approval.expiresAt}; denied`;
     case 'cancelled':
@@ -205,7 +271,13 @@ export function answeredReason(approval: Approval): string {
   }
 }
 
-function auditEntry(decisionId: string, recorded: Recorded, approval: Approval | undefined, latencyUs: number, argsMaxBytes = Number.POSITIVE_INFINITY): AuditEntry {
+function auditEntry(
+  decisionId: string,
+  recorded: Recorded,
+  approval: Approval | undefined,
+  latencyUs: number,
+  argsMaxBytes = Number.POSITIVE_INFINITY,
+): AuditEntry {
   const { verdict } = recorded;
   return {
     ts: isoNow(),

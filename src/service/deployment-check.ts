@@ -38,18 +38,32 @@ const AGENT_PACKAGES = /\/(claude-code|codex|gemini-cli|aider-chat)\//;
 export function deploymentWarnings(f: DeploymentFacts): string[] {
   const warnings: string[] = [];
   const who = `${f.user ?? 'this user'}${f.uid === undefined ? '' : ` (uid ${f.uid})`}`;
-  if (f.uid === 0) warnings.push('toolgate runs as root: run it as its own unprivileged user (systemd DynamicUser=, or the container image\'s user)');
-  const inHome = f.home !== '/' && (f.dataDir === f.home || f.dataDir.startsWith(f.home.endsWith(sep) ? f.home : f.home + sep));
+  if (f.uid === 0)
+    warnings.push(
+      "toolgate runs as root: run it as its own unprivileged user (systemd DynamicUser=, or the container image's user)",
+    );
+  const inHome =
+    f.home !== '/' && (f.dataDir === f.home || f.dataDir.startsWith(f.home.endsWith(sep) ? f.home : f.home + sep));
   if (f.uid !== undefined && f.uid >= 1000 && inHome) {
-    warnings.push(`toolgate runs as the login user ${who} with its data in ${f.dataDir}, inside that user's home: agents running as ${f.user ?? 'the same user'} can read its tokens and database and stop it by means its analysis does not see. Run it as its own user (docs/security.md, "Running toolgate as its own user")`);
+    warnings.push(
+      `toolgate runs as the login user ${who} with its data in ${f.dataDir}, inside that user's home: agents running as ${f.user ?? 'the same user'} can read its tokens and database and stop it by means its analysis does not see. Run it as its own user (docs/security.md, "Running toolgate as its own user")`,
+    );
   }
   if (f.agentProcesses.length > 0) {
-    warnings.push(`agents run under the same uid as toolgate (${f.agentProcesses.join(', ')}): they can reach toolgate's files and process directly. Run toolgate as its own user (docs/security.md)`);
+    warnings.push(
+      `agents run under the same uid as toolgate (${f.agentProcesses.join(', ')}): they can reach toolgate's files and process directly. Run toolgate as its own user (docs/security.md)`,
+    );
   }
-  if (f.dataDirMode !== undefined && (f.dataDirMode & 0o077) !== 0) warnings.push(`${f.dataDir} is readable by other users (mode ${(f.dataDirMode & 0o777).toString(8)}): chmod 700 ${f.dataDir}`);
-  if (f.uid !== undefined && f.dataDirOwner !== undefined && f.dataDirOwner !== f.uid) warnings.push(`${f.dataDir} belongs to uid ${f.dataDirOwner}, not to toolgate's uid ${f.uid}`);
+  if (f.dataDirMode !== undefined && (f.dataDirMode & 0o077) !== 0)
+    warnings.push(
+      `${f.dataDir} is readable by other users (mode ${(f.dataDirMode & 0o777).toString(8)}): chmod 700 ${f.dataDir}`,
+    );
+  if (f.uid !== undefined && f.dataDirOwner !== undefined && f.dataDirOwner !== f.uid)
+    warnings.push(`${f.dataDir} belongs to uid ${f.dataDirOwner}, not to toolgate's uid ${f.uid}`);
   if (f.tokenVariables.length > 0) {
-    warnings.push(`${f.tokenVariables.join(' and ')} set in the environment: Linux shows a process's starting environment in /proc/<pid>/environ to its own user for its whole life; prefer the config file's "tokens" (mode 0600) or tokens.json`);
+    warnings.push(
+      `${f.tokenVariables.join(' and ')} set in the environment: Linux shows a process's starting environment in /proc/<pid>/environ to its own user for its whole life; prefer the config file's "tokens" (mode 0600) or tokens.json`,
+    );
   }
   return warnings;
 }
@@ -82,7 +96,9 @@ export function inspectDeployment(dataDir: string, env: NodeJS.ProcessEnv, home:
 export function agentProcessesOf(uid: number, proc = '/proc'): string[] {
   let pids: string[];
   try {
-    pids = readdirSync(proc).filter((n) => /^\d+$/.test(n)).slice(0, 8192);
+    pids = readdirSync(proc)
+      .filter((n) => /^\d+$/.test(n))
+      .slice(0, 8192);
   } catch {
     return [];
   }
@@ -95,7 +111,10 @@ export function agentProcessesOf(uid: number, proc = '/proc'): string[] {
       if (real === undefined || Number(real) !== uid) continue;
       const argv = readFileSync(`${proc}/${pid}/cmdline`, 'utf8').split('\0').filter(Boolean).slice(0, 3);
       for (const word of argv) {
-        const name = word.split('/').pop()!.replace(/\.(?:js|mjs|cjs|py)$/, '');
+        const name = word
+          .split('/')
+          .pop()!
+          .replace(/\.(?:js|mjs|cjs|py)$/, '');
         const packaged = AGENT_PACKAGES.exec(word)?.[1];
         if (AGENT_PROGRAMS.test(name) || packaged) found.add(`${packaged ?? name} (pid ${pid})`);
       }

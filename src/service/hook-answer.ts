@@ -3,7 +3,17 @@ import { TooManyPendingError } from './approvals.ts';
 import { bindCaller, claimedAgentIds } from './agent-binding.ts';
 import type { DecideOutcome } from './decider.ts';
 import { mcpToolServiceFor } from './mcp-tools.ts';
-import { askHandling, hookCall, hookCalls, hookOutput, isAfterEvent, type HookAnswer, type HookCall, type HookInput, type HookRuntime } from './hook-formats.ts';
+import {
+  askHandling,
+  hookCall,
+  hookCalls,
+  hookOutput,
+  isAfterEvent,
+  type HookAnswer,
+  type HookCall,
+  type HookInput,
+  type HookRuntime,
+} from './hook-formats.ts';
 import { hookCallLogFor, recordHookResult, type HookResultOutcome } from './hook-results.ts';
 import type { Toolgate } from './toolgate.ts';
 
@@ -39,7 +49,12 @@ function strictness(answer: HookAnswer): number {
  * denies when none comes (the approval stays pending: retrying the same call waits on it again). After-events
  * (PostToolUse, AfterTool) record the output as the result of the call's decision and answer with no effect.
  */
-export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input: HookInput, context: HookContext = {}): Promise<HookReply> {
+export async function answerHook(
+  toolgate: Toolgate,
+  runtime: HookRuntime,
+  input: HookInput,
+  context: HookContext = {},
+): Promise<HookReply> {
   const log = hookCallLogFor(toolgate);
   const first = hookCall(runtime, input);
   if (isAfterEvent(first.event)) {
@@ -58,9 +73,19 @@ export async function answerHook(toolgate: Toolgate, runtime: HookRuntime, input
   return reply!;
 }
 
-async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCall, context: HookContext): Promise<HookReply> {
+async function answerCall(
+  toolgate: Toolgate,
+  runtime: HookRuntime,
+  call: HookCall,
+  context: HookContext,
+): Promise<HookReply> {
   // A bound token's hook acts as its agent: the runtime names the agent itself, so a different name is replaced.
-  const as = bindCaller(context.boundAgentId, { agentId: call.agentId, sessionId: call.sessionId }, claimedAgentIds(toolgate.config.agentTokens), false);
+  const as = bindCaller(
+    context.boundAgentId,
+    { agentId: call.agentId, sessionId: call.sessionId },
+    claimedAgentIds(toolgate.config.agentTokens),
+    false,
+  );
   // A toolgate MCP gateway in front of this server asks about the call itself when it reaches it: asking here too
   // would ask the reviewer twice. So an ask opens no approval here and answers no opinion (the runtime goes on, to
   // the gateway); a deny still denies and an allow still allows — a gateway's lease can only move a question.
@@ -88,7 +113,12 @@ async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCa
     return { output: hookOutput(runtime, call.event, answer, call.tool), answer };
   }
   const answer = hookAnswerOf(outcome, handling, toolgate.config.hookHoldSeconds, toolgate.config.hookDefault);
-  if (gateway !== undefined && answer.decision === 'ask') return { output: {}, answer: { ...answer, reason: `${answer.reason}; asked by the toolgate MCP gateway for ${gateway}` }, outcome };
+  if (gateway !== undefined && answer.decision === 'ask')
+    return {
+      output: {},
+      answer: { ...answer, reason: `${answer.reason}; asked by the toolgate MCP gateway for ${gateway}` },
+      outcome,
+    };
   return { output: hookOutput(runtime, call.event, answer, call.tool), answer, outcome };
 }
 
@@ -97,16 +127,35 @@ async function answerCall(toolgate: Toolgate, runtime: HookRuntime, call: HookCa
  * nothing dangerous found) is `unmatched` — the runtime keeps its own checks — unless the operator set
  * `hook_default: allow`.
  */
-export function hookAnswerOf(outcome: DecideOutcome, handling: 'passthrough' | 'hold', holdSeconds: number, hookDefault: 'unmatched' | 'allow' = 'unmatched'): HookAnswer {
+export function hookAnswerOf(
+  outcome: DecideOutcome,
+  handling: 'passthrough' | 'hold',
+  holdSeconds: number,
+  hookDefault: 'unmatched' | 'allow' = 'unmatched',
+): HookAnswer {
   const { verdict, answered, approval } = outcome;
   if (answered) {
     const modified = answered.modifiedArgs ?? outcome.modifiedArgs;
-    return { decision: answered.decision, reason: answered.reason, ...(answered.decision === 'allow' && modified != null ? { modifiedArgs: modified } : {}) };
+    return {
+      decision: answered.decision,
+      reason: answered.reason,
+      ...(answered.decision === 'allow' && modified != null ? { modifiedArgs: modified } : {}),
+    };
   }
   if (verdict.decision === 'ask' && handling === 'hold') {
     const which = approval ? `approval ${approval.id}` : 'the approval';
-    return { decision: 'deny', reason: `no reviewer answered within ${holdSeconds}s, so toolgate denies for now (${verdict.reason}). ${which} stays pending until ${approval?.expiresAt ?? 'it expires'}: retrying the same call waits on it again.` };
+    return {
+      decision: 'deny',
+      reason: `no reviewer answered within ${holdSeconds}s, so toolgate denies for now (${verdict.reason}). ${which} stays pending until ${approval?.expiresAt ?? 'it expires'}: retrying the same call waits on it again.`,
+    };
   }
   const unmatched = verdict.decision === 'allow' && verdict.source === 'default' && hookDefault === 'unmatched';
-  return { decision: verdict.decision, reason: verdict.reason, ...(verdict.decision !== 'deny' && outcome.modifiedArgs !== undefined ? { modifiedArgs: outcome.modifiedArgs } : {}), ...(unmatched ? { unmatched } : {}) };
+  return {
+    decision: verdict.decision,
+    reason: verdict.reason,
+    ...(verdict.decision !== 'deny' && outcome.modifiedArgs !== undefined
+      ? { modifiedArgs: outcome.modifiedArgs }
+      : {}),
+    ...(unmatched ? { unmatched } : {}),
+  };
 }

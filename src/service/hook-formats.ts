@@ -84,7 +84,13 @@ export function hookCall(runtime: HookRuntime, input: HookInput): HookCall {
     const { command, ...rest } = record;
     args = { ...rest, patch: command };
   }
-  const dir = record && (typeof record.workdir === 'string' ? record.workdir : typeof record.dir_path === 'string' ? record.dir_path : undefined);
+  const dir =
+    record &&
+    (typeof record.workdir === 'string'
+      ? record.workdir
+      : typeof record.dir_path === 'string'
+        ? record.dir_path
+        : undefined);
   const cwd = dir ? (isAbsolute(dir) || !input.cwd ? dir : resolve(input.cwd, dir)) : input.cwd;
   const subagent = input.agent_id ?? input.agent_type;
   const mcp = runtime === 'gemini' ? input.mcp_context : undefined;
@@ -115,7 +121,11 @@ export function hookCalls(runtime: HookRuntime, input: HookInput): HookCall[] {
   const call = hookCall(runtime, input);
   const network = runtime === 'codex' && call.event === 'PermissionRequest' ? networkTarget(input) : undefined;
   if (!network) return [call];
-  const fetch: HookCall = { ...call, tool: 'web_fetch', args: { url: network.url, codex_network_access: network.target } };
+  const fetch: HookCall = {
+    ...call,
+    tool: 'web_fetch',
+    args: { url: network.url, codex_network_access: network.target },
+  };
   return network.ownerCommand ? [call, fetch] : [fetch];
 }
 
@@ -151,50 +161,91 @@ export function runtimeArgs(runtime: HookRuntime, tool: string, args: unknown): 
  * Whether an ask can go to the runtime's own prompt. Codex's PreToolUse cannot answer `ask`, so there an ask
  * always waits on toolgate's queue; elsewhere the operator chooses (`hook_ask`).
  */
-export function askHandling(runtime: HookRuntime, event: string, configured: 'passthrough' | 'hold'): 'passthrough' | 'hold' {
+export function askHandling(
+  runtime: HookRuntime,
+  event: string,
+  configured: 'passthrough' | 'hold',
+): 'passthrough' | 'hold' {
   if (runtime === 'codex' && event === 'PreToolUse') return 'hold';
   return configured;
 }
 
 /** The runtime's hook output for an answer. Every output is a JSON object (exit 0 for command hooks). */
-export function hookOutput(runtime: HookRuntime, event: string, answer: HookAnswer, tool = ''): Record<string, unknown> {
+export function hookOutput(
+  runtime: HookRuntime,
+  event: string,
+  answer: HookAnswer,
+  tool = '',
+): Record<string, unknown> {
   // After the tool ran there is nothing to decide: `{}` has no effect in any runtime.
   if (isAfterEvent(event)) return {};
   // No opinion: no permissionDecision (Claude Code), `{}` (Codex), no decision (Gemini), no behavior
   // (PermissionRequest): the runtime applies its own permission settings and prompts as it would without toolgate.
-  if (answer.unmatched && answer.decision === 'allow' && (answer.modifiedArgs === undefined || answer.modifiedArgs === null)) return {};
+  if (
+    answer.unmatched &&
+    answer.decision === 'allow' &&
+    (answer.modifiedArgs === undefined || answer.modifiedArgs === null)
+  )
+    return {};
   const reason = answer.reason.trim() || `toolgate: ${answer.decision}`;
-  const updated = answer.modifiedArgs !== undefined && answer.modifiedArgs !== null ? runtimeArgs(runtime, tool, answer.modifiedArgs) : undefined;
+  const updated =
+    answer.modifiedArgs !== undefined && answer.modifiedArgs !== null
+      ? runtimeArgs(runtime, tool, answer.modifiedArgs)
+      : undefined;
   if (event === 'PermissionRequest') {
     // An ask here means "let the runtime show its own dialog": no decision.
     if (answer.decision === 'ask') return {};
-    const decision: Record<string, unknown> = answer.decision === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: reason };
+    const decision: Record<string, unknown> =
+      answer.decision === 'allow' ? { behavior: 'allow' } : { behavior: 'deny', message: reason };
     // Codex fails closed on updatedInput in PermissionRequest; only Claude Code accepts it.
-    if (answer.decision === 'allow' && updated !== undefined && runtime === 'claude-code') decision.updatedInput = updated;
+    if (answer.decision === 'allow' && updated !== undefined && runtime === 'claude-code')
+      decision.updatedInput = updated;
     return { hookSpecificOutput: { hookEventName: 'PermissionRequest', decision } };
   }
   if (runtime === 'gemini') {
     const out: Record<string, unknown> = { decision: answer.decision, reason };
-    if (updated !== undefined && answer.decision !== 'deny') out.hookSpecificOutput = { hookEventName: 'BeforeTool', tool_input: updated };
+    if (updated !== undefined && answer.decision !== 'deny')
+      out.hookSpecificOutput = { hookEventName: 'BeforeTool', tool_input: updated };
     return out;
   }
   if (runtime === 'codex') {
     // Codex PreToolUse accepts deny (with a non-empty reason) and allow only together with updatedInput;
     // a plain allow is "no objection", i.e. an empty object.
     if (answer.decision === 'allow') {
-      return updated === undefined ? {} : { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: reason, updatedInput: updated } };
+      return updated === undefined
+        ? {}
+        : {
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'allow',
+              permissionDecisionReason: reason,
+              updatedInput: updated,
+            },
+          };
     }
-    const why = answer.decision === 'ask' ? `toolgate needs a human to approve this call, and Codex cannot ask from a PreToolUse hook: ${reason}` : reason;
-    return { hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: why } };
+    const why =
+      answer.decision === 'ask'
+        ? `toolgate needs a human to approve this call, and Codex cannot ask from a PreToolUse hook: ${reason}`
+        : reason;
+    return {
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'deny', permissionDecisionReason: why },
+    };
   }
-  const specific: Record<string, unknown> = { hookEventName: 'PreToolUse', permissionDecision: answer.decision, permissionDecisionReason: reason };
+  const specific: Record<string, unknown> = {
+    hookEventName: 'PreToolUse',
+    permissionDecision: answer.decision,
+    permissionDecisionReason: reason,
+  };
   if (updated !== undefined && answer.decision !== 'deny') specific.updatedInput = updated;
   return { hookSpecificOutput: specific };
 }
 
 /** The output that blocks a call when toolgate itself cannot answer (the command adapters fail closed with it). */
 export function failClosedOutput(runtime: HookRuntime, event: string, reason: string): Record<string, unknown> {
-  return hookOutput(runtime, event, { decision: 'deny', reason: `toolgate could not decide, so the call is blocked: ${reason}` });
+  return hookOutput(runtime, event, {
+    decision: 'deny',
+    reason: `toolgate could not decide, so the call is blocked: ${reason}`,
+  });
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -31,7 +31,9 @@ export class HookCallLog {
 }
 
 function callKey(runtime: HookRuntime, input: HookInput): string {
-  const id = input.tool_use_id ? `id:${input.tool_use_id}` : `call:${input.tool_name}:${canonicalJson(input.tool_input ?? {})}`;
+  const id = input.tool_use_id
+    ? `id:${input.tool_use_id}`
+    : `call:${input.tool_name}:${canonicalJson(input.tool_input ?? {})}`;
   return `${runtime}\u0000${input.session_id ?? ''}\u0000${id}`;
 }
 
@@ -39,7 +41,12 @@ function callKey(runtime: HookRuntime, input: HookInput): string {
 export type HookResultOutcome = SubmitOutcome | { kind: 'no_decision' };
 
 /** Records the output of a hooked call that ran. The runtime's answer does not depend on it (the tool already ran). */
-export async function recordHookResult(toolgate: Toolgate, log: HookCallLog, runtime: HookRuntime, input: HookInput): Promise<HookResultOutcome> {
+export async function recordHookResult(
+  toolgate: Toolgate,
+  log: HookCallLog,
+  runtime: HookRuntime,
+  input: HookInput,
+): Promise<HookResultOutcome> {
   const decisionId = log.take(runtime, input);
   if (!decisionId) return { kind: 'no_decision' };
   return resultServiceFor(toolgate).submit(decisionId, toolResultOf(input.tool_response));
@@ -58,8 +65,11 @@ export function toolResultOf(response: unknown): { output: string; is_error: boo
     output = String(response);
   }
   const r = typeof response === 'object' && response !== null ? (response as Record<string, unknown>) : {};
-  const isError = r.is_error === true || r.isError === true || (r.error !== undefined && r.error !== null && r.error !== '' && r.error !== false)
-    || (typeof r.exit_code === 'number' && r.exit_code !== 0);
+  const isError =
+    r.is_error === true ||
+    r.isError === true ||
+    (r.error !== undefined && r.error !== null && r.error !== '' && r.error !== false) ||
+    (typeof r.exit_code === 'number' && r.exit_code !== 0);
   return { output, is_error: isError };
 }
 

@@ -23,5 +23,7 @@ export function createLogger(options: LoggerOptions): Logger {
     formatters: { level: (label: string) => ({ level: label }) },
   };
   const write = options.write;
-  return write ? pino(settings, { write: (line: string) => write(line) }) : pino(settings, pino.destination({ dest: 2, sync: true }));
+  return write
+    ? pino(settings, { write: (line: string) => write(line) })
+    : pino(settings, pino.destination({ dest: 2, sync: true }));
 }

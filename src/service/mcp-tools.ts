@@ -44,7 +44,10 @@ export class McpToolService {
   /** server → gateway working directory → lease end (ms). */
   private readonly gateways = new Map<string, Map<string, number>>();
 
-  constructor(private readonly toolgate: Toolgate, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly toolgate: Toolgate,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Records a gateway's tools: new ones are remembered, changed ones audited; returns the changes and (pinned) the refused. */
   async report(report: ToolReport): Promise<{ changed: ToolChange[]; refused: string[] }> {
@@ -58,7 +61,14 @@ export class McpToolService {
     for (const tool of report.tools) {
       const record = known.get(tool.name);
       if (!record) {
-        await store.saveMcpTool({ server: report.server, tool: tool.name, hash: tool.hash, pendingHash: null, firstSeenAt: at, changedAt: null });
+        await store.saveMcpTool({
+          server: report.server,
+          tool: tool.name,
+          hash: tool.hash,
+          pendingHash: null,
+          firstSeenAt: at,
+          changedAt: null,
+        });
         continue;
       }
       if (record.hash === tool.hash) {
@@ -69,12 +79,21 @@ export class McpToolService {
       const previousHash = record.pendingHash ?? record.hash;
       if (previousHash !== tool.hash) {
         changed.push({ name: tool.name, previousHash, hash: tool.hash });
-        audit.push(toolAudit(report, tool.name, 'tool_changed', at, { previous_hash: previousHash, hash: tool.hash, accepted_hash: record.hash, pinned: report.pin === true },
-          `the definition of ${mcpToolName(report.server, tool.name)} changed (${short(previousHash)} → ${short(tool.hash)})${report.pin ? '; refused until a reviewer accepts it' : ''}`));
+        audit.push(
+          toolAudit(
+            report,
+            tool.name,
+            'tool_changed',
+            at,
+            { previous_hash: previousHash, hash: tool.hash, accepted_hash: record.hash, pinned: report.pin === true },
+            `the definition of ${mcpToolName(report.server, tool.name)} changed (${short(previousHash)} → ${short(tool.hash)})${report.pin ? '; refused until a reviewer accepts it' : ''}`,
+          ),
+        );
       }
       if (report.pin) {
         refused.push(tool.name);
-        if (record.pendingHash !== tool.hash) await store.saveMcpTool({ ...record, pendingHash: tool.hash, changedAt: at });
+        if (record.pendingHash !== tool.hash)
+          await store.saveMcpTool({ ...record, pendingHash: tool.hash, changedAt: at });
       } else {
         await store.saveMcpTool({ ...record, hash: tool.hash, pendingHash: null, changedAt: at });
       }
@@ -91,7 +110,19 @@ export class McpToolService {
     const at = new Date(this.now()).toISOString();
     const accepted: McpToolRecord = { ...record, hash: record.pendingHash, pendingHash: null, changedAt: at };
     await this.toolgate.store.saveMcpTool(accepted);
-    await this.toolgate.store.appendAudit([{ ...toolAudit({ server }, tool, 'tool_accepted', at, { previous_hash: record.hash, hash: accepted.hash }, `${reviewer ?? 'a reviewer'} accepted the new definition of ${mcpToolName(server, tool)} (${short(accepted.hash)})`), resolved_by: reviewer }]);
+    await this.toolgate.store.appendAudit([
+      {
+        ...toolAudit(
+          { server },
+          tool,
+          'tool_accepted',
+          at,
+          { previous_hash: record.hash, hash: accepted.hash },
+          `${reviewer ?? 'a reviewer'} accepted the new definition of ${mcpToolName(server, tool)} (${short(accepted.hash)})`,
+        ),
+        resolved_by: reviewer,
+      },
+    ]);
     return { kind: 'ok', record: accepted };
   }
 
@@ -119,7 +150,14 @@ export class McpToolService {
   }
 }
 
-function toolAudit(report: Pick<ToolReport, 'server' | 'agentId'>, tool: string, decision: 'tool_changed' | 'tool_accepted', ts: string, args: Record<string, unknown>, reason: string): AuditEntry {
+function toolAudit(
+  report: Pick<ToolReport, 'server' | 'agentId'>,
+  tool: string,
+  decision: 'tool_changed' | 'tool_accepted',
+  ts: string,
+  args: Record<string, unknown>,
+  reason: string,
+): AuditEntry {
   return {
     ts,
     decision_id: timeOrderedId(),

@@ -33,26 +33,62 @@ export function createMetrics(toolgate: Toolgate, options: MetricsOptions = {}):
   if (options.processMetrics !== false) collectDefaultMetrics({ register: registry, prefix: 'toolgate_' });
 
   // Counted on every decision: plain arrays, exported in prom-client's format when scraped (see DecisionSeries).
-  const decisions = new DecisionSeries('toolgate_decisions_total', 'Decisions answered, by decision and source (before any human answer).', 'counter', ['decision', 'source']);
-  const decisionSeconds = new DecisionSeries('toolgate_decision_duration_seconds', 'Time to decide one call, audit commit included, decide-and-wait excluded.', 'histogram', ['decision'], FAST_BUCKETS);
-  const auditSeconds = new DecisionSeries('toolgate_audit_write_duration_seconds', 'Time from queuing an audit row to its grouped commit.', 'histogram', [], FAST_BUCKETS);
-  for (const metric of [decisions, decisionSeconds, auditSeconds]) registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
-  const answerSeconds = new Histogram({ name: 'toolgate_approval_answer_seconds', help: 'Time from opening an approval to its answer, expiry or cancel.', labelNames: ['status'] as const, buckets: HUMAN_BUCKETS, registers });
-  const answers = new Counter({ name: 'toolgate_approvals_resolved_total', help: 'Approvals that left pending, by final status.', labelNames: ['status'] as const, registers });
+  const decisions = new DecisionSeries(
+    'toolgate_decisions_total',
+    'Decisions answered, by decision and source (before any human answer).',
+    'counter',
+    ['decision', 'source'],
+  );
+  const decisionSeconds = new DecisionSeries(
+    'toolgate_decision_duration_seconds',
+    'Time to decide one call, audit commit included, decide-and-wait excluded.',
+    'histogram',
+    ['decision'],
+    FAST_BUCKETS,
+  );
+  const auditSeconds = new DecisionSeries(
+    'toolgate_audit_write_duration_seconds',
+    'Time from queuing an audit row to its grouped commit.',
+    'histogram',
+    [],
+    FAST_BUCKETS,
+  );
+  for (const metric of [decisions, decisionSeconds, auditSeconds])
+    registry.registerMetric(metric as unknown as Parameters<Registry['registerMetric']>[0]);
+  const answerSeconds = new Histogram({
+    name: 'toolgate_approval_answer_seconds',
+    help: 'Time from opening an approval to its answer, expiry or cancel.',
+    labelNames: ['status'] as const,
+    buckets: HUMAN_BUCKETS,
+    registers,
+  });
+  const answers = new Counter({
+    name: 'toolgate_approvals_resolved_total',
+    help: 'Approvals that left pending, by final status.',
+    labelNames: ['status'] as const,
+    registers,
+  });
   new Gauge({
-    name: 'toolgate_pending_approvals', help: 'Approvals waiting for a reviewer.', registers,
+    name: 'toolgate_pending_approvals',
+    help: 'Approvals waiting for a reviewer.',
+    registers,
     async collect() {
       this.set(await toolgate.store.countPendingApprovals());
     },
   });
   new Gauge({
-    name: 'toolgate_long_poll_waiters', help: 'Requests held in a long-poll for an approval.', registers,
+    name: 'toolgate_long_poll_waiters',
+    help: 'Requests held in a long-poll for an approval.',
+    registers,
     collect() {
       this.set(toolgate.approvals.waiting());
     },
   });
   new Gauge({
-    name: 'toolgate_rules', help: 'Rules and session grants in the current policy, by effect.', labelNames: ['effect'] as const, registers,
+    name: 'toolgate_rules',
+    help: 'Rules and session grants in the current policy, by effect.',
+    labelNames: ['effect'] as const,
+    registers,
     async collect() {
       const policy = await toolgate.policy.current();
       const counts = { allow: 0, deny: 0, ask: 0 };
@@ -73,7 +109,8 @@ export function createMetrics(toolgate: Toolgate, options: MetricsOptions = {}):
     answers.inc({ status: approval.status });
     const opened = Date.parse(approval.createdAt);
     const closed = Date.parse(approval.resolvedAt ?? new Date().toISOString());
-    if (Number.isFinite(opened) && Number.isFinite(closed)) answerSeconds.observe({ status: approval.status }, Math.max(0, closed - opened) / 1000);
+    if (Number.isFinite(opened) && Number.isFinite(closed))
+      answerSeconds.observe({ status: approval.status }, Math.max(0, closed - opened) / 1000);
   });
 
   return {
@@ -104,7 +141,13 @@ class DecisionSeries {
   readonly aggregator = 'sum';
   private readonly series = new Map<string, Map<string, Series>>();
 
-  constructor(readonly name: string, readonly help: string, readonly type: 'counter' | 'histogram', private readonly labelNames: string[], private readonly bounds: readonly number[] = []) {
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    readonly type: 'counter' | 'histogram',
+    private readonly labelNames: string[],
+    private readonly bounds: readonly number[] = [],
+  ) {
     if (labelNames.length === 0) this.of(); // as prom-client: a metric without labels is exported (zero) from the start
   }
 
@@ -141,7 +184,13 @@ class DecisionSeries {
   }
 
   /** What the registry renders: prom-client's metric JSON (cumulative buckets, +Inf, _sum and _count for a histogram). */
-  async get(): Promise<{ name: string; help: string; type: string; aggregator: string; values: { labels: Record<string, string | number>; value: number; metricName?: string }[] }> {
+  async get(): Promise<{
+    name: string;
+    help: string;
+    type: string;
+    aggregator: string;
+    values: { labels: Record<string, string | number>; value: number; metricName?: string }[];
+  }> {
     const values: { labels: Record<string, string | number>; value: number; metricName?: string }[] = [];
     for (const inner of this.series.values()) {
       for (const s of inner.values()) {

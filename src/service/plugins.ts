@@ -47,7 +47,10 @@ export interface ToolResult {
 /** An extension hook module: `export default {name, beforeExecute, afterExecute}` or the same as named exports. */
 export interface ToolgatePlugin {
   name: string;
-  beforeExecute?(call: PluginCall, ctx: PluginContext): PluginDecision | undefined | void | Promise<PluginDecision | undefined | void>;
+  beforeExecute?(
+    call: PluginCall,
+    ctx: PluginContext,
+  ): PluginDecision | undefined | void | Promise<PluginDecision | undefined | void>;
   afterExecute?(call: PluginCall, result: ToolResult, ctx: { decisionId: string }): ToolResult | Promise<ToolResult>;
 }
 
@@ -81,10 +84,14 @@ export async function loadPlugins(paths: readonly string[], cwd = process.cwd())
 
 /** Checks the shape of a plugin object; throws an error naming `where` when it is not one. */
 export function checkPlugin(candidate: Partial<ToolgatePlugin>, where: string): ToolgatePlugin {
-  if (typeof candidate.name !== 'string' || !candidate.name.trim()) throw new Error(`plugin ${where}: export a non-empty string \`name\``);
-  if (candidate.beforeExecute !== undefined && typeof candidate.beforeExecute !== 'function') throw new Error(`plugin ${where}: beforeExecute must be a function`);
-  if (candidate.afterExecute !== undefined && typeof candidate.afterExecute !== 'function') throw new Error(`plugin ${where}: afterExecute must be a function`);
-  if (!candidate.beforeExecute && !candidate.afterExecute) throw new Error(`plugin ${where}: export beforeExecute and/or afterExecute`);
+  if (typeof candidate.name !== 'string' || !candidate.name.trim())
+    throw new Error(`plugin ${where}: export a non-empty string \`name\``);
+  if (candidate.beforeExecute !== undefined && typeof candidate.beforeExecute !== 'function')
+    throw new Error(`plugin ${where}: beforeExecute must be a function`);
+  if (candidate.afterExecute !== undefined && typeof candidate.afterExecute !== 'function')
+    throw new Error(`plugin ${where}: afterExecute must be a function`);
+  if (!candidate.beforeExecute && !candidate.afterExecute)
+    throw new Error(`plugin ${where}: export beforeExecute and/or afterExecute`);
   return candidate as ToolgatePlugin;
 }
 
@@ -92,7 +99,11 @@ export function checkPlugin(candidate: Partial<ToolgatePlugin>, where: string): 
 export class PluginChain {
   private readonly ran = new Map<string, Ran>();
 
-  constructor(private readonly toolgate: Toolgate, readonly plugins: readonly ToolgatePlugin[], private readonly onError: (message: string) => void = () => {}) {}
+  constructor(
+    private readonly toolgate: Toolgate,
+    readonly plugins: readonly ToolgatePlugin[],
+    private readonly onError: (message: string) => void = () => {},
+  ) {}
 
   /**
    * The verdict stage, with the seed's semantics: a built-in deny stops before any plugin; a plugin's deny stops the
@@ -101,15 +112,28 @@ export class PluginChain {
    * nonsense makes the call ask, naming the plugin. Rewritten arguments are decided again by the built-in pipeline:
    * a rewrite cannot reach what a deny rule or a protected path forbids.
    */
-  readonly stage = async (verdict: StageVerdict, input: DecideInput, { decisionId }: StageContext): Promise<StageVerdict> => {
+  readonly stage = async (
+    verdict: StageVerdict,
+    input: DecideInput,
+    { decisionId }: StageContext,
+  ): Promise<StageVerdict> => {
     if (verdict.decision === 'deny') return verdict;
     let current: StageVerdict = verdict;
     let explicit = verdict.decision === 'allow' && (verdict.source === 'rule' || verdict.source === 'session_grant');
     let args = input.args;
     let rewrittenBy: string | undefined;
-    const call = (): PluginCall => ({ tool: input.tool, canonicalTool: verdict.call.tool, args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd, toolCallId: input.toolCallId });
+    const call = (): PluginCall => ({
+      tool: input.tool,
+      canonicalTool: verdict.call.tool,
+      args,
+      agentId: input.agentId,
+      sessionId: input.sessionId,
+      cwd: input.cwd,
+      toolCallId: input.toolCallId,
+    });
     const executed: ToolgatePlugin[] = [];
-    const note = (name: string, outcome: 'decided' | 'passed' | 'skipped', detail: string) => current.trace?.push({ stage: 'plugin', outcome, detail: `${name}: ${detail}` });
+    const note = (name: string, outcome: 'decided' | 'passed' | 'skipped', detail: string) =>
+      current.trace?.push({ stage: 'plugin', outcome, detail: `${name}: ${detail}` });
     for (const plugin of this.plugins) {
       if (!plugin.beforeExecute) {
         executed.push(plugin);
@@ -117,7 +141,19 @@ export class PluginChain {
       }
       let result: PluginDecision | undefined;
       try {
-        result = checkDecision(await withTimeout(Promise.resolve(plugin.beforeExecute(call(), { decisionId, decision: current.decision, reason: current.reason, explicitlyAllowed: explicit })), PLUGIN_TIMEOUT_MS));
+        result = checkDecision(
+          await withTimeout(
+            Promise.resolve(
+              plugin.beforeExecute(call(), {
+                decisionId,
+                decision: current.decision,
+                reason: current.reason,
+                explicitlyAllowed: explicit,
+              }),
+            ),
+            PLUGIN_TIMEOUT_MS,
+          ),
+        );
       } catch (error) {
         const message = `plugin ${plugin.name} failed (${(error as Error)?.message ?? String(error)}), so a human must decide`;
         this.onError(message);
@@ -133,7 +169,14 @@ export class PluginChain {
       const reason = result.reason?.trim() || `plugin ${plugin.name} answered ${result.action}`;
       if (result.action === 'deny') {
         note(plugin.name, 'decided', `deny: ${reason}`);
-        current = { ...current, decision: 'deny', reason: `denied by plugin ${plugin.name}: ${reason}`, risk: result.risk ?? current.risk ?? 'high', source: 'plugin', needsHuman: false };
+        current = {
+          ...current,
+          decision: 'deny',
+          reason: `denied by plugin ${plugin.name}: ${reason}`,
+          risk: result.risk ?? current.risk ?? 'high',
+          source: 'plugin',
+          needsHuman: false,
+        };
         delete current.modifiedArgs;
         this.remember(decisionId, { call: call(), executed });
         return current;
@@ -141,7 +184,12 @@ export class PluginChain {
       if (result.modifiedArgs !== undefined) {
         args = result.modifiedArgs;
         rewrittenBy = plugin.name;
-        current = { ...current, modifiedArgs: args, reason: `${current.reason}; plugin ${plugin.name} rewrote the arguments: ${reason}`, source: current.decision === 'allow' ? 'plugin' : current.source };
+        current = {
+          ...current,
+          modifiedArgs: args,
+          reason: `${current.reason}; plugin ${plugin.name} rewrote the arguments: ${reason}`,
+          source: current.decision === 'allow' ? 'plugin' : current.source,
+        };
       }
       if (result.action === 'allow') {
         explicit = true;
@@ -153,13 +201,17 @@ export class PluginChain {
         current = this.ask(current, input, `plugin ${plugin.name} asks: ${reason}`, result.risk ?? 'medium');
       }
     }
-    if (rewrittenBy && current.decision !== 'deny') current = await this.recheck(current, input, args, rewrittenBy, explicit);
+    if (rewrittenBy && current.decision !== 'deny')
+      current = await this.recheck(current, input, args, rewrittenBy, explicit);
     this.remember(decisionId, { call: call(), executed });
     return current;
   };
 
   /** Runs afterExecute of the plugins whose beforeExecute ran for this decision, in reverse order. */
-  async afterExecute(decisionId: string, result: ToolResult): Promise<{ result: ToolResult; notes: string[]; known: boolean }> {
+  async afterExecute(
+    decisionId: string,
+    result: ToolResult,
+  ): Promise<{ result: ToolResult; notes: string[]; known: boolean }> {
     const ran = this.ran.get(decisionId);
     const notes: string[] = [];
     if (!ran) return { result, notes, known: false };
@@ -167,9 +219,14 @@ export class PluginChain {
     for (const plugin of [...ran.executed].reverse()) {
       if (!plugin.afterExecute) continue;
       try {
-        const next = await withTimeout(Promise.resolve(plugin.afterExecute(ran.call, current, { decisionId })), PLUGIN_TIMEOUT_MS);
-        if (!next || typeof next.output !== 'string' || typeof next.is_error !== 'boolean') throw new Error('afterExecute must return {output: string, is_error: boolean}');
-        if (next.output !== current.output || next.is_error !== current.is_error) notes.push(`plugin ${plugin.name} changed the output`);
+        const next = await withTimeout(
+          Promise.resolve(plugin.afterExecute(ran.call, current, { decisionId })),
+          PLUGIN_TIMEOUT_MS,
+        );
+        if (!next || typeof next.output !== 'string' || typeof next.is_error !== 'boolean')
+          throw new Error('afterExecute must return {output: string, is_error: boolean}');
+        if (next.output !== current.output || next.is_error !== current.is_error)
+          notes.push(`plugin ${plugin.name} changed the output`);
         current = { output: next.output, is_error: next.is_error };
       } catch (error) {
         const message = `plugin ${plugin.name} afterExecute failed (${(error as Error)?.message ?? String(error)}); its change was skipped`;
@@ -188,26 +245,70 @@ export class PluginChain {
     }
     const mode = effectiveMode(this.toolgate.engine.operatorMode, input.mode);
     if (mode.flags.autoResolve === 'all' || (mode.flags.autoResolve === 'below_high' && risk !== 'high')) {
-      return { ...current, decision: 'allow', reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`, risk, source: 'mode', needsHuman: false };
+      return {
+        ...current,
+        decision: 'allow',
+        reason: `mode ${mode.name} allowed a ${risk}-risk call that would have asked: ${reason}`,
+        risk,
+        source: 'mode',
+        needsHuman: false,
+      };
     }
     if (input.interactive === false) {
       const fallback = this.toolgate.engine.askFallback;
-      return { ...current, decision: fallback, reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${fallback})`, risk, source: 'fallback', needsHuman: false };
+      return {
+        ...current,
+        decision: fallback,
+        reason: `${reason} (no human can answer a non-interactive call: ask_fallback is ${fallback})`,
+        risk,
+        source: 'fallback',
+        needsHuman: false,
+      };
     }
     return { ...current, decision: 'ask', reason, risk, source: 'plugin', needsHuman: true };
   }
 
   /** Decides rewritten arguments with the built-in pipeline; its deny always wins, its ask unless the call is explicitly allowed. */
-  private async recheck(current: StageVerdict, input: DecideInput, args: unknown, by: string, explicit: boolean): Promise<StageVerdict> {
+  private async recheck(
+    current: StageVerdict,
+    input: DecideInput,
+    args: unknown,
+    by: string,
+    explicit: boolean,
+  ): Promise<StageVerdict> {
     const policy = await this.toolgate.policy.current();
-    const again = decideCall({ call: { tool: input.tool, args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd }, mode: input.mode, interactive: input.interactive }, policy, this.toolgate.engine);
+    const again = decideCall(
+      {
+        call: { tool: input.tool, args, agentId: input.agentId, sessionId: input.sessionId, cwd: input.cwd },
+        mode: input.mode,
+        interactive: input.interactive,
+      },
+      policy,
+      this.toolgate.engine,
+    );
     if (again.decision === 'deny') {
-      const denied: StageVerdict = { ...current, decision: 'deny', reason: `plugin ${by} rewrote the arguments, and the rewritten call is denied: ${again.reason}`, risk: again.risk ?? 'high', source: again.source, rule: again.rule, needsHuman: false };
+      const denied: StageVerdict = {
+        ...current,
+        decision: 'deny',
+        reason: `plugin ${by} rewrote the arguments, and the rewritten call is denied: ${again.reason}`,
+        risk: again.risk ?? 'high',
+        source: again.source,
+        rule: again.rule,
+        needsHuman: false,
+      };
       delete denied.modifiedArgs;
       return denied;
     }
     if (again.decision === 'ask' && current.decision === 'allow' && !explicit) {
-      return { ...current, decision: 'ask', reason: `plugin ${by} rewrote the arguments, and the rewritten call needs a human: ${again.reason}`, risk: again.risk, source: again.source, findings: again.findings, needsHuman: true };
+      return {
+        ...current,
+        decision: 'ask',
+        reason: `plugin ${by} rewrote the arguments, and the rewritten call needs a human: ${again.reason}`,
+        risk: again.risk,
+        source: again.source,
+        findings: again.findings,
+        needsHuman: true,
+      };
     }
     return current;
   }
@@ -225,7 +326,11 @@ export class PluginChain {
 const chains = new WeakMap<Toolgate, PluginChain>();
 
 /** Installs plugins as one stage after the built-in pipeline (registration order) and returns the chain. */
-export function installPlugins(toolgate: Toolgate, plugins: readonly ToolgatePlugin[], onError?: (message: string) => void): PluginChain {
+export function installPlugins(
+  toolgate: Toolgate,
+  plugins: readonly ToolgatePlugin[],
+  onError?: (message: string) => void,
+): PluginChain {
   if (chains.has(toolgate)) throw new Error('plugins are already installed on this toolgate');
   const chain = new PluginChain(toolgate, plugins, onError);
   toolgate.addStage(chain.stage);
@@ -241,8 +346,12 @@ export function pluginChainOf(toolgate: Toolgate): PluginChain | undefined {
 function checkDecision(value: unknown): PluginDecision | undefined {
   if (value === undefined || value === null) return undefined;
   const d = value as PluginDecision;
-  if (typeof d !== 'object' || !['allow', 'deny', 'ask'].includes(d.action)) throw new Error(`beforeExecute returned ${JSON.stringify(value)?.slice(0, 200)}; expected {action: allow|deny|ask} or nothing`);
-  if (d.risk !== undefined && !(d.risk in RISK_ORDER)) throw new Error(`risk must be high, medium or low, not ${String(d.risk)}`);
+  if (typeof d !== 'object' || !['allow', 'deny', 'ask'].includes(d.action))
+    throw new Error(
+      `beforeExecute returned ${JSON.stringify(value)?.slice(0, 200)}; expected {action: allow|deny|ask} or nothing`,
+    );
+  if (d.risk !== undefined && !(d.risk in RISK_ORDER))
+    throw new Error(`risk must be high, medium or low, not ${String(d.risk)}`);
   if (d.reason !== undefined && typeof d.reason !== 'string') throw new Error('reason must be a string');
   return d;
 }

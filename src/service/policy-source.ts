@@ -15,7 +15,11 @@ export class PolicySource {
   private compiledLayerStamp = -1;
   private readonly layers: RuleLayer[] = [];
 
-  constructor(private readonly store: Store, private readonly aliases: AliasIndex, private readonly home: string) {}
+  constructor(
+    private readonly store: Store,
+    private readonly aliases: AliasIndex,
+    private readonly home: string,
+  ) {}
 
   /** Adds a rule layer (read-only rules, e.g. a synced settings file). Call `invalidate()` when it changes. */
   addLayer(layer: RuleLayer): void {
@@ -36,7 +40,11 @@ export class PolicySource {
     const [rules, grants] = await Promise.all([this.store.listRules(), this.store.listGrants()]);
     const extra = this.layers.flatMap((layer) => layer());
     const offset = rules.reduce((max, r) => Math.max(max, r.position), 0);
-    const all = [...rules, ...extra.map((r, i) => ({ ...r, position: offset + 1 + i })), ...grants.map((g, i) => grantRule(g, offset + extra.length + 1 + i))];
+    const all = [
+      ...rules,
+      ...extra.map((r, i) => ({ ...r, position: offset + 1 + i })),
+      ...grants.map((g, i) => grantRule(g, offset + extra.length + 1 + i)),
+    ];
     this.policy = compilePolicy(all, this.aliases, this.home, version);
     this.version = version;
     this.compiledLayerStamp = stamp;
@@ -46,5 +54,17 @@ export class PolicySource {
 
 /** A session grant is an allow rule scoped to its session. */
 function grantRule(grant: Grant, position: number): Rule {
-  return { id: grant.id, effect: 'allow', pattern: grant.pattern, risk: null, scope: `session:${grant.sessionId}`, expiresAt: grant.expiresAt, note: 'session grant', createdBy: grant.createdBy, createdAt: grant.createdAt, position, origin: 'grant' };
+  return {
+    id: grant.id,
+    effect: 'allow',
+    pattern: grant.pattern,
+    risk: null,
+    scope: `session:${grant.sessionId}`,
+    expiresAt: grant.expiresAt,
+    note: 'session grant',
+    createdBy: grant.createdBy,
+    createdAt: grant.createdAt,
+    position,
+    origin: 'grant',
+  };
 }

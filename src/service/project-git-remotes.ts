@@ -37,7 +37,11 @@ export function configHasRemoteCredential(text: string): boolean {
  * to, and a worktree's common directory): true when a remote URL there holds a credential. A file's answer is read
  * again only when its mtime or size changes.
  */
-export function projectRemoteCredentials({ maxBytes = 64 * 1024, maxEntries = 64, maxDepth = 8 }: ProjectRemoteCredentialsOptions = {}): (cwd: string, command: string) => boolean {
+export function projectRemoteCredentials({
+  maxBytes = 64 * 1024,
+  maxEntries = 64,
+  maxDepth = 8,
+}: ProjectRemoteCredentialsOptions = {}): (cwd: string, command: string) => boolean {
   const cache = new Map<string, { stamp: string; found: boolean }>();
   const read = (file: string): boolean => {
     const s = statSync(file, { throwIfNoEntry: false });
@@ -58,7 +62,9 @@ export function projectRemoteCredentials({ maxBytes = 64 * 1024, maxEntries = 64
       if (gitDir === undefined) return false;
       if (read(join(gitDir, 'config'))) return true;
       // A linked worktree keeps the remotes in the main repository's config (`commondir`).
-      const common = statSync(join(gitDir, 'commondir'), { throwIfNoEntry: false })?.isFile() ? readFileSync(join(gitDir, 'commondir'), 'utf8').trim() : undefined;
+      const common = statSync(join(gitDir, 'commondir'), { throwIfNoEntry: false })?.isFile()
+        ? readFileSync(join(gitDir, 'commondir'), 'utf8').trim()
+        : undefined;
       return common !== undefined && common !== '' && read(join(resolve(gitDir, common), 'config'));
     } catch {
       return false;

@@ -17,7 +17,10 @@ const MAY_DELETE = /\b(rm|rimraf|find)\b/;
  * A reader of `<cwd>/.gitignore`: its lines, or undefined when there is none, it is too large or unreadable. A
  * directory's lines are read again only when the file's mtime or size changes.
  */
-export function projectGitignore({ maxBytes = 32 * 1024, maxEntries = 64 }: ProjectGitignoreOptions = {}): (cwd: string, command: string) => readonly string[] | undefined {
+export function projectGitignore({ maxBytes = 32 * 1024, maxEntries = 64 }: ProjectGitignoreOptions = {}): (
+  cwd: string,
+  command: string,
+) => readonly string[] | undefined {
   const cache = new Map<string, { stamp: string; lines: readonly string[] | undefined }>();
   return (cwd, command) => {
     if (!MAY_DELETE.test(command) || !cwd.startsWith('/')) return undefined;

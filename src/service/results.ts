@@ -67,14 +67,21 @@ export class ResultService {
     const rows = await store.queryAudit({ decisionId, ascending: true, limit: 50 });
     const decision = rows[0];
     if (!decision) return { kind: 'not_found' };
-    if (rows.some((r) => r.decision === 'result')) return { kind: 'conflict', message: `decision ${decisionId} already has a result` };
-    if (rows.some((r) => r.decision === 'deny' || r.decision === 'cancelled')) return { kind: 'conflict', message: `decision ${decisionId} did not allow the call, so it has no result` };
+    if (rows.some((r) => r.decision === 'result'))
+      return { kind: 'conflict', message: `decision ${decisionId} already has a result` };
+    if (rows.some((r) => r.decision === 'deny' || r.decision === 'cancelled'))
+      return { kind: 'conflict', message: `decision ${decisionId} did not allow the call, so it has no result` };
     // Secrets are masked before plugins see the output (an audit plugin writes it somewhere) and again after.
     const masked = redactText(result.output);
     const chain = pluginChainOf(this.toolgate);
-    const after = chain ? await chain.afterExecute(decisionId, { output: masked, is_error: result.is_error }) : { result: { output: masked, is_error: result.is_error }, notes: [], known: true };
+    const after = chain
+      ? await chain.afterExecute(decisionId, { output: masked, is_error: result.is_error })
+      : { result: { output: masked, is_error: result.is_error }, notes: [], known: true };
     const notes = [...after.notes];
-    if (chain && !after.known) notes.push('the plugins that decided this call are no longer known (restart or old decision); their afterExecute did not run');
+    if (chain && !after.known)
+      notes.push(
+        'the plugins that decided this call are no longer known (restart or old decision); their afterExecute did not run',
+      );
     const output = redactText(after.result.output);
     const redacted = masked !== result.output || output !== after.result.output;
     const bytes = Buffer.byteLength(output, 'utf8');
@@ -83,33 +90,65 @@ export class ResultService {
     if (bytes > config.offloadThresholdBytes) {
       // Only offloaded outputs stay on disk: those count against the token's daily budget.
       const room = this.budget.take(token, bytes);
-      if (!room.ok) return { kind: 'over_budget', bytes, usedBytes: room.usedBytes, budget: config.resultBudgetBytes, retryAfterSeconds: room.retryAfterSeconds };
+      if (!room.ok)
+        return {
+          kind: 'over_budget',
+          bytes,
+          usedBytes: room.usedBytes,
+          budget: config.resultBudgetBytes,
+          retryAfterSeconds: room.retryAfterSeconds,
+        };
       const id = timeOrderedId();
-      const stored: StoredResult = { id, decisionId, createdAt: new Date().toISOString(), bytes, isError: after.result.is_error, output };
+      const stored: StoredResult = {
+        id,
+        decisionId,
+        createdAt: new Date().toISOString(),
+        bytes,
+        isError: after.result.is_error,
+        output,
+      };
       mkdirSync(this.dir, { recursive: true, mode: 0o700 });
       writeFileSync(join(this.dir, `${id}.json`), JSON.stringify(stored), { mode: 0o600 });
       offloaded = { id, url: `/v1/results/${id}`, bytes };
       inline = preview(output, Math.min(PREVIEW_BYTES, config.offloadThresholdBytes), offloaded);
     }
-    await store.appendAudit([{
-      ts: new Date().toISOString(),
-      decision_id: decisionId,
-      agent_id: decision.agent_id,
-      session_id: decision.session_id,
-      tool: decision.tool,
-      args: JSON.stringify({ bytes, is_error: after.result.is_error, offloaded: offloaded?.id ?? null, redacted, notes }),
-      decision: 'result',
-      risk: null,
-      source: 'result',
-      reason: `tool output of ${bytes} bytes${after.result.is_error ? ' (error)' : ''}${offloaded ? `, offloaded to ${offloaded.url}` : ''}${redacted ? ', secrets redacted' : ''}`,
-      rule_id: null,
-      approval_id: decision.approval_id,
-      mode: null,
-      latency_us: null,
-      resolved_by: null,
-      findings: '[]',
-    }]);
-    return { kind: 'ok', receipt: { decisionId, result: { output: inline, is_error: after.result.is_error }, bytes, offloaded, redacted, notes } };
+    await store.appendAudit([
+      {
+        ts: new Date().toISOString(),
+        decision_id: decisionId,
+        agent_id: decision.agent_id,
+        session_id: decision.session_id,
+        tool: decision.tool,
+        args: JSON.stringify({
+          bytes,
+          is_error: after.result.is_error,
+          offloaded: offloaded?.id ?? null,
+          redacted,
+          notes,
+        }),
+        decision: 'result',
+        risk: null,
+        source: 'result',
+        reason: `tool output of ${bytes} bytes${after.result.is_error ? ' (error)' : ''}${offloaded ? `, offloaded to ${offloaded.url}` : ''}${redacted ? ', secrets redacted' : ''}`,
+        rule_id: null,
+        approval_id: decision.approval_id,
+        mode: null,
+        latency_us: null,
+        resolved_by: null,
+        findings: '[]',
+      },
+    ]);
+    return {
+      kind: 'ok',
+      receipt: {
+        decisionId,
+        result: { output: inline, is_error: after.result.is_error },
+        bytes,
+        offloaded,
+        redacted,
+        notes,
+      },
+    };
   }
 
   /** An offloaded output, or undefined when there is none with that id. */

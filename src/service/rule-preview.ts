@@ -64,7 +64,16 @@ export interface RulePreviewDeps {
 }
 
 // Rows written by people, the clock, agents or retention are not decisions the pipeline made.
-const REPLAYABLE_SOURCES = new Set(['protected_path', 'rule', 'session_grant', 'danger', 'mode', 'default', 'fallback', 'plugin']);
+const REPLAYABLE_SOURCES = new Set([
+  'protected_path',
+  'rule',
+  'session_grant',
+  'danger',
+  'mode',
+  'default',
+  'fallback',
+  'plugin',
+]);
 const VERB: Record<Decision, string> = { allow: 'allowed', deny: 'denied', ask: 'asked about' };
 const PAGE = 1000;
 
@@ -74,17 +83,37 @@ const PAGE = 1000;
  * of the recorded decision) isolates the candidate's effect from rule changes made since. Identical calls are
  * decided once. The candidate's pattern must already be valid (parsePattern).
  */
-export async function previewRule(deps: RulePreviewDeps, candidate: CandidateRule, options: RulePreviewOptions): Promise<RulePreview> {
+export async function previewRule(
+  deps: RulePreviewDeps,
+  candidate: CandidateRule,
+  options: RulePreviewOptions,
+): Promise<RulePreview> {
   const now = options.now ?? Date.now();
   const maxRows = options.maxRows ?? 5000;
   const baseline = compilePolicy(deps.rules, deps.engine.aliases, deps.engine.home);
   const position = deps.rules.reduce((max, r) => Math.max(max, r.position), 0) + 1;
-  const rule: Rule = { id: 'candidate', effect: candidate.effect, pattern: candidate.pattern, risk: candidate.effect === 'ask' ? candidate.risk ?? 'medium' : null, scope: candidate.scope ?? 'global', expiresAt: null, note: 'previewed, not saved', createdBy: null, createdAt: new Date(now).toISOString(), position, origin: 'db' };
+  const rule: Rule = {
+    id: 'candidate',
+    effect: candidate.effect,
+    pattern: candidate.pattern,
+    risk: candidate.effect === 'ask' ? (candidate.risk ?? 'medium') : null,
+    scope: candidate.scope ?? 'global',
+    expiresAt: null,
+    note: 'previewed, not saved',
+    createdBy: null,
+    createdAt: new Date(now).toISOString(),
+    position,
+    origin: 'db',
+  };
   const withCandidate = compilePolicy([...deps.rules, rule], deps.engine.aliases, deps.engine.home);
 
-  const cache = new Map<string, { before: Decision; beforeRisk: Risk | null; after: Decision; reason: string } | null>();
+  const cache = new Map<
+    string,
+    { before: Decision; beforeRisk: Risk | null; after: Decision; reason: string } | null
+  >();
   const changes = new Map<string, { from: Decision; to: Decision; count: number }>();
-  const changedRows: { row: AuditRow; before: Decision; beforeRisk: Risk | null; after: Decision; reason: string }[] = [];
+  const changedRows: { row: AuditRow; before: Decision; beforeRisk: Risk | null; after: Decision; reason: string }[] =
+    [];
   let scanned = 0;
   let truncated = false;
   let cursor: number | undefined;
@@ -97,7 +126,9 @@ export async function previewRule(deps: RulePreviewDeps, candidate: CandidateRul
         break;
       }
       scanned++;
-      const key = [row.tool, row.agent_id ?? '', row.session_id ?? '', row.approval_id ? 'a' : '', row.args].join('\u0000');
+      const key = [row.tool, row.agent_id ?? '', row.session_id ?? '', row.approval_id ? 'a' : '', row.args].join(
+        '\u0000',
+      );
       let result = cache.get(key);
       if (result === undefined) {
         result = await replay(deps, row, baseline, withCandidate, now);
@@ -116,7 +147,17 @@ export async function previewRule(deps: RulePreviewDeps, candidate: CandidateRul
 
   const examples = pickExamples(changedRows, options.examples ?? 5);
   const list = [...changes.values()].sort((a, b) => b.count - a.count);
-  return { pattern: candidate.pattern, effect: candidate.effect, since: options.since, scanned, truncated, changed: changedRows.length, changes: list, examples, summary: summarize(candidate, scanned, options.since, list, examples) };
+  return {
+    pattern: candidate.pattern,
+    effect: candidate.effect,
+    since: options.since,
+    scanned,
+    truncated,
+    changed: changedRows.length,
+    changes: list,
+    examples,
+    summary: summarize(candidate, scanned, options.since, list, examples),
+  };
 }
 
 async function replay(deps: RulePreviewDeps, row: AuditRow, baseline: Policy, withCandidate: Policy, now: number) {
@@ -127,8 +168,14 @@ async function replay(deps: RulePreviewDeps, row: AuditRow, baseline: Policy, wi
     return null;
   }
   // The audit row has no cwd; an approval does, so asks replay relative paths where they were.
-  const cwd = row.approval_id ? (await deps.store.getApproval(row.approval_id))?.cwd ?? undefined : undefined;
-  const call = { tool: row.tool, args, agentId: row.agent_id ?? undefined, sessionId: row.session_id ?? undefined, cwd };
+  const cwd = row.approval_id ? ((await deps.store.getApproval(row.approval_id))?.cwd ?? undefined) : undefined;
+  const call = {
+    tool: row.tool,
+    args,
+    agentId: row.agent_id ?? undefined,
+    sessionId: row.session_id ?? undefined,
+    cwd,
+  };
   const before = decide({ call, now }, baseline, deps.engine);
   const after = decide({ call, now }, withCandidate, deps.engine);
   if (before.decision === after.decision) return null;
@@ -136,8 +183,12 @@ async function replay(deps: RulePreviewDeps, row: AuditRow, baseline: Policy, wi
 }
 
 /** The most telling examples first: what was denied, then high-risk asks; one per distinct subject. */
-function pickExamples(rows: { row: AuditRow; before: Decision; beforeRisk: Risk | null; after: Decision; reason: string }[], count: number): PreviewExample[] {
-  const weight = (r: (typeof rows)[number]) => (r.before === 'deny' ? 10 : r.before === 'ask' ? 5 : 0) + (r.beforeRisk ? RISK_ORDER[r.beforeRisk] : 0);
+function pickExamples(
+  rows: { row: AuditRow; before: Decision; beforeRisk: Risk | null; after: Decision; reason: string }[],
+  count: number,
+): PreviewExample[] {
+  const weight = (r: (typeof rows)[number]) =>
+    (r.before === 'deny' ? 10 : r.before === 'ask' ? 5 : 0) + (r.beforeRisk ? RISK_ORDER[r.beforeRisk] : 0);
   const sorted = [...rows].sort((a, b) => weight(b) - weight(a) || b.row.seq - a.row.seq);
   const seen = new Set<string>();
   const out: PreviewExample[] = [];
@@ -145,7 +196,17 @@ function pickExamples(rows: { row: AuditRow; before: Decision; beforeRisk: Risk 
     const subject = subjectOf(r.row);
     if (seen.has(subject)) continue;
     seen.add(subject);
-    out.push({ seq: r.row.seq, ts: r.row.ts, tool: r.row.tool, agent_id: r.row.agent_id, subject, before: r.before, after: r.after, recorded: `${r.row.decision}/${r.row.source}`, reason: r.reason });
+    out.push({
+      seq: r.row.seq,
+      ts: r.row.ts,
+      tool: r.row.tool,
+      agent_id: r.row.agent_id,
+      subject,
+      before: r.before,
+      after: r.after,
+      recorded: `${r.row.decision}/${r.row.source}`,
+      reason: r.reason,
+    });
     if (out.length >= count) break;
   }
   return out;
@@ -164,13 +225,22 @@ function subjectOf(row: AuditRow): string {
   return text.length > 200 ? `${text.slice(0, 199)}…` : text;
 }
 
-function summarize(candidate: CandidateRule, scanned: number, since: string, changes: { from: Decision; to: Decision; count: number }[], examples: PreviewExample[]): string {
+function summarize(
+  candidate: CandidateRule,
+  scanned: number,
+  since: string,
+  changes: { from: Decision; to: Decision; count: number }[],
+  examples: PreviewExample[],
+): string {
   const head = `${candidate.effect} ${candidate.pattern}`;
   if (changes.length === 0) return `${head} would not have changed any of ${scanned} past call(s) since ${since}`;
   const byTo = new Map<Decision, number>();
   for (const c of changes) byTo.set(c.to, (byTo.get(c.to) ?? 0) + c.count);
   const parts = [...byTo].map(([to, n]) => {
-    const shown = examples.filter((e) => e.after === to).slice(0, 3).map((e) => `\`${e.subject}\``);
+    const shown = examples
+      .filter((e) => e.after === to)
+      .slice(0, 3)
+      .map((e) => `\`${e.subject}\``);
     return `would have ${VERB[to]} ${n} past call(s)${shown.length ? `, including ${shown.join(', ')}` : ''}`;
   });
   return `${head} ${parts.join('; and ')} (of ${scanned} since ${since})`;

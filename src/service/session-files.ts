@@ -64,7 +64,8 @@ export class SessionFiles {
       // What the replacement would grow to is counted first: a short string replaced everywhere by a long one must
       // not build a string larger than the memory keeps (or than V8 can hold).
       const count = edit.all ? after.split(edit.from).length - 1 : 1;
-      if (after.length + count * (edit.to.length - edit.from.length) > this.limits.maxBytes) return this.forget(key, path);
+      if (after.length + count * (edit.to.length - edit.from.length) > this.limits.maxBytes)
+        return this.forget(key, path);
       after = edit.all ? after.split(edit.from).join(edit.to) : after.replace(edit.from, () => edit.to);
     }
     this.set(key, path, after);
@@ -100,7 +101,10 @@ export class SessionFiles {
       const m = /^\*\*\* (Add|Update|Delete) File: (.+)$/m.exec(section);
       if (!m) continue;
       const path = absolutePath(m[2]!.trim(), home, cwd);
-      if (m[1] !== 'Add') { this.forget(key, path); continue; }
+      if (m[1] !== 'Add') {
+        this.forget(key, path);
+        continue;
+      }
       const lines = section.split('\n').slice(1);
       const body: string[] = [];
       for (const line of lines) {
@@ -138,7 +142,9 @@ function sessionKey(call: Pick<ToolCall, 'sessionId' | 'agentId'>): string | und
 /** An Edit's (`old_string`/`new_string`, `replace_all`) or a MultiEdit's (`edits: […]`) replacements, in order. */
 function replacements(args: Record<string, unknown>): Replacement[] | undefined {
   const one = (e: unknown): Replacement | undefined =>
-    isRecord(e) && typeof e.old_string === 'string' && typeof e.new_string === 'string' ? { from: e.old_string, to: e.new_string, all: e.replace_all === true } : undefined;
+    isRecord(e) && typeof e.old_string === 'string' && typeof e.new_string === 'string'
+      ? { from: e.old_string, to: e.new_string, all: e.replace_all === true }
+      : undefined;
   if (Array.isArray(args.edits)) {
     const edits = args.edits.map(one);
     return edits.every((e): e is Replacement => e !== undefined) ? edits : undefined;

@@ -34,7 +34,11 @@ export class SettingsSync {
   private debounce: NodeJS.Timeout | undefined;
   private lastText: string | undefined;
 
-  constructor(private readonly toolgate: Toolgate, file: string, private readonly options: SettingsSyncOptions = {}) {
+  constructor(
+    private readonly toolgate: Toolgate,
+    file: string,
+    private readonly options: SettingsSyncOptions = {},
+  ) {
     this.file = resolve(file);
   }
 

@@ -22,6 +22,9 @@ export function storedArgs(argsJson: string, maxBytes: number): string {
   let end = Math.floor(maxBytes / 2);
   while (end > 0 && (buffer[end]! & 0xc0) === 0x80) end--; // not inside a UTF-8 character
   const prefix = buffer.subarray(0, end).toString('utf8');
-  const stored: TruncatedArgs = { truncated: { bytes, sha256: createHash('sha256').update(buffer).digest('hex'), kept: end }, prefix };
+  const stored: TruncatedArgs = {
+    truncated: { bytes, sha256: createHash('sha256').update(buffer).digest('hex'), kept: end },
+    prefix,
+  };
   return JSON.stringify(stored);
 }

@@ -40,7 +40,10 @@ export function loadTokens(dataDir: string, configured: { agent: NamedToken[]; r
     if (existsSync(file)) {
       stored = readStored(file);
     } else {
-      stored = { agent: `tga_${randomBytes(24).toString('base64url')}`, reviewer: `tgr_${randomBytes(24).toString('base64url')}` };
+      stored = {
+        agent: `tga_${randomBytes(24).toString('base64url')}`,
+        reviewer: `tgr_${randomBytes(24).toString('base64url')}`,
+      };
       // `wx`: never follow or overwrite a file someone planted between the check and the write.
       writeFileSync(file, JSON.stringify(stored, null, 2) + '\n', { mode: 0o600, flag: 'wx' });
       generated = true;
@@ -57,7 +60,8 @@ export function loadTokens(dataDir: string, configured: { agent: NamedToken[]; r
   // The authenticator tries reviewer tokens first: a token listed for both roles would give an agent the reviewer's power.
   const reviewerTokens = new Set(set.reviewer.map((t) => t.token));
   const shared = set.agent.find((t) => reviewerTokens.has(t.token));
-  if (shared) throw new TokenError(`agent token "${shared.name}" is also a reviewer token; give the agent its own token`);
+  if (shared)
+    throw new TokenError(`agent token "${shared.name}" is also a reviewer token; give the agent its own token`);
   return set;
 }
 
@@ -68,7 +72,8 @@ export function loadTokens(dataDir: string, configured: { agent: NamedToken[]; r
  */
 export function isReviewerToken(token: string, dataDir: string, configured: NamedToken[]): boolean {
   const file = tokensFile(dataDir);
-  const known = configured.length > 0 ? configured.map((t) => t.token) : existsSync(file) ? [readStored(file).reviewer] : [];
+  const known =
+    configured.length > 0 ? configured.map((t) => t.token) : existsSync(file) ? [readStored(file).reviewer] : [];
   if (known.length === 0) return true;
   const given = Buffer.from(token);
   return known.some((k) => {
@@ -85,8 +90,16 @@ function readStored(file: string): { agent: string; reviewer: string } {
     throw new TokenError(`${file}: not valid JSON (${(error as Error).message}); delete it to generate new tokens`);
   }
   const record = json as Record<string, unknown> | null;
-  if (!record || typeof record.agent !== 'string' || typeof record.reviewer !== 'string' || record.agent.length < 16 || record.reviewer.length < 16) {
-    throw new TokenError(`${file}: expected {"agent": "<token>", "reviewer": "<token>"} with tokens of at least 16 characters; delete it to generate new tokens`);
+  if (
+    !record ||
+    typeof record.agent !== 'string' ||
+    typeof record.reviewer !== 'string' ||
+    record.agent.length < 16 ||
+    record.reviewer.length < 16
+  ) {
+    throw new TokenError(
+      `${file}: expected {"agent": "<token>", "reviewer": "<token>"} with tokens of at least 16 characters; delete it to generate new tokens`,
+    );
   }
   return { agent: record.agent, reviewer: record.reviewer };
 }
@@ -105,12 +118,18 @@ export function describeTokens(set: TokenSet): string[] {
 /** Warnings about tokens that are easy to guess or files others can read; empty when all is well. */
 export function tokenWarnings(set: TokenSet, configFile: string | null): string[] {
   const warnings: string[] = [];
-  for (const [role, tokens] of [['agent', set.agent], ['reviewer', set.reviewer]] as const) {
-    for (const t of tokens) if (t.token.length < 24) warnings.push(`${role} token "${t.name}" is only ${t.token.length} characters; use at least 24 random ones`);
+  for (const [role, tokens] of [
+    ['agent', set.agent],
+    ['reviewer', set.reviewer],
+  ] as const) {
+    for (const t of tokens)
+      if (t.token.length < 24)
+        warnings.push(`${role} token "${t.name}" is only ${t.token.length} characters; use at least 24 random ones`);
   }
   if (configFile && existsSync(configFile)) {
     const mode = statSync(configFile).mode & 0o077;
-    if (mode !== 0 && /"tokens"\s*:/.test(readFileSync(configFile, 'utf8'))) warnings.push(`${configFile} holds tokens and other users can read it: chmod 600 ${configFile}`);
+    if (mode !== 0 && /"tokens"\s*:/.test(readFileSync(configFile, 'utf8')))
+      warnings.push(`${configFile} holds tokens and other users can read it: chmod 600 ${configFile}`);
   }
   return warnings;
 }

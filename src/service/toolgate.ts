@@ -112,7 +112,12 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   const home = options.home ?? config.agentHome ?? homedir();
   // A server's SQLite store checkpoints its write-ahead log from a worker, once a second (src/store/checkpointer.ts);
   // a PostgreSQL store listens for the other replicas' changes.
-  const store = options.store ?? (await openStore({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqlitePath: dbPath }, { server: true }));
+  const store =
+    options.store ??
+    (await openStore(
+      { databaseUrl: config.databaseUrl, dataDir: config.dataDir, sqlitePath: dbPath },
+      { server: true },
+    ));
   const aliases = buildAliasIndex(config.aliases);
   // 1024 analyses (~2–3 KB each): repeated commands are answered by the verdict cache before they get here.
   const analyzer = options.analyzer ?? (await loadShellAnalyzer({ home, cacheSize: 1024 }));
@@ -130,10 +135,29 @@ export async function createToolgate(config: Config, options: ToolgateOptions = 
   };
   const events = new ApprovalEvents();
   const policy = new PolicySource(store, aliases, home);
-  const approvals = new ApprovalService({ store, events, approvalTimeoutMs: config.approvalTimeoutMs, maxPendingPerAgent: config.maxPendingPerAgent, maxPendingPerToken: config.maxPendingPerToken, maxPendingTotal: config.maxPendingTotal, digestKey: options.digestKey, now: options.now });
+  const approvals = new ApprovalService({
+    store,
+    events,
+    approvalTimeoutMs: config.approvalTimeoutMs,
+    maxPendingPerAgent: config.maxPendingPerAgent,
+    maxPendingPerToken: config.maxPendingPerToken,
+    maxPendingTotal: config.maxPendingTotal,
+    digestKey: options.digestKey,
+    now: options.now,
+  });
   await approvals.start();
   const stages: VerdictStage[] = [];
-  const decider = new Decider({ store, policy, engine, approvals, redact: redactSecretsToJson, stages, auditArgsMaxBytes: config.auditArgsMaxBytes, gitignore: projectGitignore(), remoteCredentials: projectRemoteCredentials() });
+  const decider = new Decider({
+    store,
+    policy,
+    engine,
+    approvals,
+    redact: redactSecretsToJson,
+    stages,
+    auditArgsMaxBytes: config.auditArgsMaxBytes,
+    gitignore: projectGitignore(),
+    remoteCredentials: projectRemoteCredentials(),
+  });
   return {
     config,
     store,

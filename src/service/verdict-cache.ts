@@ -52,7 +52,8 @@ export class VerdictCache {
   private readonly seen: SeenOnce | undefined;
   private policy: Policy | undefined;
   /** The engine settings the cached verdicts were decided under (settingsHold). */
-  private settings: Pick<EngineContext, 'operatorMode' | 'askFallback' | 'dataDir' | 'extraProtected' | 'readOnlyTools'> | undefined;
+  private settings:
+    Pick<EngineContext, 'operatorMode' | 'askFallback' | 'dataDir' | 'extraProtected' | 'readOnlyTools'> | undefined;
   private validUntil = Number.POSITIVE_INFINITY;
   private readonly size: number;
   private readonly maxKeyLength: number;
@@ -65,7 +66,10 @@ export class VerdictCache {
    */
   private readonly recording: EngineContext;
 
-  constructor(private readonly engine: EngineContext, options: VerdictCacheOptions = {}) {
+  constructor(
+    private readonly engine: EngineContext,
+    options: VerdictCacheOptions = {},
+  ) {
     const realpath = engine.realpath;
     this.recording = realpath
       ? (Object.create(engine, {
@@ -90,7 +94,11 @@ export class VerdictCache {
    * `JSON.stringify(request.call.args ?? null)` when the caller has it (the decider makes it once for the key and the
    * audit row); undefined when the arguments have no JSON.
    */
-  decide(request: DecideRequest, policy: Policy, argsJson: string | undefined = argsJsonOf(request.call.args)): Verdict {
+  decide(
+    request: DecideRequest,
+    policy: Policy,
+    argsJson: string | undefined = argsJsonOf(request.call.args),
+  ): Verdict {
     const now = request.now ?? Date.now();
     if (request.explain || this.size <= 0) return decide({ ...request, now }, policy, this.engine);
     const settingsHold = this.settingsHold(); // asked every time: it also takes in new settings
@@ -125,12 +133,22 @@ export class VerdictCache {
    * JSON. Computed once per verdict object — a cached verdict comes back only for JSON-equal arguments (they are
    * part of its key), so its masked arguments are the same every time.
    */
-  record<V extends Verdict>(verdict: V, args: unknown, redactArgs: (args: unknown, json?: string) => { value: unknown; json: string }, argsJson?: string): Recorded<V> {
+  record<V extends Verdict>(
+    verdict: V,
+    args: unknown,
+    redactArgs: (args: unknown, json?: string) => { value: unknown; json: string },
+    argsJson?: string,
+  ): Recorded<V> {
     const held = this.recorded.get(verdict) as Recorded<V> | null | undefined; // undefined: not a cached verdict
     if (held) return held;
     const masked = redactArgs(args, argsJson);
     const redacted = redactVerdict(verdict);
-    const recorded: Recorded<V> = { verdict: redacted, args: masked.value, argsJson: masked.json, findingsJson: JSON.stringify(redacted.findings) };
+    const recorded: Recorded<V> = {
+      verdict: redacted,
+      args: masked.value,
+      argsJson: masked.json,
+      findingsJson: JSON.stringify(redacted.findings),
+    };
     if (held === null) this.recorded.set(verdict, recorded);
     return recorded;
   }
@@ -153,8 +171,18 @@ export class VerdictCache {
     // fields; the engine's settings are not in it: a change of them empties the cache (settingsHold).
     // Files the session wrote that the command may run are part of it (large ones make the key too long to cache).
     try {
-      const rest = JSON.stringify([call.agentId ?? null, call.sessionId ?? null, call.cwd ?? null, request.mode ?? null, request.interactive ?? null,
-        request.files ? [...request.files] : null, request.agentHome ?? null, request.gitignore ?? null, request.remoteCredentials ?? null, call.annotations ?? null]);
+      const rest = JSON.stringify([
+        call.agentId ?? null,
+        call.sessionId ?? null,
+        call.cwd ?? null,
+        request.mode ?? null,
+        request.interactive ?? null,
+        request.files ? [...request.files] : null,
+        request.agentHome ?? null,
+        request.gitignore ?? null,
+        request.remoteCredentials ?? null,
+        call.annotations ?? null,
+      ]);
       return `[${JSON.stringify(call.tool)},${argsJson},${rest.slice(1, -1)}]`;
     } catch {
       return undefined; // values JSON cannot express: decided every time
@@ -171,8 +199,22 @@ export class VerdictCache {
   private settingsHold(): boolean {
     const e = this.engine;
     const s = this.settings;
-    if (s && s.operatorMode === e.operatorMode && s.askFallback === e.askFallback && s.dataDir === e.dataDir && s.extraProtected === e.extraProtected && s.readOnlyTools === e.readOnlyTools) return true;
-    this.settings = { operatorMode: e.operatorMode, askFallback: e.askFallback, dataDir: e.dataDir, extraProtected: e.extraProtected, readOnlyTools: e.readOnlyTools };
+    if (
+      s &&
+      s.operatorMode === e.operatorMode &&
+      s.askFallback === e.askFallback &&
+      s.dataDir === e.dataDir &&
+      s.extraProtected === e.extraProtected &&
+      s.readOnlyTools === e.readOnlyTools
+    )
+      return true;
+    this.settings = {
+      operatorMode: e.operatorMode,
+      askFallback: e.askFallback,
+      dataDir: e.dataDir,
+      extraProtected: e.extraProtected,
+      readOnlyTools: e.readOnlyTools,
+    };
     return false;
   }
 

@@ -3,7 +3,24 @@ import { hash } from 'node:crypto';
 import type { AuditEntry } from './types.ts';
 
 /** Columns covered by the hash, in a fixed order (the documented contract). */
-export const HASHED_COLUMNS = ['ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us', 'resolved_by', 'findings'] as const;
+export const HASHED_COLUMNS = [
+  'ts',
+  'decision_id',
+  'agent_id',
+  'session_id',
+  'tool',
+  'args',
+  'decision',
+  'risk',
+  'source',
+  'reason',
+  'rule_id',
+  'approval_id',
+  'mode',
+  'latency_us',
+  'resolved_by',
+  'findings',
+] as const;
 
 /** The hash of the first row's predecessor. */
 export const GENESIS_HASH = '0'.repeat(64);

@@ -2,7 +2,27 @@
 import type { AuditRow } from './types.ts';
 
 /** The contract's columns, in table order (CSV header, documentation). */
-export const AUDIT_COLUMNS = ['seq', 'ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us', 'resolved_by', 'findings', 'prev_hash', 'hash'] as const;
+export const AUDIT_COLUMNS = [
+  'seq',
+  'ts',
+  'decision_id',
+  'agent_id',
+  'session_id',
+  'tool',
+  'args',
+  'decision',
+  'risk',
+  'source',
+  'reason',
+  'rule_id',
+  'approval_id',
+  'mode',
+  'latency_us',
+  'resolved_by',
+  'findings',
+  'prev_hash',
+  'hash',
+] as const;
 
 /** A row with `args` and `findings` parsed from their JSON text (left as text if they are not JSON). */
 export type AuditRowJson = Omit<AuditRow, 'args' | 'findings'> & { args: unknown; findings: unknown[] };

@@ -37,7 +37,12 @@ export const CHECKPOINT_DECISION = 'checkpoint';
  * transaction: raise the meta flag the delete trigger checks, delete, drop the flag, append the checkpoint.
  * Other connections never see the flag (it is never committed), so a stray `DELETE FROM audit_log` still fails.
  */
-export function pruneAuditLog(db: Database.Database, cutoff: string, maxRows = Number.MAX_SAFE_INTEGER, now: () => Date = () => new Date()): PruneResult {
+export function pruneAuditLog(
+  db: Database.Database,
+  cutoff: string,
+  maxRows = Number.MAX_SAFE_INTEGER,
+  now: () => Date = () => new Date(),
+): PruneResult {
   const firstKept = db.prepare('SELECT MIN(seq) FROM audit_log WHERE ts >= ?').pluck();
   const lastSeq = db.prepare('SELECT MAX(seq) FROM audit_log').pluck();
   const firstSeq = db.prepare('SELECT MIN(seq) FROM audit_log').pluck();
@@ -62,8 +67,18 @@ export function pruneAuditLog(db: Database.Database, cutoff: string, maxRows = N
 }
 
 /** The checkpoint row recording that every row through `last` (`pruned` of them, older than `cutoff`) was pruned. */
-export function checkpointEntry(last: { seq: number; hash: string }, pruned: number, cutoff: string, at: Date): AuditEntry {
-  const checkpoint: AuditCheckpoint = { pruned_through_seq: last.seq, last_pruned_hash: last.hash, pruned_rows: pruned, cutoff };
+export function checkpointEntry(
+  last: { seq: number; hash: string },
+  pruned: number,
+  cutoff: string,
+  at: Date,
+): AuditEntry {
+  const checkpoint: AuditCheckpoint = {
+    pruned_through_seq: last.seq,
+    last_pruned_hash: last.hash,
+    pruned_rows: pruned,
+    cutoff,
+  };
   return {
     ts: at.toISOString(),
     decision_id: timeOrderedId(),
@@ -86,14 +101,17 @@ export function checkpointEntry(last: { seq: number; hash: string }, pruned: num
 
 /** Appends one row at the chain head (the caller holds the write lock); `prunedHash` continues a fully pruned chain. */
 function appendChained(db: Database.Database, prunedHash: string, entry: AuditEntry): number {
-  const head = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
+  const head = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
+    { seq: number; hash: string } | undefined;
   // After a prune the head may be gone; sqlite_sequence remembers the highest seq AUTOINCREMENT ever handed out.
-  const used = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'").pluck().get() as number | undefined;
+  const used = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'").pluck().get() as
+    number | undefined;
   const seq = Math.max(head?.seq ?? 0, used ?? 0) + 1;
   const prev = head?.hash ?? prunedHash;
-  db.prepare(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
-    VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)`)
-    .run({ ...entry, seq, prev_hash: prev, hash: auditRowHash(prev, seq, entry) });
+  db.prepare(
+    `INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
+    VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)`,
+  ).run({ ...entry, seq, prev_hash: prev, hash: auditRowHash(prev, seq, entry) });
   return seq;
 }
 
@@ -101,7 +119,8 @@ function appendChained(db: Database.Database, prunedHash: string, entry: AuditEn
 export function parseCheckpoint(args: string): AuditCheckpoint | undefined {
   try {
     const value = JSON.parse(args) as Partial<AuditCheckpoint>;
-    if (typeof value.pruned_through_seq === 'number' && typeof value.last_pruned_hash === 'string') return value as AuditCheckpoint;
+    if (typeof value.pruned_through_seq === 'number' && typeof value.last_pruned_hash === 'string')
+      return value as AuditCheckpoint;
   } catch {
     // not JSON: not a checkpoint
   }

@@ -31,9 +31,14 @@ export interface VerifyResult {
  * pruned seq and hash. Streams the rows, so memory stays flat on a large log.
  */
 export function verifyAuditChain(db: Database.Database): VerifyResult {
-  const first = db.prepare('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1').get() as { seq: number; prev_hash: string } | undefined;
+  const first = db.prepare('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1').get() as
+    { seq: number; prev_hash: string } | undefined;
   if (!first) return empty();
-  const checkpoints = () => db.prepare('SELECT args FROM audit_log WHERE decision = ? AND source = ? ORDER BY seq DESC').pluck().all(CHECKPOINT_DECISION, 'retention') as string[];
+  const checkpoints = () =>
+    db
+      .prepare('SELECT args FROM audit_log WHERE decision = ? AND source = ? ORDER BY seq DESC')
+      .pluck()
+      .all(CHECKPOINT_DECISION, 'retention') as string[];
   const walk = ChainWalk.begin(first.seq, checkpoints);
   if (!(walk instanceof ChainWalk)) return walk;
   for (const row of db.prepare('SELECT * FROM audit_log ORDER BY seq ASC').iterate() as IterableIterator<AuditRow>) {
@@ -55,7 +60,10 @@ class ChainWalk {
   private prevHash: string;
   private expectedSeq: number;
 
-  private constructor(private readonly firstSeq: number, private readonly checkpoint: AuditCheckpoint | undefined) {
+  private constructor(
+    private readonly firstSeq: number,
+    private readonly checkpoint: AuditCheckpoint | undefined,
+  ) {
     this.prevHash = checkpoint?.last_pruned_hash ?? GENESIS_HASH;
     this.expectedSeq = firstSeq;
   }
@@ -63,18 +71,37 @@ class ChainWalk {
   /** A walk from `firstSeq`; when that is not 1, only if a retention checkpoint (args, newest first) vouches for the rows before it. */
   static begin(firstSeq: number, checkpoints: () => string[]): ChainWalk | VerifyResult {
     if (firstSeq === 1) return new ChainWalk(firstSeq, undefined);
-    const checkpoint = checkpoints().map(parseCheckpoint).find((c) => c?.pruned_through_seq === firstSeq - 1);
+    const checkpoint = checkpoints()
+      .map(parseCheckpoint)
+      .find((c) => c?.pruned_through_seq === firstSeq - 1);
     if (checkpoint) return new ChainWalk(firstSeq, checkpoint);
     return {
-      ok: false, rows: 0, firstSeq, lastSeq: null, headHash: GENESIS_HASH,
-      problem: { seq: firstSeq, kind: 'pruned_without_checkpoint', message: `the log starts at seq ${firstSeq}, but no retention checkpoint records rows 1–${firstSeq - 1} as pruned: they were deleted` },
+      ok: false,
+      rows: 0,
+      firstSeq,
+      lastSeq: null,
+      headHash: GENESIS_HASH,
+      problem: {
+        seq: firstSeq,
+        kind: 'pruned_without_checkpoint',
+        message: `the log starts at seq ${firstSeq}, but no retention checkpoint records rows 1–${firstSeq - 1} as pruned: they were deleted`,
+      },
     };
   }
 
   /** Checks the next row: the failed result when it breaks the chain, else undefined. */
   step(row: AuditRow): VerifyResult | undefined {
     const problem = checkRow(row, this.expectedSeq, this.prevHash);
-    if (problem) return { ok: false, rows: this.rows, firstSeq: this.firstSeq, lastSeq: this.lastSeq, headHash: this.prevHash, checkpoint: this.checkpoint, problem };
+    if (problem)
+      return {
+        ok: false,
+        rows: this.rows,
+        firstSeq: this.firstSeq,
+        lastSeq: this.lastSeq,
+        headHash: this.prevHash,
+        checkpoint: this.checkpoint,
+        problem,
+      };
     this.rows++;
     this.lastSeq = row.seq;
     this.prevHash = row.hash;
@@ -83,7 +110,14 @@ class ChainWalk {
   }
 
   result(): VerifyResult {
-    return { ok: true, rows: this.rows, firstSeq: this.firstSeq, lastSeq: this.lastSeq, headHash: this.prevHash, checkpoint: this.checkpoint };
+    return {
+      ok: true,
+      rows: this.rows,
+      firstSeq: this.firstSeq,
+      lastSeq: this.lastSeq,
+      headHash: this.prevHash,
+      checkpoint: this.checkpoint,
+    };
   }
 }
 
@@ -94,7 +128,11 @@ function checkRow(row: AuditRow, expectedSeq: number, prevHash: string): ChainBr
     return { seq: row.seq, kind: 'missing', message: `${missing} missing before ${label}: deleted` };
   }
   if (row.prev_hash !== prevHash) {
-    return { seq: row.seq, kind: 'reordered', message: `${label} does not follow the row before it (prev_hash ${short(row.prev_hash)}, expected ${short(prevHash)}): a row was inserted, replaced or moved` };
+    return {
+      seq: row.seq,
+      kind: 'reordered',
+      message: `${label} does not follow the row before it (prev_hash ${short(row.prev_hash)}, expected ${short(prevHash)}): a row was inserted, replaced or moved`,
+    };
   }
   if (auditRowHash(row.prev_hash, row.seq, row) !== row.hash) {
     return { seq: row.seq, kind: 'edited', message: `${label} was edited: its hash does not match its content` };

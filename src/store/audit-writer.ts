@@ -18,7 +18,8 @@ export class AuditWriter {
   private readonly writeBatch: (batch: Pending[]) => void;
 
   constructor(db: Database.Database) {
-    this.insert = db.prepare(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
+    this.insert =
+      db.prepare(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`);
     this.last = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1');
     // IMMEDIATE: the chain head is read and extended under the write lock, so another process cannot interleave.
@@ -31,8 +32,27 @@ export class AuditWriter {
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
           // Positional parameters: no object copy and no name lookups per row.
-          this.insert.run(seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
-            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash);
+          this.insert.run(
+            seq,
+            entry.ts,
+            entry.decision_id,
+            entry.agent_id,
+            entry.session_id,
+            entry.tool,
+            entry.args,
+            entry.decision,
+            entry.risk,
+            entry.source,
+            entry.reason,
+            entry.rule_id,
+            entry.approval_id,
+            entry.mode,
+            entry.latency_us,
+            entry.resolved_by,
+            entry.findings,
+            prev,
+            hash,
+          );
           prev = hash;
         }
       }

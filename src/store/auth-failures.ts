@@ -5,7 +5,10 @@ import type pg from 'pg';
 import type { AuthFailureOutcome, Store } from './types.ts';
 
 /** The store methods of the failed-authentication ledger. */
-export type AuthFailureMethods = Pick<Store, 'recordAuthFailure' | 'authBlockedUntil' | 'sweepAuthFailures' | 'countAuthFailures'>;
+export type AuthFailureMethods = Pick<
+  Store,
+  'recordAuthFailure' | 'authBlockedUntil' | 'sweepAuthFailures' | 'countAuthFailures'
+>;
 
 /** How a dialect writes the record statement's parameters (PostgreSQL needs their types, SQLite takes names). */
 interface Params {
@@ -38,16 +41,22 @@ function recordSql(p: Params): string {
     RETURNING refused, failures, blocked_until`;
 }
 
-const blockedSql = (address: string, now: string) => `SELECT blocked_until FROM auth_failures WHERE address = ${address} AND blocked_until > ${now}`;
+const blockedSql = (address: string, now: string) =>
+  `SELECT blocked_until FROM auth_failures WHERE address = ${address} AND blocked_until > ${now}`;
 
 /**
  * Forgets what no longer matters (neither blocked nor inside its window), then the oldest windows beyond `keep`
  * (blocked addresses kept first), so a spray of addresses cannot grow the table without bound.
  */
-const sweepSql = (now: string, window: string, beyondKeep: string) => `DELETE FROM auth_failures WHERE (blocked_until <= ${now} AND window_start + ${window} <= ${now})
+const sweepSql = (
+  now: string,
+  window: string,
+  beyondKeep: string,
+) => `DELETE FROM auth_failures WHERE (blocked_until <= ${now} AND window_start + ${window} <= ${now})
   OR address IN (SELECT address FROM auth_failures ORDER BY CASE WHEN blocked_until > ${now} THEN 0 ELSE 1 END, window_start DESC, address ${beyondKeep})`;
 
-const countSql = (now: string) => `SELECT count(*) AS tracked, COALESCE(sum(CASE WHEN blocked_until > ${now} THEN 1 ELSE 0 END), 0) AS blocked FROM auth_failures`;
+const countSql = (now: string) =>
+  `SELECT count(*) AS tracked, COALESCE(sum(CASE WHEN blocked_until > ${now} THEN 1 ELSE 0 END), 0) AS blocked FROM auth_failures`;
 
 interface OutcomeRow {
   refused: number;
@@ -55,7 +64,11 @@ interface OutcomeRow {
   blocked_until: number;
 }
 
-const outcome = (r: OutcomeRow): AuthFailureOutcome => ({ refused: Number(r.refused) === 1, failures: Number(r.failures), blockedUntil: Number(r.blocked_until) });
+const outcome = (r: OutcomeRow): AuthFailureOutcome => ({
+  refused: Number(r.refused) === 1,
+  failures: Number(r.failures),
+  blockedUntil: Number(r.blocked_until),
+});
 
 const SQLITE: Params = { address: '@address', now: '@now', max: '@max', window: '@window', block: '@block' };
 
@@ -67,7 +80,15 @@ export function sqliteAuthFailures(db: Database.Database): AuthFailureMethods {
   const count = db.prepare(countSql('@now'));
   return {
     async recordAuthFailure(address, policy, now) {
-      return outcome(record.get({ address, now, max: policy.maxFailures, window: policy.windowMs, block: policy.blockMs }) as OutcomeRow);
+      return outcome(
+        record.get({
+          address,
+          now,
+          max: policy.maxFailures,
+          window: policy.windowMs,
+          block: policy.blockMs,
+        }) as OutcomeRow,
+      );
     },
     async authBlockedUntil(address, now) {
       return (blocked.get({ address, now }) as number | undefined) ?? 0;
@@ -82,7 +103,13 @@ export function sqliteAuthFailures(db: Database.Database): AuthFailureMethods {
   };
 }
 
-const POSTGRES: Params = { address: '$1', now: '$2::bigint', max: '$3::int', window: '$4::bigint', block: '$5::bigint' };
+const POSTGRES: Params = {
+  address: '$1',
+  now: '$2::bigint',
+  max: '$3::int',
+  window: '$4::bigint',
+  block: '$5::bigint',
+};
 
 /** The ledger on PostgreSQL: each method one statement on the pool. */
 export function postgresAuthFailures(pool: pg.Pool): AuthFailureMethods {
@@ -92,7 +119,10 @@ export function postgresAuthFailures(pool: pg.Pool): AuthFailureMethods {
   const count = countSql('$1::bigint');
   return {
     async recordAuthFailure(address, policy, now) {
-      return outcome((await pool.query<OutcomeRow>(record, [address, now, policy.maxFailures, policy.windowMs, policy.blockMs])).rows[0]!);
+      return outcome(
+        (await pool.query<OutcomeRow>(record, [address, now, policy.maxFailures, policy.windowMs, policy.blockMs]))
+          .rows[0]!,
+      );
     },
     async authBlockedUntil(address, now) {
       const row = (await pool.query<{ blocked_until: number }>(blocked, [address, now])).rows[0];

@@ -35,7 +35,8 @@ export class ChangeHub {
   leave(member: HubMember): void {
     this.members.delete(member);
     member.listeners.clear();
-    if (this.members.size === 0 && this.path !== undefined && ChangeHub.hubs.get(this.path) === this) ChangeHub.hubs.delete(this.path);
+    if (this.members.size === 0 && this.path !== undefined && ChangeHub.hubs.get(this.path) === this)
+      ChangeHub.hubs.delete(this.path);
   }
 
   listen(member: HubMember, listener: Listener): () => void {

@@ -50,7 +50,11 @@ const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
 export function startCheckpointer(db: Database.Database, path: string, intervalMs = 1000): Checkpointer {
   const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   // A small heap: the worker holds one connection and runs one statement (the limits keep its RSS near 10 MB).
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { path, driver: DRIVER }, resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } });
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { path, driver: DRIVER },
+    resourceLimits: { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 },
+  });
   worker.unref();
   db.pragma('wal_autocheckpoint = 0');
   let closed = false;

@@ -43,5 +43,8 @@ export async function openStore(location: StoreLocation, use: StoreUse = {}): Pr
     if (use.allowMissing) return openSqliteStore(':memory:');
     if (use.readonly) throw new NoDatabaseError(`no database at ${path} (start toolgate serve, or pass --data-dir)`);
   }
-  return openSqliteStore(path, { readonly: use.readonly, checkpointIntervalMs: use.server && path !== ':memory:' ? 1000 : undefined });
+  return openSqliteStore(path, {
+    readonly: use.readonly,
+    checkpointIntervalMs: use.server && path !== ':memory:' ? 1000 : undefined,
+  });
 }

@@ -28,9 +28,29 @@ export interface GrantRow {
 }
 
 export function ruleFromRow(row: RuleRow): Rule {
-  return { id: row.id, effect: row.effect, pattern: row.pattern, risk: row.risk, scope: row.scope, expiresAt: row.expires_at, note: row.note, createdBy: row.created_by, createdAt: row.created_at, position: Number(row.position), origin: 'db' };
+  return {
+    id: row.id,
+    effect: row.effect,
+    pattern: row.pattern,
+    risk: row.risk,
+    scope: row.scope,
+    expiresAt: row.expires_at,
+    note: row.note,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    position: Number(row.position),
+    origin: 'db',
+  };
 }
 
 export function grantFromRow(row: GrantRow): Grant {
-  return { id: row.id, sessionId: row.session_id, pattern: row.pattern, approvalId: row.approval_id, createdBy: row.created_by, createdAt: row.created_at, expiresAt: row.expires_at };
+  return {
+    id: row.id,
+    sessionId: row.session_id,
+    pattern: row.pattern,
+    approvalId: row.approval_id,
+    createdBy: row.created_by,
+    createdAt: row.created_at,
+    expiresAt: row.expires_at,
+  };
 }

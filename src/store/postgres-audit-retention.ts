@@ -21,7 +21,12 @@ const PRUNE_SETTING = 'toolgate.audit_prune';
  * - the delete runs with the setting the append-only trigger lets through, local to this transaction;
  * - the checkpoint is chained at the head under the head row's lock, exactly as the audit writer appends.
  */
-export async function pruneAuditPostgres(pool: pg.Pool, cutoff: string, maxRows = 1_000_000_000, now: () => Date = () => new Date()): Promise<PruneResult> {
+export async function pruneAuditPostgres(
+  pool: pg.Pool,
+  cutoff: string,
+  maxRows = 1_000_000_000,
+  now: () => Date = () => new Date(),
+): Promise<PruneResult> {
   const client = await pool.connect();
   let broken: Error | undefined;
   const onError = (error: Error) => void (broken = error); // the query in flight rejects; the event must not end the process
@@ -29,10 +34,15 @@ export async function pruneAuditPostgres(pool: pg.Pool, cutoff: string, maxRows 
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [PRUNE_LOCK]);
-    const last = (await client.query<{ seq: number; hash: string; pruned: number }>(`
+    const last = (
+      await client.query<{ seq: number; hash: string; pruned: number }>(
+        `
       WITH batch AS (SELECT seq, hash, ts FROM audit_log ORDER BY seq LIMIT $2),
            prefix AS (SELECT seq, hash FROM batch WHERE seq < COALESCE((SELECT min(seq) FROM batch WHERE ts >= $1), 9223372036854775807))
-      SELECT seq, hash, (SELECT count(*) FROM prefix) AS pruned FROM prefix ORDER BY seq DESC LIMIT 1`, [cutoff, maxRows])).rows[0];
+      SELECT seq, hash, (SELECT count(*) FROM prefix) AS pruned FROM prefix ORDER BY seq DESC LIMIT 1`,
+        [cutoff, maxRows],
+      )
+    ).rows[0];
     if (!last) {
       await client.query('COMMIT');
       return { pruned: 0, throughSeq: null, checkpointSeq: null };
@@ -40,7 +50,9 @@ export async function pruneAuditPostgres(pool: pg.Pool, cutoff: string, maxRows 
     await client.query(`SELECT set_config('${PRUNE_SETTING}', 'on', true)`);
     const pruned = (await client.query('DELETE FROM audit_log WHERE seq <= $1', [last.seq])).rowCount ?? 0;
     await client.query(`SELECT set_config('${PRUNE_SETTING}', 'off', true)`);
-    const head = (await client.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')).rows[0]!;
+    const head = (
+      await client.query<{ seq: number; hash: string }>('SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')
+    ).rows[0]!;
     const seq = Number(head.seq) + 1;
     const entry = checkpointEntry({ seq: Number(last.seq), hash: last.hash }, pruned, cutoff, now());
     await insertChained(client, seq, head.hash, entry);
@@ -58,9 +70,30 @@ export async function pruneAuditPostgres(pool: pg.Pool, cutoff: string, maxRows 
 /** Inserts one row at `seq` after `prev` and moves the chain's head to it (the caller holds the head's lock). */
 async function insertChained(client: pg.PoolClient, seq: number, prev: string, entry: AuditEntry): Promise<void> {
   const hash = auditRowHash(prev, seq, entry);
-  await client.query(`INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
+  await client.query(
+    `INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-  [seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
-    entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash]);
+    [
+      seq,
+      entry.ts,
+      entry.decision_id,
+      entry.agent_id,
+      entry.session_id,
+      entry.tool,
+      entry.args,
+      entry.decision,
+      entry.risk,
+      entry.source,
+      entry.reason,
+      entry.rule_id,
+      entry.approval_id,
+      entry.mode,
+      entry.latency_us,
+      entry.resolved_by,
+      entry.findings,
+      prev,
+      hash,
+    ],
+  );
   await client.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1', [seq, hash]);
 }

@@ -27,11 +27,12 @@ const CHANNEL = 'toolgate';
 /** How long readiness waits for the database before calling it down. */
 const READY_TIMEOUT_MS = 1000;
 
-
-
 /** BIGINT columns (seq, latency_us, counts) as numbers: they stay far below 2^53. */
 const TYPES = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === 20 ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format))) as typeof pg.types.getTypeParser,
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === 20
+      ? (value: string) => Number(value)
+      : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
 };
 
 type Pool = pg.Pool;
@@ -60,10 +61,17 @@ async function transaction<T>(pool: Pool, fn: (client: pg.PoolClient) => Promise
 
 /** Connects, migrates (under an advisory lock) and, for a server, starts listening. */
 export async function openPostgresStore(url: string, options: PostgresStoreOptions = {}): Promise<Store> {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, application_name: 'toolgate', types: TYPES, connectionTimeoutMillis: 5000 });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    application_name: 'toolgate',
+    types: TYPES,
+    connectionTimeoutMillis: 5000,
+  });
   // An idle connection's error (the server restarted) is not the caller's: the pool drops it and opens another.
   pool.on('error', () => undefined);
-  const one = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<R | undefined> => (await pool.query<R>(text, params)).rows[0];
+  const one = async <R extends pg.QueryResultRow>(text: string, params: unknown[] = []): Promise<R | undefined> =>
+    (await pool.query<R>(text, params)).rows[0];
   try {
     await migratePostgres(pool);
   } catch (error) {
@@ -77,7 +85,8 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   };
 
   // The policy version lives in memory, moved by NOTIFY (never a SELECT per decision) and by this store's writes.
-  const readVersion = async () => Number((await one<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'"))!.value);
+  const readVersion = async () =>
+    Number((await one<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'"))!.value);
   let version = await readVersion();
   const seeVersion = (v: number) => {
     if (v > version) {
@@ -87,20 +96,31 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
   };
   const rereadVersion = async () => seeVersion(await readVersion());
 
-  const listener = options.listen ? await startListener(url, (payload) => {
-    let message: { k: string; v?: number; id?: string; s?: string; o?: string };
-    try {
-      message = JSON.parse(payload);
-    } catch {
-      return;
-    }
-    if (message.k === 'p' && typeof message.v === 'number') seeVersion(message.v);
-    else if (message.k === 'a' && message.o !== origin && typeof message.id === 'string') publish({ kind: 'approval', id: message.id, status: message.s as Extract<StoreChange, { kind: 'approval' }>['status'] });
-  }, async () => {
-    // Reconnected: notifications may have been missed. Re-read the policy version and wake everything waiting.
-    await rereadVersion().catch(() => undefined);
-    publish({ kind: 'resync' });
-  }) : undefined;
+  const listener = options.listen
+    ? await startListener(
+        url,
+        (payload) => {
+          let message: { k: string; v?: number; id?: string; s?: string; o?: string };
+          try {
+            message = JSON.parse(payload);
+          } catch {
+            return;
+          }
+          if (message.k === 'p' && typeof message.v === 'number') seeVersion(message.v);
+          else if (message.k === 'a' && message.o !== origin && typeof message.id === 'string')
+            publish({
+              kind: 'approval',
+              id: message.id,
+              status: message.s as Extract<StoreChange, { kind: 'approval' }>['status'],
+            });
+        },
+        async () => {
+          // Reconnected: notifications may have been missed. Re-read the policy version and wake everything waiting.
+          await rereadVersion().catch(() => undefined);
+          publish({ kind: 'resync' });
+        },
+      )
+    : undefined;
 
   const audit = new PostgresAuditWriter(pool);
   const notifyApproval = (id: string, status: string) => JSON.stringify({ k: 'a', id, s: status, o: origin });
@@ -117,20 +137,44 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       const { row, value } = await transaction(pool, async (tx) => {
         // Positions are assigned one writer at a time (any replica).
         await tx.query('SELECT pg_advisory_xact_lock(74110003)');
-        const max = Number((await tx.query<{ max: number }>('SELECT COALESCE(MAX(position), 0) AS max FROM rules')).rows[0]!.max);
+        const max = Number(
+          (await tx.query<{ max: number }>('SELECT COALESCE(MAX(position), 0) AS max FROM rules')).rows[0]!.max,
+        );
         let position = max + 1;
         if (rule.position !== undefined && rule.position < position) {
           position = Math.max(1, rule.position);
           await tx.query('UPDATE rules SET position = position + 1 WHERE position >= $1', [position]);
         }
         const row: RuleRow = {
-          id: timeOrderedId(), effect: rule.effect, pattern: rule.pattern, risk: rule.effect === 'ask' ? rule.risk ?? 'medium' : rule.risk ?? null,
-          scope: rule.scope ?? 'global', expires_at: rule.expiresAt ?? null, note: rule.note ?? null, created_by: rule.createdBy ?? null,
-          created_at: new Date().toISOString(), position,
+          id: timeOrderedId(),
+          effect: rule.effect,
+          pattern: rule.pattern,
+          risk: rule.effect === 'ask' ? (rule.risk ?? 'medium') : (rule.risk ?? null),
+          scope: rule.scope ?? 'global',
+          expires_at: rule.expiresAt ?? null,
+          note: rule.note ?? null,
+          created_by: rule.createdBy ?? null,
+          created_at: new Date().toISOString(),
+          position,
         };
-        await tx.query('INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
-          [row.id, row.effect, row.pattern, row.risk, row.scope, row.expires_at, row.note, row.created_by, row.created_at, row.position]);
-        const value = Number((await tx.query<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'")).rows[0]!.value);
+        await tx.query(
+          'INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)',
+          [
+            row.id,
+            row.effect,
+            row.pattern,
+            row.risk,
+            row.scope,
+            row.expires_at,
+            row.note,
+            row.created_by,
+            row.created_at,
+            row.position,
+          ],
+        );
+        const value = Number(
+          (await tx.query<{ value: number }>("SELECT value FROM meta WHERE key = 'policy_version'")).rows[0]!.value,
+        );
         return { row, value };
       });
       seeVersion(value);
@@ -142,13 +186,26 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return removed;
     },
     async listGrants(sessionId) {
-      const { rows } = sessionId === undefined ? await pool.query<GrantRow>('SELECT * FROM grants ORDER BY created_at') : await pool.query<GrantRow>('SELECT * FROM grants WHERE session_id = $1 ORDER BY created_at', [sessionId]);
+      const { rows } =
+        sessionId === undefined
+          ? await pool.query<GrantRow>('SELECT * FROM grants ORDER BY created_at')
+          : await pool.query<GrantRow>('SELECT * FROM grants WHERE session_id = $1 ORDER BY created_at', [sessionId]);
       return rows.map(grantFromRow);
     },
     async addGrant(grant) {
-      const row: GrantRow = { id: timeOrderedId(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
-      await pool.query('INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-        [row.id, row.session_id, row.pattern, row.approval_id, row.created_by, row.created_at, row.expires_at]);
+      const row: GrantRow = {
+        id: timeOrderedId(),
+        session_id: grant.sessionId,
+        pattern: grant.pattern,
+        approval_id: grant.approvalId,
+        created_by: grant.createdBy,
+        created_at: new Date().toISOString(),
+        expires_at: grant.expiresAt,
+      };
+      await pool.query(
+        'INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+        [row.id, row.session_id, row.pattern, row.approval_id, row.created_by, row.created_at, row.expires_at],
+      );
       await rereadVersion();
       return grantFromRow(row);
     },
@@ -166,9 +223,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async verifyAudit() {
       await audit.drain();
       return verifyAuditChainFrom({
-        first: () => one<{ seq: number; prev_hash: string }>('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1'),
+        first: () =>
+          one<{ seq: number; prev_hash: string }>('SELECT seq, prev_hash FROM audit_log ORDER BY seq ASC LIMIT 1'),
         rows: () => auditRows(pool),
-        checkpoints: async () => (await pool.query<{ args: string }>("SELECT args FROM audit_log WHERE decision = $1 AND source = 'retention' ORDER BY seq DESC", [CHECKPOINT_DECISION])).rows.map((r) => r.args),
+        checkpoints: async () =>
+          (
+            await pool.query<{ args: string }>(
+              "SELECT args FROM audit_log WHERE decision = $1 AND source = 'retention' ORDER BY seq DESC",
+              [CHECKPOINT_DECISION],
+            )
+          ).rows.map((r) => r.args),
       });
     },
     async pruneAudit(cutoff, maxRows) {
@@ -177,7 +241,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async writeProblem() {
       let timer: NodeJS.Timeout | undefined;
       try {
-        await Promise.race([pool.query('SELECT 1'), new Promise((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)), READY_TIMEOUT_MS)))]);
+        await Promise.race([
+          pool.query('SELECT 1'),
+          new Promise(
+            (_, reject) =>
+              (timer = setTimeout(
+                () => reject(new Error(`no answer within ${READY_TIMEOUT_MS} ms`)),
+                READY_TIMEOUT_MS,
+              )),
+          ),
+        ]);
         if (listener && !listener.listening()) return 'the PostgreSQL listening connection is down (reconnecting)';
         return undefined;
       } catch (error) {
@@ -191,8 +264,15 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     },
     async openOrJoinApproval(approval, limits): Promise<OpenOutcome> {
       const row = approvalToRow(approval);
-      const { result } = (await one<{ result: { kind: string; row?: ApprovalRow; scope?: 'agent' | 'token' | 'total'; limit?: number } }>(
-        'SELECT toolgate_open_approval($1::jsonb, $2, $3, $4, $5) AS result', [JSON.stringify(row), limits.perAgent, limits.perToken, limits.total, origin]))!;
+      const { result } = (await one<{
+        result: { kind: string; row?: ApprovalRow; scope?: 'agent' | 'token' | 'total'; limit?: number };
+      }>('SELECT toolgate_open_approval($1::jsonb, $2, $3, $4, $5) AS result', [
+        JSON.stringify(row),
+        limits.perAgent,
+        limits.perToken,
+        limits.total,
+        origin,
+      ]))!;
       if (result.kind === 'joined') return { kind: 'joined', approval: approvalFromRow(result.row!) };
       if (result.kind === 'capped') return { kind: 'capped', scope: result.scope!, limit: result.limit! };
       return { kind: 'opened', approval };
@@ -204,24 +284,48 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
     async listApprovals(filter) {
       const limit = filter.limit ?? 500;
       if (filter.status === 'pending') {
-        const { rows } = await pool.query<ApprovalRow>("SELECT * FROM approvals WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT $1", [limit]);
+        const { rows } = await pool.query<ApprovalRow>(
+          "SELECT * FROM approvals WHERE status = 'pending' ORDER BY created_at DESC, id DESC LIMIT $1",
+          [limit],
+        );
         return rows.reverse().map(approvalFromRow);
       }
       const { rows } = filter.status
-        ? await pool.query<ApprovalRow>('SELECT * FROM approvals WHERE status = $1 ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $2', [filter.status, limit])
-        : await pool.query<ApprovalRow>('SELECT * FROM approvals ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $1', [limit]);
+        ? await pool.query<ApprovalRow>(
+            'SELECT * FROM approvals WHERE status = $1 ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $2',
+            [filter.status, limit],
+          )
+        : await pool.query<ApprovalRow>(
+            'SELECT * FROM approvals ORDER BY COALESCE(resolved_at, created_at) DESC LIMIT $1',
+            [limit],
+          );
       return rows.map(approvalFromRow);
     },
     async resolveApproval(id, resolution: Resolution) {
-      const modified = resolution.modifiedArgs === undefined || resolution.modifiedArgs === null ? null : JSON.stringify(resolution.modifiedArgs);
+      const modified =
+        resolution.modifiedArgs === undefined || resolution.modifiedArgs === null
+          ? null
+          : JSON.stringify(resolution.modifiedArgs);
       // Exactly once across replicas: only the update that finds it pending changes it, and only that one notifies.
-      const updated = await one<ApprovalRow>(`
+      const updated = await one<ApprovalRow>(
+        `
         WITH u AS (
           UPDATE approvals SET status = $2, choice = $3, feedback = $4, modified_args = $5, resolved_by = $6, rule_pattern = $7, resolved_at = $8
           WHERE id = $1 AND status = 'pending' RETURNING *
         )
         SELECT u.*, pg_notify('${CHANNEL}', $9) FROM u`,
-      [id, resolution.status, resolution.choice, resolution.feedback, modified, resolution.resolvedBy, resolution.rulePattern, resolution.resolvedAt, notifyApproval(id, resolution.status)]);
+        [
+          id,
+          resolution.status,
+          resolution.choice,
+          resolution.feedback,
+          modified,
+          resolution.resolvedBy,
+          resolution.rulePattern,
+          resolution.resolvedAt,
+          notifyApproval(id, resolution.status),
+        ],
+      );
       if (updated) return { changed: true, approval: approvalFromRow(updated) };
       const row = await one<ApprovalRow>('SELECT * FROM approvals WHERE id = $1', [id]);
       return { changed: false, approval: row && approvalFromRow(row) };
@@ -232,12 +336,16 @@ export async function openPostgresStore(url: string, options: PostgresStoreOptio
       return () => void listeners.delete(fn);
     },
     async mcpTools(server) {
-      return (await pool.query<McpToolRow>('SELECT * FROM mcp_tools WHERE server = $1 ORDER BY tool', [server])).rows.map(mcpToolFromRow);
+      return (
+        await pool.query<McpToolRow>('SELECT * FROM mcp_tools WHERE server = $1 ORDER BY tool', [server])
+      ).rows.map(mcpToolFromRow);
     },
     async saveMcpTool(record) {
-      await pool.query(`INSERT INTO mcp_tools (server, tool, hash, pending_hash, first_seen_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
+      await pool.query(
+        `INSERT INTO mcp_tools (server, tool, hash, pending_hash, first_seen_at, changed_at) VALUES ($1, $2, $3, $4, $5, $6)
         ON CONFLICT (server, tool) DO UPDATE SET hash = excluded.hash, pending_hash = excluded.pending_hash, changed_at = excluded.changed_at`,
-        [record.server, record.tool, record.hash, record.pendingHash, record.firstSeenAt, record.changedAt]);
+        [record.server, record.tool, record.hash, record.pendingHash, record.firstSeenAt, record.changedAt],
+      );
     },
     async close() {
       await audit.drain();
@@ -258,7 +366,11 @@ interface Listener {
  * terminated) it reconnects at once and then every 100 ms until it succeeds, and calls `onReconnect` so the
  * caller re-reads what it waits on.
  */
-async function startListener(url: string, onNotify: (payload: string) => void, onReconnect: () => Promise<void>): Promise<Listener> {
+async function startListener(
+  url: string,
+  onNotify: (payload: string) => void,
+  onReconnect: () => Promise<void>,
+): Promise<Listener> {
   let closed = false;
   let up = false;
   let current: pg.Client | undefined;
@@ -270,7 +382,12 @@ async function startListener(url: string, onNotify: (payload: string) => void, o
   };
   const open = async (first: boolean): Promise<void> => {
     if (closed) return;
-    const client = new pg.Client({ connectionString: url, application_name: `toolgate-listen:${process.pid}`, connectionTimeoutMillis: 2000, keepAlive: true });
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: `toolgate-listen:${process.pid}`,
+      connectionTimeoutMillis: 2000,
+      keepAlive: true,
+    });
     current = client;
     let lost = false;
     const onLost = () => {
@@ -285,7 +402,10 @@ async function startListener(url: string, onNotify: (payload: string) => void, o
     };
     client.on('error', onLost);
     client.on('end', onLost);
-    client.on('notification', (message) => message.channel === CHANNEL && message.payload !== undefined && onNotify(message.payload));
+    client.on(
+      'notification',
+      (message) => message.channel === CHANNEL && message.payload !== undefined && onNotify(message.payload),
+    );
     try {
       await client.connect();
       await client.query(`LISTEN ${CHANNEL}`);
@@ -369,19 +489,49 @@ class PostgresAuditWriter {
     const onError = (error: Error) => void (broken = error);
     client.on('error', onError);
     try {
-      const results = (await client.query('BEGIN; SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE')) as unknown as pg.QueryResult<{ seq: number; hash: string }>[];
+      const results = (await client.query(
+        'BEGIN; SELECT seq, hash FROM audit_head WHERE id = 1 FOR UPDATE',
+      )) as unknown as pg.QueryResult<{ seq: number; hash: string }>[];
       const head = results[1]!.rows[0]!;
       let seq = Number(head.seq);
       let prev = head.hash;
       const tuples: string[] = [];
-      const literal = (value: string | number | null | undefined) => (value === null || value === undefined ? 'NULL' : typeof value === 'number' ? String(Math.trunc(value)) : client.escapeLiteral(value));
+      const literal = (value: string | number | null | undefined) =>
+        value === null || value === undefined
+          ? 'NULL'
+          : typeof value === 'number'
+            ? String(Math.trunc(value))
+            : client.escapeLiteral(value);
       for (const p of batch) {
         for (const raw of p.entries) {
           const entry = withoutNul(raw);
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
-          tuples.push(`(${[seq, entry.ts, entry.decision_id, entry.agent_id, entry.session_id, entry.tool, entry.args, entry.decision, entry.risk, entry.source, entry.reason,
-            entry.rule_id, entry.approval_id, entry.mode, entry.latency_us, entry.resolved_by, entry.findings, prev, hash].map(literal).join(', ')})`);
+          tuples.push(
+            `(${[
+              seq,
+              entry.ts,
+              entry.decision_id,
+              entry.agent_id,
+              entry.session_id,
+              entry.tool,
+              entry.args,
+              entry.decision,
+              entry.risk,
+              entry.source,
+              entry.reason,
+              entry.rule_id,
+              entry.approval_id,
+              entry.mode,
+              entry.latency_us,
+              entry.resolved_by,
+              entry.findings,
+              prev,
+              hash,
+            ]
+              .map(literal)
+              .join(', ')})`,
+          );
           prev = hash;
         }
       }
@@ -389,7 +539,9 @@ class PostgresAuditWriter {
         await client.query('COMMIT');
         return;
       }
-      await client.query(`INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}; UPDATE audit_head SET seq = ${seq}, hash = ${client.escapeLiteral(prev)} WHERE id = 1; COMMIT`);
+      await client.query(
+        `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}; UPDATE audit_head SET seq = ${seq}, hash = ${client.escapeLiteral(prev)} WHERE id = 1; COMMIT`,
+      );
     } catch (error) {
       await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
       throw error;
@@ -407,18 +559,41 @@ class PostgresAuditWriter {
 function withoutNul(entry: AuditEntry): AuditEntry {
   let copy: AuditEntry | undefined;
   for (const [key, value] of Object.entries(entry)) {
-    if (typeof value === 'string' && value.includes('\u0000')) (copy ??= { ...entry })[key as 'reason'] = value.replaceAll('\u0000', '\uFFFD');
+    if (typeof value === 'string' && value.includes('\u0000'))
+      (copy ??= { ...entry })[key as 'reason'] = value.replaceAll('\u0000', '\uFFFD');
   }
   return copy ?? entry;
 }
 
-const AUDIT_INSERT_COLUMNS = ['seq', 'ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us', 'resolved_by', 'findings', 'prev_hash', 'hash'] as const;
+const AUDIT_INSERT_COLUMNS = [
+  'seq',
+  'ts',
+  'decision_id',
+  'agent_id',
+  'session_id',
+  'tool',
+  'args',
+  'decision',
+  'risk',
+  'source',
+  'reason',
+  'rule_id',
+  'approval_id',
+  'mode',
+  'latency_us',
+  'resolved_by',
+  'findings',
+  'prev_hash',
+  'hash',
+] as const;
 
 /** Every audit row in seq order, a page at a time (memory stays flat on a large log). */
 async function* auditRows(pool: Pool): AsyncIterable<AuditRow> {
   let after = -1;
   for (;;) {
-    const page = (await pool.query<AuditRow>('SELECT * FROM audit_log WHERE seq > $1 ORDER BY seq ASC LIMIT 5000', [after])).rows;
+    const page = (
+      await pool.query<AuditRow>('SELECT * FROM audit_log WHERE seq > $1 ORDER BY seq ASC LIMIT 5000', [after])
+    ).rows;
     for (const row of page) yield row;
     if (page.length < 5000) return;
     after = page[page.length - 1]!.seq;
@@ -448,5 +623,3 @@ async function queryAudit(pool: Pool, query: AuditQuery): Promise<AuditRow[]> {
   const text = `SELECT * FROM audit_log ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY seq ${query.ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`;
   return (await pool.query<AuditRow>(text, params)).rows;
 }
-
-

@@ -14,7 +14,17 @@ import { mcpToolMethods } from './mcp-tools.ts';
 import { migrate } from './migrations.ts';
 import { verifyAuditChain } from './audit-verify.ts';
 import { ChangeHub } from './change-hub.ts';
-import type { Approval, AuditQuery, AuditRow, NewRule, OpenOutcome, PendingLimits, Resolution, Store, StoreChange } from './types.ts';
+import type {
+  Approval,
+  AuditQuery,
+  AuditRow,
+  NewRule,
+  OpenOutcome,
+  PendingLimits,
+  Resolution,
+  Store,
+  StoreChange,
+} from './types.ts';
 
 /** Options of the SQLite store. */
 export interface SqliteStoreOptions {
@@ -33,8 +43,6 @@ export interface SqliteStore extends Store {
   readonly db: Database.Database;
 }
 
-
-
 /** Opens (and migrates) the database at `path`; `:memory:` works for tests. */
 export function openSqliteStore(path: string, options: SqliteStoreOptions = {}): SqliteStore {
   if (!options.readonly && path !== ':memory:') ownerOnly(path);
@@ -47,27 +55,41 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   if (!options.readonly) migrate(db);
   const audit = options.readonly ? undefined : new AuditWriter(db);
   // A database file written by a long-running process: checkpoints leave the event loop (an in-memory one has no log).
-  const checkpointer = options.readonly || path === ':memory:' || !options.checkpointIntervalMs ? undefined : startCheckpointer(db, path, options.checkpointIntervalMs);
+  const checkpointer =
+    options.readonly || path === ':memory:' || !options.checkpointIntervalMs
+      ? undefined
+      : startCheckpointer(db, path, options.checkpointIntervalMs);
 
   const s = {
     version: db.prepare("SELECT value FROM meta WHERE key = 'policy_version'").pluck(),
     rules: db.prepare('SELECT * FROM rules ORDER BY position'),
     maxPosition: db.prepare('SELECT COALESCE(MAX(position), 0) FROM rules').pluck(),
-    insertRule: db.prepare('INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES (@id, @effect, @pattern, @risk, @scope, @expires_at, @note, @created_by, @created_at, @position)'),
+    insertRule: db.prepare(
+      'INSERT INTO rules (id, effect, pattern, risk, scope, expires_at, note, created_by, created_at, position) VALUES (@id, @effect, @pattern, @risk, @scope, @expires_at, @note, @created_by, @created_at, @position)',
+    ),
     shiftRules: db.prepare('UPDATE rules SET position = position + 1 WHERE position >= ?'),
     deleteRule: db.prepare('DELETE FROM rules WHERE id = ?'),
     grants: db.prepare('SELECT * FROM grants ORDER BY created_at'),
     grantsOf: db.prepare('SELECT * FROM grants WHERE session_id = ? ORDER BY created_at'),
-    insertGrant: db.prepare('INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES (@id, @session_id, @pattern, @approval_id, @created_by, @created_at, @expires_at)'),
+    insertGrant: db.prepare(
+      'INSERT INTO grants (id, session_id, pattern, approval_id, created_by, created_at, expires_at) VALUES (@id, @session_id, @pattern, @approval_id, @created_by, @created_at, @expires_at)',
+    ),
     deleteGrant: db.prepare('DELETE FROM grants WHERE id = ?'),
-    insertApproval: options.readonly ? undefined : db.prepare(`INSERT INTO approvals (id, status, decision_id, agent_id, session_id, tool, args, cwd, tool_call_id, dedupe_key, token, reason, risk, source, findings, suggested_pattern, created_at, expires_at, resolved_at, choice, feedback, modified_args, resolved_by, rule_pattern)
+    insertApproval: options.readonly
+      ? undefined
+      : db.prepare(`INSERT INTO approvals (id, status, decision_id, agent_id, session_id, tool, args, cwd, tool_call_id, dedupe_key, token, reason, risk, source, findings, suggested_pattern, created_at, expires_at, resolved_at, choice, feedback, modified_args, resolved_by, rule_pattern)
       VALUES (@id, @status, @decision_id, @agent_id, @session_id, @tool, @args, @cwd, @tool_call_id, @dedupe_key, @token, @reason, @risk, @source, @findings, @suggested_pattern, @created_at, @expires_at, @resolved_at, @choice, @feedback, @modified_args, @resolved_by, @rule_pattern)`),
     approval: db.prepare('SELECT * FROM approvals WHERE id = ?'),
-    pendingByKey: db.prepare("SELECT * FROM approvals WHERE status = 'pending' AND dedupe_key = ? ORDER BY created_at LIMIT 1"),
+    pendingByKey: db.prepare(
+      "SELECT * FROM approvals WHERE status = 'pending' AND dedupe_key = ? ORDER BY created_at LIMIT 1",
+    ),
     pendingTotal: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending'").pluck(),
     pendingCount: db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND agent_id IS ?").pluck(),
-    pendingOfToken: options.readonly ? undefined : db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND token IS ?").pluck(),
-    resolve: db.prepare(`UPDATE approvals SET status = @status, choice = @choice, feedback = @feedback, modified_args = @modified_args, resolved_by = @resolved_by, rule_pattern = @rule_pattern, resolved_at = @resolved_at
+    pendingOfToken: options.readonly
+      ? undefined
+      : db.prepare("SELECT COUNT(*) FROM approvals WHERE status = 'pending' AND token IS ?").pluck(),
+    resolve:
+      db.prepare(`UPDATE approvals SET status = @status, choice = @choice, feedback = @feedback, modified_args = @modified_args, resolved_by = @resolved_by, rule_pattern = @rule_pattern, resolved_at = @resolved_at
       WHERE id = @id AND status = 'pending'`),
   } as const;
 
@@ -81,7 +103,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       id: timeOrderedId(),
       effect: rule.effect,
       pattern: rule.pattern,
-      risk: rule.effect === 'ask' ? rule.risk ?? 'medium' : rule.risk ?? null,
+      risk: rule.effect === 'ask' ? (rule.risk ?? 'medium') : (rule.risk ?? null),
       scope: rule.scope ?? 'global',
       expires_at: rule.expiresAt ?? null,
       note: rule.note ?? null,
@@ -98,9 +120,12 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const openOrJoinTx = db.transaction((approval: Approval, limits: PendingLimits): OpenOutcome => {
     const existing = s.pendingByKey.get(approval.dedupeKey) as ApprovalRow | undefined;
     if (existing) return { kind: 'joined', approval: approvalFromRow(existing) };
-    if ((s.pendingCount.get(approval.agentId) as number) >= limits.perAgent) return { kind: 'capped', scope: 'agent', limit: limits.perAgent };
-    if (approval.token !== null && (s.pendingOfToken!.get(approval.token) as number) >= limits.perToken) return { kind: 'capped', scope: 'token', limit: limits.perToken };
-    if ((s.pendingTotal.get() as number) >= limits.total) return { kind: 'capped', scope: 'total', limit: limits.total };
+    if ((s.pendingCount.get(approval.agentId) as number) >= limits.perAgent)
+      return { kind: 'capped', scope: 'agent', limit: limits.perAgent };
+    if (approval.token !== null && (s.pendingOfToken!.get(approval.token) as number) >= limits.perToken)
+      return { kind: 'capped', scope: 'token', limit: limits.perToken };
+    if ((s.pendingTotal.get() as number) >= limits.total)
+      return { kind: 'capped', scope: 'total', limit: limits.total };
     s.insertApproval!.run(approvalToRow(approval));
     return { kind: 'opened', approval };
   });
@@ -146,7 +171,15 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
       return rows.map(grantFromRow);
     },
     async addGrant(grant) {
-      const row: GrantRow = { id: timeOrderedId(), session_id: grant.sessionId, pattern: grant.pattern, approval_id: grant.approvalId, created_by: grant.createdBy, created_at: new Date().toISOString(), expires_at: grant.expiresAt };
+      const row: GrantRow = {
+        id: timeOrderedId(),
+        session_id: grant.sessionId,
+        pattern: grant.pattern,
+        approval_id: grant.approvalId,
+        created_by: grant.createdBy,
+        created_at: new Date().toISOString(),
+        expires_at: grant.expiresAt,
+      };
       s.insertGrant.run(row);
       return policyChanged(grantFromRow(row));
     },
@@ -186,13 +219,31 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
     async listApprovals(filter) {
       const where = filter.status ? 'WHERE status = ?' : '';
       // Pending: the newest `limit`, then oldest first (a flood of old asks never hides the newest).
-      const order = filter.status === 'pending' ? 'ORDER BY created_at DESC, id DESC' : 'ORDER BY COALESCE(resolved_at, created_at) DESC';
-      const rows = db.prepare(`SELECT * FROM approvals ${where} ${order} LIMIT ?`).all(...(filter.status ? [filter.status] : []), filter.limit ?? 500) as ApprovalRow[];
+      const order =
+        filter.status === 'pending'
+          ? 'ORDER BY created_at DESC, id DESC'
+          : 'ORDER BY COALESCE(resolved_at, created_at) DESC';
+      const rows = db
+        .prepare(`SELECT * FROM approvals ${where} ${order} LIMIT ?`)
+        .all(...(filter.status ? [filter.status] : []), filter.limit ?? 500) as ApprovalRow[];
       if (filter.status === 'pending') rows.reverse();
       return rows.map(approvalFromRow);
     },
     async resolveApproval(id, resolution: Resolution) {
-      const changed = s.resolve.run({ id, status: resolution.status, choice: resolution.choice, feedback: resolution.feedback, modified_args: resolution.modifiedArgs === undefined || resolution.modifiedArgs === null ? null : JSON.stringify(resolution.modifiedArgs), resolved_by: resolution.resolvedBy, rule_pattern: resolution.rulePattern, resolved_at: resolution.resolvedAt }).changes > 0;
+      const changed =
+        s.resolve.run({
+          id,
+          status: resolution.status,
+          choice: resolution.choice,
+          feedback: resolution.feedback,
+          modified_args:
+            resolution.modifiedArgs === undefined || resolution.modifiedArgs === null
+              ? null
+              : JSON.stringify(resolution.modifiedArgs),
+          resolved_by: resolution.resolvedBy,
+          rule_pattern: resolution.rulePattern,
+          resolved_at: resolution.resolvedAt,
+        }).changes > 0;
       const row = s.approval.get(id) as ApprovalRow | undefined;
       if (changed) announce({ kind: 'approval', id, status: resolution.status });
       return { changed, approval: row && approvalFromRow(row) };
@@ -254,7 +305,7 @@ function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   eq('approval_id', query.approvalId);
   eq('decision_id', query.decisionId);
   if (query.q) {
-    where.push("instr(args, ?) > 0");
+    where.push('instr(args, ?) > 0');
     params.push(query.q);
   }
   if (query.cursor !== undefined) {
@@ -265,8 +316,6 @@ function queryAudit(db: Database.Database, query: AuditQuery): AuditRow[] {
   params.push(Math.min(Math.max(query.limit ?? 100, 1), 1000));
   return db.prepare(sql).all(...params) as AuditRow[];
 }
-
-
 
 /**
  * Makes the database file readable and writable by its owner only (0600), creating it empty first when missing.

@@ -12,7 +12,16 @@ export interface AuditEntry {
   tool: string;
   /** JSON of the (redacted) arguments. */
   args: string;
-  decision: Decision | 'approved' | 'denied' | 'expired' | 'cancelled' | 'result' | 'checkpoint' | 'tool_changed' | 'tool_accepted';
+  decision:
+    | Decision
+    | 'approved'
+    | 'denied'
+    | 'expired'
+    | 'cancelled'
+    | 'result'
+    | 'checkpoint'
+    | 'tool_changed'
+    | 'tool_accepted';
   risk: Risk | null;
   source: DecisionSource | 'agent' | 'result' | 'retention' | 'mcp';
   reason: string;
@@ -151,7 +160,6 @@ export type StoreChange =
    */
   | { kind: 'resync' };
 
-
 /** An MCP gateway's tool as last accepted: its definition's hash, and a changed hash not yet accepted (pinned servers). */
 export interface McpToolRecord {
   server: string;
@@ -201,7 +209,10 @@ export interface Store {
   /** Walks the whole hash chain (toolgate audit verify). */
   verifyAudit(): Promise<VerifyResult>;
   /** Prunes up to `maxRows` audit rows older than `cutoff` (ISO time) and appends a checkpoint row (see store/audit-retention.ts). */
-  pruneAudit(cutoff: string, maxRows?: number): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
+  pruneAudit(
+    cutoff: string,
+    maxRows?: number,
+  ): Promise<{ pruned: number; throughSeq: number | null; checkpointSeq: number | null }>;
   /** Undefined when the database accepts writes now, else why not (readiness). */
   writeProblem(): Promise<string | undefined>;
   /** Pending approvals across every agent (the metrics gauge, and how many a shortened list hides). */

@@ -4,10 +4,24 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { existsSync, readFileSync } from 'node:fs';
-import { makeWorkspace, mcpLog, runAgent, SECRET, type AgentRun, type Runtime, type Wiring, type Workspace } from './support/runtimes.ts';
+import {
+  makeWorkspace,
+  mcpLog,
+  runAgent,
+  SECRET,
+  type AgentRun,
+  type Runtime,
+  type Wiring,
+  type Workspace,
+} from './support/runtimes.ts';
 import { downUrl, startSidecar, type Sidecar } from './support/sidecar.ts';
 
-const WIRINGS: [Runtime, Wiring][] = [['claude-code', 'command'], ['claude-code', 'http'], ['codex', 'command'], ['gemini', 'command']];
+const WIRINGS: [Runtime, Wiring][] = [
+  ['claude-code', 'command'],
+  ['claude-code', 'http'],
+  ['codex', 'command'],
+  ['gemini', 'command'],
+];
 
 function explain(run: AgentRun): string {
   return `exit ${run.code}\nstdout: ${run.stdout.slice(-1500)}\nstderr: ${run.stderr.slice(-1500)}`;
@@ -35,8 +49,14 @@ for (const [runtime, wiring] of WIRINGS) {
       assert.equal(run.code, 0, explain(run));
       assert.ok(ws.ran(), `the command ran\n${explain(run)}`);
       const rows = await sidecar.audit();
-      assert.ok(rows.some((r) => r.tool === 'bash' && r.decision === 'allow'), 'toolgate saw the call');
-      assert.ok(rows.some((r) => r.decision === 'result'), `the after-tool hook recorded the output: ${JSON.stringify(rows.map((r) => r.decision))}`);
+      assert.ok(
+        rows.some((r) => r.tool === 'bash' && r.decision === 'allow'),
+        'toolgate saw the call',
+      );
+      assert.ok(
+        rows.some((r) => r.decision === 'result'),
+        `the after-tool hook recorded the output: ${JSON.stringify(rows.map((r) => r.decision))}`,
+      );
     });
 
     it('blocks cat ~/.ssh/id_rsa, and the key never reaches the model', async () => {
@@ -53,7 +73,9 @@ for (const [runtime, wiring] of WIRINGS) {
       it("leaves a call toolgate has no opinion on to Claude Code's own permissions (no allow that switches them off)", async () => {
         // The user has not allowed Bash, so Claude Code would ask — and in -p mode nobody can answer, so it refuses.
         const ws = workspace();
-        const run = await runAgent(runtime, wiring, ws, sidecar.url, 'echo harmless > ran.txt', { userAllowsShell: false });
+        const run = await runAgent(runtime, wiring, ws, sidecar.url, 'echo harmless > ran.txt', {
+          userAllowsShell: false,
+        });
         assert.ok(!ws.ran(), `Claude Code's own permission check still applied\n${explain(run)}`);
         assert.match(run.stdout, /"permission_denials":\[\{/, 'Claude Code itself refused the call');
       });
@@ -67,7 +89,10 @@ for (const [runtime, wiring] of WIRINGS) {
       assert.ok(!run.model.received().includes(SECRET), 'the secret reached the model');
       assert.match(run.model.requests.at(-1)!.body, /protected path/);
       const rows = await sidecar.audit();
-      assert.ok(rows.some((r) => r.decision === 'deny' && r.reason.includes(`${ws.home}/.ssh`)), 'denied as a protected place of the agent\'s home');
+      assert.ok(
+        rows.some((r) => r.decision === 'deny' && r.reason.includes(`${ws.home}/.ssh`)),
+        "denied as a protected place of the agent's home",
+      );
     });
 
     if (runtime === 'gemini') {
@@ -77,13 +102,18 @@ for (const [runtime, wiring] of WIRINGS) {
         const running = runAgent(runtime, wiring, ws, sidecar.url, '', { mcpCall: call });
         const approval = await sidecar.pendingApproval();
         assert.equal(approval.tool, 'mcp__desktop-commander__execute_command');
-        await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, { choice: 'deny_with_feedback', feedback: 'never delete the home' });
+        await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, {
+          choice: 'deny_with_feedback',
+          feedback: 'never delete the home',
+        });
         const run = await running;
         assert.ok(!existsSync(mcpLog(ws)), `the MCP server never got the call\n${explain(run)}`);
         assert.match(run.model.received(), /never delete the home/);
         // Control: a harmless command through the same MCP tool reaches the server.
         const control = workspace();
-        const ok = await runAgent(runtime, wiring, control, sidecar.url, '', { mcpCall: { ...call, args: { command: 'ls' } } });
+        const ok = await runAgent(runtime, wiring, control, sidecar.url, '', {
+          mcpCall: { ...call, args: { command: 'ls' } },
+        });
         assert.equal(existsSync(mcpLog(control)) ? readFileSync(mcpLog(control), 'utf8') : '', 'ls\n', explain(ok));
       });
     }
@@ -103,7 +133,10 @@ for (const [runtime, wiring] of WIRINGS) {
       const ws = workspace();
       const running = runAgent(runtime, wiring, ws, sidecar.url, 'rm -r ./data');
       const approval = await sidecar.pendingApproval();
-      await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, { choice: 'deny_with_feedback', feedback: 'use make clean instead' });
+      await sidecar.reviewer(`/v1/approvals/${approval.id}/resolve`, {
+        choice: 'deny_with_feedback',
+        feedback: 'use make clean instead',
+      });
       const run = await running;
       assert.ok(ws.dataExists(), `the denied command did not run\n${explain(run)}`);
       assert.match(run.model.received(), /use make clean instead/, 'the feedback reached the model');

@@ -27,7 +27,10 @@ describe('toolgate approvals', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-cli-'));
-    const config = loadConfig({ 'data-dir': dataDir, port: '0', 'log-level': 'silent' }, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN });
+    const config = loadConfig(
+      { 'data-dir': dataDir, port: '0', 'log-level': 'silent' },
+      { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
+    );
     server = await startServer(config, silent);
     env = { TOOLGATE_URL: server.url, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN };
   });
@@ -61,8 +64,14 @@ describe('toolgate approvals', () => {
     assert.match(out, /pending\s+medium\s+bash: sudo systemctl restart nginx/);
     assert.match(out, /\[agent cli-agent\]/);
     const json = await run(['list', '--json'], env);
-    const rows = json.out.trim().split('\n').map((l) => JSON.parse(l));
-    assert.deepEqual(rows.map((r) => r.id), [id]);
+    const rows = json.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    assert.deepEqual(
+      rows.map((r) => r.id),
+      [id],
+    );
   });
 
   it('show prints the approval as JSON', async () => {
@@ -77,8 +86,13 @@ describe('toolgate approvals', () => {
 
   it('resolve answers; an agent polling sees it; a second different answer fails with the 409 detail', async () => {
     const id = await ask('sudo systemctl restart postgresql');
-    const polled = fetch(`${server.url}/v1/approvals/${id}?wait=30`, { headers: { authorization: `Bearer ${AGENT_TOKEN}` } }).then((r) => r.json());
-    const { code, out } = await run(['resolve', id, '--choice', 'deny_with_feedback', '--feedback', 'not during the backup'], env);
+    const polled = fetch(`${server.url}/v1/approvals/${id}?wait=30`, {
+      headers: { authorization: `Bearer ${AGENT_TOKEN}` },
+    }).then((r) => r.json());
+    const { code, out } = await run(
+      ['resolve', id, '--choice', 'deny_with_feedback', '--feedback', 'not during the backup'],
+      env,
+    );
     assert.equal(code, 0, out);
     assert.match(out, new RegExp(`${id} denied \\(deny_with_feedback\\)`));
     const seen = await polled;
@@ -92,10 +106,15 @@ describe('toolgate approvals', () => {
 
   it('resolve --choice allow_always --rule saves the typed rule', async () => {
     const id = await ask('sudo systemctl restart cron');
-    const { code, out } = await run(['resolve', id, '--choice', 'allow_always', '--rule', 'bash(sudo systemctl restart cron)'], env);
+    const { code, out } = await run(
+      ['resolve', id, '--choice', 'allow_always', '--rule', 'bash(sudo systemctl restart cron)'],
+      env,
+    );
     assert.equal(code, 0, out);
     assert.match(out, /rule bash\(sudo systemctl restart cron\)/);
-    const rules = await (await fetch(`${server.url}/v1/rules`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` } })).json();
+    const rules = await (
+      await fetch(`${server.url}/v1/rules`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` } })
+    ).json();
     assert.ok(rules.rules.some((r: { pattern: string }) => r.pattern === 'bash(sudo systemctl restart cron)'));
   });
 
@@ -110,13 +129,19 @@ describe('toolgate approvals', () => {
     const noFeedback = await run(['resolve', id, '--choice', 'deny_with_feedback'], env);
     assert.equal(noFeedback.code, 1);
     assert.match(noFeedback.err, /400 .*feedback/);
-    const asAgent = await run(['resolve', id, '--choice', 'allow_once'], { TOOLGATE_URL: server.url, TOOLGATE_REVIEWER_TOKEN: AGENT_TOKEN });
+    const asAgent = await run(['resolve', id, '--choice', 'allow_once'], {
+      TOOLGATE_URL: server.url,
+      TOOLGATE_REVIEWER_TOKEN: AGENT_TOKEN,
+    });
     assert.equal(asAgent.code, 1);
     assert.match(asAgent.err, /403/);
   });
 
   it('says when the sidecar cannot be reached', async () => {
-    const { code, err } = await run(['list'], { TOOLGATE_URL: 'http://127.0.0.1:9', TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN });
+    const { code, err } = await run(['list'], {
+      TOOLGATE_URL: 'http://127.0.0.1:9',
+      TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN,
+    });
     assert.equal(code, 1);
     assert.match(err, /cannot reach toolgate at http:\/\/127\.0\.0\.1:9/);
   });

@@ -23,7 +23,13 @@ async function main(argv: string[], io: Io): Promise<number> {
 function captureIo(env: NodeJS.ProcessEnv = {}): Io & { stdout: string[]; stderr: string[] } {
   const stdout: string[] = [];
   const stderr: string[] = [];
-  return { stdout, stderr, out: (t) => stdout.push(...t.replace(/\n$/, '').split('\n')), err: (t) => stderr.push(t), env };
+  return {
+    stdout,
+    stderr,
+    out: (t) => stdout.push(...t.replace(/\n$/, '').split('\n')),
+    err: (t) => stderr.push(t),
+    env,
+  };
 }
 
 describe('toolgate audit', () => {
@@ -58,11 +64,17 @@ describe('toolgate audit', () => {
   it('prints JSON lines and CSV', async () => {
     const json = await run('audit', '--json');
     const rows = json.out.map((l) => JSON.parse(l));
-    assert.deepEqual(rows.map((r) => r.seq), [1, 2, 3]);
+    assert.deepEqual(
+      rows.map((r) => r.seq),
+      [1, 2, 3],
+    );
     assert.deepEqual(rows[0].args, { command: 'git status' });
     assert.ok(Array.isArray(rows[1].findings));
     const csv = await run('audit', '--csv', '--decision', 'deny');
-    assert.equal(csv.out[0], 'seq,ts,decision_id,agent_id,session_id,tool,args,decision,risk,source,reason,rule_id,approval_id,mode,latency_us,resolved_by,findings,prev_hash,hash');
+    assert.equal(
+      csv.out[0],
+      'seq,ts,decision_id,agent_id,session_id,tool,args,decision,risk,source,reason,rule_id,approval_id,mode,latency_us,resolved_by,findings,prev_hash,hash',
+    );
     assert.match(csv.out[1]!, /,"{""command"":""rm -rf \/tmp\/x, \\""quoted\\""""}",deny,/);
   });
 
@@ -95,14 +107,21 @@ describe('toolgate audit tail', () => {
     const reader = openSqliteStore(`${h.dataDir}/toolgate.db`, { readonly: true });
     const io = captureIo();
     const controller = new AbortController();
-    const tail = tailAudit(reader, { query: {}, last: 1, intervalMs: 20, format: 'json', signal: controller.signal }, io);
+    const tail = tailAudit(
+      reader,
+      { query: {}, last: 1, intervalMs: 20, format: 'json', signal: controller.signal },
+      io,
+    );
     await new Promise((r) => setTimeout(r, 50));
     await h.decide(bash('echo three'));
     await h.decide(bash('cat ~/.ssh/id_rsa'));
     await new Promise((r) => setTimeout(r, 120));
     controller.abort();
     await tail;
-    assert.deepEqual(io.stdout.map((l) => JSON.parse(l).args.command), ['echo two', 'echo three', 'cat ~/.ssh/id_rsa']);
+    assert.deepEqual(
+      io.stdout.map((l) => JSON.parse(l).args.command),
+      ['echo two', 'echo three', 'cat ~/.ssh/id_rsa'],
+    );
     await reader.close();
     await h.close();
   });
@@ -111,11 +130,18 @@ describe('toolgate audit tail', () => {
 describe('toolgate rules test', () => {
   it('reports which past calls a rule would have decided differently', async () => {
     const h = await startHarness({ file: true });
-    for (const command of ['git status', 'git push --force origin main', 'npm test']) await h.decide(bash(command, { interactive: false }));
+    for (const command of ['git status', 'git push --force origin main', 'npm test'])
+      await h.decide(bash(command, { interactive: false }));
     const io = captureIo();
-    const code = await main(['rules', 'test', 'bash(git *)', '--effect', 'allow', '--since', '30d', '--data-dir', h.dataDir], io);
+    const code = await main(
+      ['rules', 'test', 'bash(git *)', '--effect', 'allow', '--since', '30d', '--data-dir', h.dataDir],
+      io,
+    );
     assert.equal(code, 0, io.stderr.join('\n'));
-    assert.match(io.stdout[0]!, /^allow bash\(git \*\) would have allowed 1 past call\(s\), including `git push --force origin main` \(of 3 since /);
+    assert.match(
+      io.stdout[0]!,
+      /^allow bash\(git \*\) would have allowed 1 past call\(s\), including `git push --force origin main` \(of 3 since /,
+    );
     assert.match(io.stdout.join('\n'), /ask → allow: 1/);
     const json = captureIo();
     await main(['rules', 'test', 'bash(npm *)', '--effect', 'deny', '--json', '--data-dir', h.dataDir], json);

@@ -15,8 +15,19 @@ import { runProcess, type ProcessRun } from '../support/run-process.ts';
 const AGENT = 'hook-cli-agent-token-0123456789';
 const REVIEWER = 'hook-cli-reviewer-token-0123456789';
 
-function runHook(runtime: string, input: string, env: Record<string, string>, extra: string[] = [], nodeFlags: string[] = []): Promise<ProcessRun> {
-  return runProcess(process.execPath, [...nodeFlags, BIN, 'hook', runtime, ...extra], { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env }, input);
+function runHook(
+  runtime: string,
+  input: string,
+  env: Record<string, string>,
+  extra: string[] = [],
+  nodeFlags: string[] = [],
+): Promise<ProcessRun> {
+  return runProcess(
+    process.execPath,
+    [...nodeFlags, BIN, 'hook', runtime, ...extra],
+    { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    input,
+  );
 }
 
 /** A port nothing listens on: bound, then released. */
@@ -28,9 +39,38 @@ async function closedPort(): Promise<number> {
   return port;
 }
 
-const claudeInput = (tool: string, toolInput: unknown) => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.jsonl', cwd: process.cwd(), permission_mode: 'default', hook_event_name: 'PreToolUse', tool_name: tool, tool_input: toolInput, tool_use_id: 'toolu_1' });
-const codexInput = (command: string) => JSON.stringify({ session_id: 's', turn_id: 't', cwd: process.cwd(), hook_event_name: 'PreToolUse', model: 'gpt-5', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_1' });
-const geminiInput = (command: string) => JSON.stringify({ session_id: 's', transcript_path: '/tmp/t.json', cwd: process.cwd(), hook_event_name: 'BeforeTool', timestamp: new Date().toISOString(), tool_name: 'run_shell_command', tool_input: { command } });
+const claudeInput = (tool: string, toolInput: unknown) =>
+  JSON.stringify({
+    session_id: 's',
+    transcript_path: '/tmp/t.jsonl',
+    cwd: process.cwd(),
+    permission_mode: 'default',
+    hook_event_name: 'PreToolUse',
+    tool_name: tool,
+    tool_input: toolInput,
+    tool_use_id: 'toolu_1',
+  });
+const codexInput = (command: string) =>
+  JSON.stringify({
+    session_id: 's',
+    turn_id: 't',
+    cwd: process.cwd(),
+    hook_event_name: 'PreToolUse',
+    model: 'gpt-5',
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: 'call_1',
+  });
+const geminiInput = (command: string) =>
+  JSON.stringify({
+    session_id: 's',
+    transcript_path: '/tmp/t.json',
+    cwd: process.cwd(),
+    hook_event_name: 'BeforeTool',
+    timestamp: new Date().toISOString(),
+    tool_name: 'run_shell_command',
+    tool_input: { command },
+  });
 
 describe('toolgate hook, sidecar down: never allows', () => {
   let env: Record<string, string>;
@@ -39,8 +79,17 @@ describe('toolgate hook, sidecar down: never allows', () => {
   });
 
   for (const [runtime, input, isDeny] of [
-    ['claude-code', claudeInput('Bash', { command: 'git status' }), (j: any) => j.hookSpecificOutput.permissionDecision === 'deny'],
-    ['codex', codexInput('git status'), (j: any) => j.hookSpecificOutput.permissionDecision === 'deny' && j.hookSpecificOutput.permissionDecisionReason.length > 0],
+    [
+      'claude-code',
+      claudeInput('Bash', { command: 'git status' }),
+      (j: any) => j.hookSpecificOutput.permissionDecision === 'deny',
+    ],
+    [
+      'codex',
+      codexInput('git status'),
+      (j: any) =>
+        j.hookSpecificOutput.permissionDecision === 'deny' && j.hookSpecificOutput.permissionDecisionReason.length > 0,
+    ],
     ['gemini', geminiInput('git status'), (j: any) => j.decision === 'deny'],
   ] as const) {
     it(`${runtime}: blocks git status with exit 2, a deny in its format, and the reason on stderr`, async () => {
@@ -58,7 +107,10 @@ describe('toolgate hook, sidecar down: never allows', () => {
   });
 
   it('blocks when no agent token is configured', async () => {
-    const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: env.TOOLGATE_URL!, HOME: mkdtempSync(join(tmpdir(), 'toolgate-nohome-')) });
+    const run = await runHook('gemini', geminiInput('ls'), {
+      TOOLGATE_URL: env.TOOLGATE_URL!,
+      HOME: mkdtempSync(join(tmpdir(), 'toolgate-nohome-')),
+    });
     assert.equal(run.code, 2);
     assert.equal(run.json.decision, 'deny');
     assert.match(run.stderr, /no agent token/);
@@ -71,7 +123,10 @@ describe('toolgate hook against a running sidecar', () => {
   let env: Record<string, string>;
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-hook-cli-'));
-    const config = loadConfig({ 'data-dir': dataDir, port: '0', 'hook-hold': '1s' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+    const config = loadConfig(
+      { 'data-dir': dataDir, port: '0', 'hook-hold': '1s' },
+      { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+    );
     server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
     env = { TOOLGATE_URL: server.url, TOOLGATE_AGENT_TOKEN: AGENT };
   });
@@ -112,7 +167,10 @@ describe('toolgate hook against a running sidecar', () => {
   });
 
   it('blocks when the sidecar rejects the token', async () => {
-    const run = await runHook('claude-code', claudeInput('Bash', { command: 'git status' }), { ...env, TOOLGATE_AGENT_TOKEN: 'wrong-token-wrong-token' });
+    const run = await runHook('claude-code', claudeInput('Bash', { command: 'git status' }), {
+      ...env,
+      TOOLGATE_AGENT_TOKEN: 'wrong-token-wrong-token',
+    });
     assert.equal(run.code, 2);
     assert.equal(run.json.hookSpecificOutput.permissionDecision, 'deny');
     assert.match(run.stderr, /401/);
@@ -127,7 +185,11 @@ describe('toolgate hook against a running sidecar', () => {
 
 describe('toolgate hook: what it sends and what it loads', () => {
   /** A stand-in sidecar that records the request and answers an allow in Claude Code's format. */
-  async function recordingSidecar(): Promise<{ url: string; requests: { url?: string; headers: IncomingHttpHeaders; body: string }[]; close: () => Promise<void> }> {
+  async function recordingSidecar(): Promise<{
+    url: string;
+    requests: { url?: string; headers: IncomingHttpHeaders; body: string }[];
+    close: () => Promise<void>;
+  }> {
     const requests: { url?: string; headers: IncomingHttpHeaders; body: string }[] = [];
     const server = createHttpServer((req, res) => {
       let body = '';
@@ -135,7 +197,15 @@ describe('toolgate hook: what it sends and what it loads', () => {
       req.on('end', () => {
         requests.push({ url: req.url, headers: req.headers, body });
         res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: 'allow', permissionDecisionReason: 'recorded' } }));
+        res.end(
+          JSON.stringify({
+            hookSpecificOutput: {
+              hookEventName: 'PreToolUse',
+              permissionDecision: 'allow',
+              permissionDecisionReason: 'recorded',
+            },
+          }),
+        );
       });
     });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
@@ -147,7 +217,11 @@ describe('toolgate hook: what it sends and what it loads', () => {
     const sidecar = await recordingSidecar();
     try {
       const input = claudeInput('Bash', { command: 'cat ~/.ssh/id_rsa' });
-      const run = await runHook('claude-code', input, { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT, HOME: '/home/agent-one' });
+      const run = await runHook('claude-code', input, {
+        TOOLGATE_URL: sidecar.url,
+        TOOLGATE_AGENT_TOKEN: AGENT,
+        HOME: '/home/agent-one',
+      });
       assert.equal(run.code, 0, run.stderr);
       assert.equal(run.json.hookSpecificOutput.permissionDecisionReason, 'recorded');
       const [request] = sidecar.requests;
@@ -163,7 +237,11 @@ describe('toolgate hook: what it sends and what it loads', () => {
   it('sends no agent home when HOME cannot go in a header (the sidecar then uses its own)', async () => {
     const sidecar = await recordingSidecar();
     try {
-      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT, HOME: '/home/zoë' });
+      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), {
+        TOOLGATE_URL: sidecar.url,
+        TOOLGATE_AGENT_TOKEN: AGENT,
+        HOME: '/home/zoë',
+      });
       assert.equal(run.code, 0, run.stderr);
       assert.equal(sidecar.requests[0]?.headers['x-toolgate-agent-home'], undefined);
     } finally {
@@ -178,7 +256,10 @@ describe('toolgate hook: what it sends and what it loads', () => {
     try {
       const url = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
       const started = Date.now();
-      const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '300ms']);
+      const run = await runHook('gemini', geminiInput('ls'), { TOOLGATE_URL: url, TOOLGATE_AGENT_TOKEN: AGENT }, [
+        '--timeout',
+        '300ms',
+      ]);
       assert.equal(run.code, 2);
       assert.equal(run.json.decision, 'deny');
       assert.match(run.stderr, /no answer within 0\.3s/);
@@ -190,7 +271,12 @@ describe('toolgate hook: what it sends and what it loads', () => {
     // The control: a sidecar that answers is not cut off by the same timeout.
     const sidecar = await recordingSidecar();
     try {
-      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, ['--timeout', '5s']);
+      const run = await runHook(
+        'claude-code',
+        claudeInput('Bash', { command: 'ls' }),
+        { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT },
+        ['--timeout', '5s'],
+      );
       assert.equal(run.code, 0, run.stderr);
     } finally {
       await sidecar.close();
@@ -201,21 +287,48 @@ describe('toolgate hook: what it sends and what it loads', () => {
     const sidecar = await recordingSidecar();
     try {
       const trace = new URL('../support/trace-loads.mjs', import.meta.url).href;
-      const run = await runHook('claude-code', claudeInput('Bash', { command: 'ls' }), { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT }, [], ['--import', trace]);
+      const run = await runHook(
+        'claude-code',
+        claudeInput('Bash', { command: 'ls' }),
+        { TOOLGATE_URL: sidecar.url, TOOLGATE_AGENT_TOKEN: AGENT },
+        [],
+        ['--import', trace],
+      );
       assert.equal(run.code, 0, run.stderr);
-      const loaded = run.stderr.split('\n').filter((line) => line.startsWith('LOADED ')).map((line) => line.slice('LOADED '.length));
+      const loaded = run.stderr
+        .split('\n')
+        .filter((line) => line.startsWith('LOADED '))
+        .map((line) => line.slice('LOADED '.length));
       // The hook is one bundled file: nothing else of toolgate is loaded at run time …
-      assert.ok(loaded.some((url) => url.endsWith('/dist/cli/hook.bundle.js')), `the trace saw the hook load:\n${loaded.join('\n')}`);
-      const heavy = loaded.filter((url) => (/\/dist\//.test(url) && !url.endsWith('/dist/cli/hook.bundle.js')) || /\/node_modules\/|^node:internal\/deps\/undici/.test(url));
+      assert.ok(
+        loaded.some((url) => url.endsWith('/dist/cli/hook.bundle.js')),
+        `the trace saw the hook load:\n${loaded.join('\n')}`,
+      );
+      const heavy = loaded.filter(
+        (url) =>
+          (/\/dist\//.test(url) && !url.endsWith('/dist/cli/hook.bundle.js')) ||
+          /\/node_modules\/|^node:internal\/deps\/undici/.test(url),
+      );
       assert.deepEqual(heavy, []);
       // … and what went into the bundle (esbuild's metafile) holds no engine, store, HTTP app, config/zod or package.
-      const meta = JSON.parse(readFileSync(join(BIN, '../../dist/cli/hook.bundle.meta.json'), 'utf8')) as { inputs: Record<string, unknown> };
+      const meta = JSON.parse(readFileSync(join(BIN, '../../dist/cli/hook.bundle.meta.json'), 'utf8')) as {
+        inputs: Record<string, unknown>;
+      };
       const inputs = Object.keys(meta.inputs);
-      assert.ok(inputs.some((i) => i.endsWith('dist/cli/hook.js')), inputs.join('\n'));
-      assert.deepEqual(inputs.filter((i) => /dist\/(engine|store|http)\/|dist\/config\.js$|node_modules\//.test(i)), []);
+      assert.ok(
+        inputs.some((i) => i.endsWith('dist/cli/hook.js')),
+        inputs.join('\n'),
+      );
+      assert.deepEqual(
+        inputs.filter((i) => /dist\/(engine|store|http)\/|dist\/config\.js$|node_modules\//.test(i)),
+        [],
+      );
       // The control: `check` runs the engine, and the same trace sees it.
       const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-trace-'));
-      const check = spawnSync(process.execPath, ['--import', trace, BIN, 'check', 'ls'], { encoding: 'utf8', env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TOOLGATE_DATA_DIR: dataDir } });
+      const check = spawnSync(process.execPath, ['--import', trace, BIN, 'check', 'ls'], {
+        encoding: 'utf8',
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', TOOLGATE_DATA_DIR: dataDir },
+      });
       rmSync(dataDir, { recursive: true, force: true });
       assert.equal(check.status, 0, check.stderr);
       assert.match(check.stderr, /LOADED \S+\/dist\/engine\/decide\.js/);

@@ -15,10 +15,17 @@ const AGENT = 'integrations-agent-token-0123456789';
 const REVIEWER = 'integrations-reviewer-token-0123456789';
 
 /** Runs `toolgate …` in-process; returns the exit code and both streams. */
-async function toolgate(args: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
+async function toolgate(
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await main(args, { out: (t) => (out += t.endsWith('\n') ? t : `${t}\n`), err: (t) => (err += `${t}\n`), env });
+  const code = await main(args, {
+    out: (t) => (out += t.endsWith('\n') ? t : `${t}\n`),
+    err: (t) => (err += `${t}\n`),
+    env,
+  });
   return { code, out, err };
 }
 
@@ -27,7 +34,14 @@ function runCommandLine(command: string, input: unknown, env: NodeJS.ProcessEnv)
   return runProcess('/bin/sh', ['-c', command], { PATH: '/nonexistent', ...env }, JSON.stringify(input));
 }
 
-const claudeInput = (command: string) => ({ session_id: 's', cwd: '/tmp', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'toolu_1' });
+const claudeInput = (command: string) => ({
+  session_id: 's',
+  cwd: '/tmp',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command },
+  tool_use_id: 'toolu_1',
+});
 
 describe('toolgate integrations print', () => {
   let server: RunningServer;
@@ -37,7 +51,10 @@ describe('toolgate integrations print', () => {
     dataDir = join(mkdtempSync(join(tmpdir(), 'toolgate-integrations-')), 'data dir');
     mkdirSync(dataDir);
     writeFileSync(join(dataDir, 'tokens.json'), JSON.stringify({ agent: AGENT, reviewer: REVIEWER }), { mode: 0o600 });
-    const config = loadConfig({ 'data-dir': dataDir, port: '0' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+    const config = loadConfig(
+      { 'data-dir': dataDir, port: '0' },
+      { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+    );
     server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
   });
   after(async () => {
@@ -46,7 +63,15 @@ describe('toolgate integrations print', () => {
   });
 
   it('claude-code: a command hook with absolute paths that asks for rm -rf ./src and leaves git status to Claude Code', async () => {
-    const printed = await toolgate(['integrations', 'print', 'claude-code', '--url', server.url, '--data-dir', dataDir]);
+    const printed = await toolgate([
+      'integrations',
+      'print',
+      'claude-code',
+      '--url',
+      server.url,
+      '--data-dir',
+      dataDir,
+    ]);
     assert.equal(printed.code, 0, printed.err);
     const hook = JSON.parse(printed.out).hooks.PreToolUse[0].hooks[0];
     assert.equal(hook.type, 'command');
@@ -72,8 +97,17 @@ describe('toolgate integrations print', () => {
     assert.deepEqual(hook.allowedEnvVars, ['TOOLGATE_AGENT_TOKEN', 'HOME']);
     assert.match(printed.err, /2\.1\.295/);
     // What Claude Code sends: the headers with their variables filled in from its environment.
-    const filled = Object.fromEntries(Object.entries(hook.headers as Record<string, string>).map(([k, v]) => [k, v.replace('$TOOLGATE_AGENT_TOKEN', AGENT).replace('$HOME', '/home/agent')]));
-    const response = await fetch(hook.url, { method: 'POST', headers: { ...filled, 'content-type': 'application/json' }, body: JSON.stringify(claudeInput('rm -rf ./src')) });
+    const filled = Object.fromEntries(
+      Object.entries(hook.headers as Record<string, string>).map(([k, v]) => [
+        k,
+        v.replace('$TOOLGATE_AGENT_TOKEN', AGENT).replace('$HOME', '/home/agent'),
+      ]),
+    );
+    const response = await fetch(hook.url, {
+      method: 'POST',
+      headers: { ...filled, 'content-type': 'application/json' },
+      body: JSON.stringify(claudeInput('rm -rf ./src')),
+    });
     assert.equal(response.status, 200);
     assert.equal(((await response.json()) as any).hookSpecificOutput.permissionDecision, 'ask');
   });
@@ -88,7 +122,16 @@ describe('toolgate integrations print', () => {
     const commands = [...printed.out.matchAll(/^command = (".*")$/gm)].map((m) => JSON.parse(m[1]!) as string);
     assert.equal(commands.length, 3);
     assert.match(printed.err, /\/hooks/);
-    const input = (command: string) => ({ session_id: 's', turn_id: 't', cwd: '/tmp', hook_event_name: 'PreToolUse', model: 'gpt-5', tool_name: 'Bash', tool_input: { command }, tool_use_id: 'call_1' });
+    const input = (command: string) => ({
+      session_id: 's',
+      turn_id: 't',
+      cwd: '/tmp',
+      hook_event_name: 'PreToolUse',
+      model: 'gpt-5',
+      tool_name: 'Bash',
+      tool_input: { command },
+      tool_use_id: 'call_1',
+    });
     const deny = await runCommandLine(commands[0]!, input('cat ~/.aws/credentials'), { HOME: '/tmp' });
     assert.equal(deny.json.hookSpecificOutput.permissionDecision, 'deny', deny.stderr);
     const pass = await runCommandLine(commands[0]!, input('git status'), { HOME: '/tmp' });
@@ -101,12 +144,30 @@ describe('toolgate integrations print', () => {
     const hook = JSON.parse(printed.out).hooks.BeforeTool[0].hooks[0];
     assert.equal(hook.timeout, 60_000);
     assert.match(printed.err, /trusted folder/);
-    const run = await runCommandLine(hook.command, { session_id: 's', cwd: '/tmp', hook_event_name: 'BeforeTool', tool_name: 'run_shell_command', tool_input: { command: 'rm -rf ./src' } }, { HOME: '/tmp' });
+    const run = await runCommandLine(
+      hook.command,
+      {
+        session_id: 's',
+        cwd: '/tmp',
+        hook_event_name: 'BeforeTool',
+        tool_name: 'run_shell_command',
+        tool_input: { command: 'rm -rf ./src' },
+      },
+      { HOME: '/tmp' },
+    );
     assert.equal(run.json.decision, 'ask', run.stderr);
   });
 
   it('a printed command fails closed when the sidecar is down', async () => {
-    const printed = await toolgate(['integrations', 'print', 'claude-code', '--url', 'http://127.0.0.1:9', '--data-dir', dataDir]);
+    const printed = await toolgate([
+      'integrations',
+      'print',
+      'claude-code',
+      '--url',
+      'http://127.0.0.1:9',
+      '--data-dir',
+      dataDir,
+    ]);
     const hook = JSON.parse(printed.out).hooks.PreToolUse[0].hooks[0];
     const run = await runCommandLine(hook.command, claudeInput('git status'), { HOME: '/tmp' });
     assert.equal(run.code, 2);
@@ -114,7 +175,12 @@ describe('toolgate integrations print', () => {
   });
 
   it('rejects an unknown runtime, a missing action and --http for Codex as usage errors', async () => {
-    for (const args of [['integrations', 'print', 'cursor'], ['integrations', 'claude-code'], ['integrations', 'print', 'codex', '--http'], ['integrations', 'print', 'gemini', '--url', 'ftp://x']]) {
+    for (const args of [
+      ['integrations', 'print', 'cursor'],
+      ['integrations', 'claude-code'],
+      ['integrations', 'print', 'codex', '--http'],
+      ['integrations', 'print', 'gemini', '--url', 'ftp://x'],
+    ]) {
       const run = await toolgate(args);
       assert.equal(run.code, 2, args.join(' '));
       assert.equal(run.out, '');

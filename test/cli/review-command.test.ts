@@ -22,11 +22,15 @@ test('review --help shows the keys and the colour switch', async () => {
   assert.match(c.out.join('\n'), /NO_COLOR/);
 });
 
-test('without a terminal it says to use toolgate approvals, exit code 2', { skip: process.stdin.isTTY && process.stdout.isTTY ? 'running in a terminal' : false }, async () => {
-  const c = capture();
-  assert.equal(await main(['review', '--url', 'http://127.0.0.1:9'], c.io), 2);
-  assert.match(c.err.join('\n'), /needs an interactive terminal.*toolgate approvals/);
-});
+test(
+  'without a terminal it says to use toolgate approvals, exit code 2',
+  { skip: process.stdin.isTTY && process.stdout.isTTY ? 'running in a terminal' : false },
+  async () => {
+    const c = capture();
+    assert.equal(await main(['review', '--url', 'http://127.0.0.1:9'], c.io), 2);
+    assert.match(c.err.join('\n'), /needs an interactive terminal.*toolgate approvals/);
+  },
+);
 
 test('unknown flags are usage errors', async () => {
   const c = capture();

@@ -69,7 +69,8 @@ describe('followApprovals against a running sidecar', () => {
       signal: stop.signal,
       initialDelayMs: 20,
       maxDelayMs: 100,
-      onConnected: (pending: Approval[], status) => connects.push({ pending: pending.map((a) => a.id), mode: status?.mode }),
+      onConnected: (pending: Approval[], status) =>
+        connects.push({ pending: pending.map((a) => a.id), mode: status?.mode }),
       onEvent: (type, approval) => events.push([type, approval.id]),
       onDisconnected: (reason) => drops.push(reason),
     });
@@ -79,7 +80,10 @@ describe('followApprovals against a running sidecar', () => {
     const second = await h.decide({ tool: 'bash', args: { command: 'git push --force' } });
     await eventually(() => events.length === 1, 'approval.created');
     assert.deepEqual(events[0], ['approval.created', second.body.approval.id]);
-    await h.reviewer(`/v1/approvals/${first.body.approval.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'deny' }) });
+    await h.reviewer(`/v1/approvals/${first.body.approval.id}/resolve`, {
+      method: 'POST',
+      body: JSON.stringify({ choice: 'deny' }),
+    });
     await eventually(() => events.length === 2, 'approval.resolved');
     assert.deepEqual(events[1], ['approval.resolved', first.body.approval.id]);
 
@@ -98,7 +102,14 @@ describe('followApprovals against a running sidecar', () => {
 
   it('a refused token at start is an error, not an endless retry', async () => {
     await assert.rejects(
-      followApprovals({ url: `http://127.0.0.1:${port}`, token: () => 'not-a-token', signal: new AbortController().signal, onConnected() {}, onEvent() {}, onDisconnected() {} }),
+      followApprovals({
+        url: `http://127.0.0.1:${port}`,
+        token: () => 'not-a-token',
+        signal: new AbortController().signal,
+        onConnected() {},
+        onEvent() {},
+        onDisconnected() {},
+      }),
       (error: unknown) => error instanceof FeedAuthError && /401/.test(error.message),
     );
   });

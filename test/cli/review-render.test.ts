@@ -11,33 +11,49 @@ const COLOR: ScreenOptions = { ...PLAIN, color: true };
 const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, '');
 
 function shown(...queue: Parameters<typeof approval>[0][]): ReviewState {
-  const state = loadQueue(initialState(), queue.map((q, i) => approval({ id: `a${i}`, created_at: `2026-01-01T10:0${i}:00.000Z`, ...q })), new Set(), 0);
+  const state = loadQueue(
+    initialState(),
+    queue.map((q, i) => approval({ id: `a${i}`, created_at: `2026-01-01T10:0${i}:00.000Z`, ...q })),
+    new Set(),
+    0,
+  );
   return { ...state, connection: { state: 'connected' } };
 }
 
 test('the dialog as the seed draws it: rounded box, title with risk, tool, command, reason, five options, hint', () => {
-  const lines = renderScreen(shown({ risk: 'high', args: { command: 'rm -rf ./build' }, reason: 'recursive forced delete', suggested_pattern: 'bash(rm -rf ./build)' }), PLAIN);
+  const lines = renderScreen(
+    shown({
+      risk: 'high',
+      args: { command: 'rm -rf ./build' },
+      reason: 'recursive forced delete',
+      suggested_pattern: 'bash(rm -rf ./build)',
+    }),
+    PLAIN,
+  );
   const box = lines.slice(0, lines.findIndex((l) => l.startsWith('╰')) + 1);
   assert.match(box[0]!, /^╭─+╮$/);
   assert.match(box.at(-1)!, /^╰─+╯$/);
   for (const line of box.slice(1, -1)) assert.match(line, /^│ .* │$/);
   const text = box.map((l) => l.slice(1, -1).trim());
-  assert.deepEqual(text.filter((t) => t !== ''), [
-    '─'.repeat(76),
-    '⚠  Tool approval request [High risk]',
-    'Tool:    bash',
-    'Command: rm -rf ./build',
-    'Reason:  recursive forced delete',
-    'From:    agent claude · session s1 · in /home/dev/app',
-    '▶ [1] Allow once',
-    '[2] Allow for this session',
-    '[3] Always allow (save rule)',
-    'rule: bash(rm -rf ./build)',
-    '[4] Deny',
-    '[5] Deny with feedback…',
-    '↑↓ move  Enter/1-5 confirm  Esc deny',
-    '─'.repeat(76),
-  ]);
+  assert.deepEqual(
+    text.filter((t) => t !== ''),
+    [
+      '─'.repeat(76),
+      '⚠  Tool approval request [High risk]',
+      'Tool:    bash',
+      'Command: rm -rf ./build',
+      'Reason:  recursive forced delete',
+      'From:    agent claude · session s1 · in /home/dev/app',
+      '▶ [1] Allow once',
+      '[2] Allow for this session',
+      '[3] Always allow (save rule)',
+      'rule: bash(rm -rf ./build)',
+      '[4] Deny',
+      '[5] Deny with feedback…',
+      '↑↓ move  Enter/1-5 confirm  Esc deny',
+      '─'.repeat(76),
+    ],
+  );
 });
 
 test('▶ follows the highlighted option', () => {
@@ -48,7 +64,12 @@ test('▶ follows the highlighted option', () => {
 });
 
 test('border and risk word coloured by risk: high 160, medium 208, low and unknown 220', () => {
-  for (const [risk, code, word] of [['high', 160, 'High risk'], ['medium', 208, 'Medium risk'], ['low', 220, 'Low risk'], ['weird', 220, 'Unknown risk']] as const) {
+  for (const [risk, code, word] of [
+    ['high', 160, 'High risk'],
+    ['medium', 208, 'Medium risk'],
+    ['low', 220, 'Low risk'],
+    ['weird', 220, 'Unknown risk'],
+  ] as const) {
     const lines = renderScreen(shown({ risk: risk as 'high' }), COLOR);
     assert.ok(lines[0]!.startsWith(`\x1b[38;5;${code}m╭`), `${risk}: top border`);
     assert.ok(lines[1]!.startsWith(`\x1b[38;5;${code}m│`), `${risk}: side border`);
@@ -74,7 +95,10 @@ test('fits 80×24 even for a huge command, and says how much is cut', () => {
   assert.ok(lines.length <= 24, `${lines.length} rows`);
   for (const line of lines) assert.ok(width(line) <= 80, `too wide: ${line}`);
   assert.ok(lines.some((l) => /… \d+ more characters/.test(l)));
-  assert.ok(lines.some((l) => l.includes('Esc deny')), 'the hint survives');
+  assert.ok(
+    lines.some((l) => l.includes('Esc deny')),
+    'the hint survives',
+  );
   assert.equal(lines.filter((l) => /\[\d\]/.test(l)).length, 5, 'all five options survive');
 });
 
@@ -90,8 +114,16 @@ test('control characters from the agent are shown, never sent to the terminal', 
 });
 
 test('paths and URLs are labelled as such', () => {
-  assert.ok(renderScreen(shown({ tool: 'write_file', args: { file_path: '/etc/hosts', content: 'x' } }), PLAIN).some((l) => l.includes('Path:    /etc/hosts')));
-  assert.ok(renderScreen(shown({ tool: 'web_fetch', args: { url: 'https://example.com' } }), PLAIN).some((l) => l.includes('URL:     https://example.com')));
+  assert.ok(
+    renderScreen(shown({ tool: 'write_file', args: { file_path: '/etc/hosts', content: 'x' } }), PLAIN).some((l) =>
+      l.includes('Path:    /etc/hosts'),
+    ),
+  );
+  assert.ok(
+    renderScreen(shown({ tool: 'web_fetch', args: { url: 'https://example.com' } }), PLAIN).some((l) =>
+      l.includes('URL:     https://example.com'),
+    ),
+  );
 });
 
 test('options the call cannot use are marked', () => {

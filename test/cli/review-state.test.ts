@@ -2,7 +2,18 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { decodeKeys, type Key } from '../../src/cli/review/keys.ts';
-import { addApproval, answerFailed, applyKey, ARM_DELAY_MS, initialState, loadQueue, removeApproval, type Approval, type Effect, type ReviewState } from '../../src/cli/review/state.ts';
+import {
+  addApproval,
+  answerFailed,
+  applyKey,
+  ARM_DELAY_MS,
+  initialState,
+  loadQueue,
+  removeApproval,
+  type Approval,
+  type Effect,
+  type ReviewState,
+} from '../../src/cli/review/state.ts';
 import { approval } from './review-fixtures.ts';
 
 /** A state with `queue` loaded long after any key, so no answer key is held back. */
@@ -37,7 +48,11 @@ test('1–5 choose the options directly, as in the seed', () => {
 test('Enter confirms the highlighted option; ↑/↓ move and wrap around', () => {
   assert.deepEqual(answerOf('\r'), [{ approvalId: 'a1', choice: 'allow_once' }]);
   assert.deepEqual(answerOf('\x1b[B\x1b[B\x1b[B\r'), [{ approvalId: 'a1', choice: 'deny' }]);
-  assert.deepEqual(answerOf('\x1b[A\x1b[A\r'), [{ approvalId: 'a1', choice: 'deny' }], '↑ from the first option goes to the last');
+  assert.deepEqual(
+    answerOf('\x1b[A\x1b[A\r'),
+    [{ approvalId: 'a1', choice: 'deny' }],
+    '↑ from the first option goes to the last',
+  );
   const { state } = type(withQueue(approval()), '\x1b[B\x1b[B');
   assert.equal(state.cursor, 2);
 });
@@ -48,8 +63,14 @@ test('Esc denies', () => {
 
 test('Ctrl+C and Ctrl+D deny the request on screen and quit', () => {
   for (const key of ['\x03', '\x04']) {
-    assert.deepEqual(type(withQueue(approval()), key).effects, [{ kind: 'quit', answer: { approvalId: 'a1', choice: 'deny' } }]);
-    assert.deepEqual(type(initialState(), key).effects, [{ kind: 'quit', answer: undefined }], 'with nothing pending they just quit');
+    assert.deepEqual(type(withQueue(approval()), key).effects, [
+      { kind: 'quit', answer: { approvalId: 'a1', choice: 'deny' } },
+    ]);
+    assert.deepEqual(
+      type(initialState(), key).effects,
+      [{ kind: 'quit', answer: undefined }],
+      'with nothing pending they just quit',
+    );
   }
 });
 
@@ -59,7 +80,12 @@ test('option 5: typed text appends, Backspace deletes, Enter sends it as deny_wi
   assert.equal(state.feedback, 'use the test:unit script  ');
   assert.deepEqual(effects, []);
   const sent = type(state, '\r');
-  assert.deepEqual(sent.effects, [{ kind: 'answer', answer: { approvalId: 'a1', choice: 'deny_with_feedback', feedback: 'use the test:unit script' } }]);
+  assert.deepEqual(sent.effects, [
+    {
+      kind: 'answer',
+      answer: { approvalId: 'a1', choice: 'deny_with_feedback', feedback: 'use the test:unit script' },
+    },
+  ]);
 });
 
 test('option 5 by Enter on the highlighted option, and digits are text while typing feedback', () => {
@@ -93,7 +119,11 @@ test('keys wait while an answer is being sent, except Ctrl+C', () => {
   const { state } = type(withQueue(approval(), approval({ id: 'a2', created_at: '2026-01-01T10:01:00.000Z' })), '1');
   assert.equal(state.sending, 'a1');
   assert.deepEqual(type(state, '4\x1b\r').effects, []);
-  assert.deepEqual(type(state, '\x03').effects, [{ kind: 'quit', answer: undefined }], 'the answer in flight is not overridden by a deny');
+  assert.deepEqual(
+    type(state, '\x03').effects,
+    [{ kind: 'quit', answer: undefined }],
+    'the answer in flight is not overridden by a deny',
+  );
 });
 
 test('with nothing pending, answer keys do nothing', () => {
@@ -104,15 +134,24 @@ test('pending approvals are answered oldest first, whatever order they arrive in
   const older = approval({ id: 'old', created_at: '2026-01-01T09:00:00.000Z' });
   const newer = approval({ id: 'new', created_at: '2026-01-01T11:00:00.000Z' });
   let state = loadQueue(initialState(), [newer, older], new Set(), 0);
-  assert.deepEqual(state.queue.map((a) => a.id), ['old', 'new']);
+  assert.deepEqual(
+    state.queue.map((a) => a.id),
+    ['old', 'new'],
+  );
   state = addApproval(withQueue(newer), older, 0);
-  assert.deepEqual(state.queue.map((a) => a.id), ['old', 'new']);
+  assert.deepEqual(
+    state.queue.map((a) => a.id),
+    ['old', 'new'],
+  );
   assert.equal(addApproval(state, older, 0).queue.length, 2, 'the same approval twice is shown once');
 });
 
 test('answers already sent are not shown again when the queue reloads at reconnect', () => {
   const state = loadQueue(initialState(), [approval({ id: 'done' }), approval({ id: 'next' })], new Set(['done']), 0);
-  assert.deepEqual(state.queue.map((a) => a.id), ['next']);
+  assert.deepEqual(
+    state.queue.map((a) => a.id),
+    ['next'],
+  );
 });
 
 test('the next approval starts fresh: first option, options mode, no feedback', () => {
@@ -120,15 +159,25 @@ test('the next approval starts fresh: first option, options mode, no feedback', 
   let { state } = type(withQueue(approval(), a2), '5half typed');
   state = removeApproval(state, 'a1', 'a1 was answered elsewhere', 9_000_000);
   assert.equal(state.queue[0]!.id, 'a2');
-  assert.deepEqual([state.cursor, state.input, state.feedback, state.notice], [0, 'options', '', 'a1 was answered elsewhere']);
+  assert.deepEqual(
+    [state.cursor, state.input, state.feedback, state.notice],
+    [0, 'options', '', 'a1 was answered elsewhere'],
+  );
 });
 
 test('a key pressed just before the next approval appears does not answer it', () => {
   const a2 = approval({ id: 'a2', created_at: '2026-01-01T10:01:00.000Z' });
   let { state } = type(withQueue(approval(), a2), '1', 5_000);
   state = removeApproval(state, 'a1', 'allowed once', 5_010);
-  assert.deepEqual(applyKey(state, { name: 'char', char: '1' }, 5_050).effect, undefined, 'a repeated 1 50 ms later is held back');
-  assert.deepEqual(applyKey(state, { name: 'char', char: '4' }, 5_010 + ARM_DELAY_MS).effect, { kind: 'answer', answer: { approvalId: 'a2', choice: 'deny' } });
+  assert.deepEqual(
+    applyKey(state, { name: 'char', char: '1' }, 5_050).effect,
+    undefined,
+    'a repeated 1 50 ms later is held back',
+  );
+  assert.deepEqual(applyKey(state, { name: 'char', char: '4' }, 5_010 + ARM_DELAY_MS).effect, {
+    kind: 'answer',
+    answer: { approvalId: 'a2', choice: 'deny' },
+  });
   const quiet = addApproval(initialState(), a2, 8_000);
   assert.ok(applyKey(quiet, { name: 'enter' } as Key, 8_001).effect, 'a reviewer who was not typing answers at once');
 });

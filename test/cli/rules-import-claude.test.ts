@@ -21,7 +21,9 @@ interface Example {
   judged: Record<string, 'allow' | 'ask' | 'deny'>;
 }
 
-const { examples } = JSON.parse(readFileSync(new URL('../fixtures/claude-code/permission-examples.json', import.meta.url), 'utf8')) as { examples: Example[] };
+const { examples } = JSON.parse(
+  readFileSync(new URL('../fixtures/claude-code/permission-examples.json', import.meta.url), 'utf8'),
+) as { examples: Example[] };
 const aliases = buildAliasIndex();
 const root = mkdtempSync(join(tmpdir(), 'toolgate-claude-examples-'));
 after(() => rmSync(root, { recursive: true, force: true }));
@@ -31,7 +33,11 @@ async function importWithCli(example: Example, index: number): Promise<Rule[]> {
   const file = join(root, `settings-${index}.json`);
   writeFileSync(file, JSON.stringify({ permissions: example.permissions }));
   const err: string[] = [];
-  const code = await main(['rules', 'import', '--data-dir', dir, file], { out: () => {}, err: (t) => void err.push(t), env: { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dir) } });
+  const code = await main(['rules', 'import', '--data-dir', dir, file], {
+    out: () => {},
+    err: (t) => void err.push(t),
+    env: { TOOLGATE_REVIEWER_TOKEN: reviewerTokenIn(dir) },
+  });
   assert.equal(code, 0, err.join('\n'));
   assert.deepEqual(err, [], 'every documented rule imports');
   const store = openSqliteStore(join(dir, 'toolgate.db'));
@@ -42,9 +48,16 @@ async function importWithCli(example: Example, index: number): Promise<Rule[]> {
 
 async function judgeAll(rules: readonly Rule[], judged: Example['judged']): Promise<Record<string, string>> {
   const policy = compilePolicy(rules, aliases, HOME);
-  const engine = { operatorMode: 'strict' as const, askFallback: 'deny' as const, home: HOME, aliases, analyzer: await sharedAnalyzer() };
+  const engine = {
+    operatorMode: 'strict' as const,
+    askFallback: 'deny' as const,
+    home: HOME,
+    aliases,
+    analyzer: await sharedAnalyzer(),
+  };
   const got: Record<string, string> = {};
-  for (const command of Object.keys(judged)) got[command] = decide({ call: { tool: 'Bash', args: { command }, cwd: CWD } }, policy, engine).decision;
+  for (const command of Object.keys(judged))
+    got[command] = decide({ call: { tool: 'Bash', args: { command }, cwd: CWD } }, policy, engine).decision;
   return got;
 }
 
@@ -54,7 +67,13 @@ describe("Claude Code's documented rule examples, imported and judged as Claude 
       const rules = await importWithCli(example, i);
       assert.deepEqual(await judgeAll(rules, example.judged), example.judged);
       // Exported and read back, the rules judge the same.
-      const again = rulesFromSettings(settingsFromRules(rules)).rules.map((r, n) => ({ ...rules[0]!, id: `x${n}`, effect: r.effect, pattern: r.pattern, position: n + 1 }));
+      const again = rulesFromSettings(settingsFromRules(rules)).rules.map((r, n) => ({
+        ...rules[0]!,
+        id: `x${n}`,
+        effect: r.effect,
+        pattern: r.pattern,
+        position: n + 1,
+      }));
       assert.deepEqual(await judgeAll(again, example.judged), example.judged);
     });
   });

@@ -19,7 +19,13 @@ describe('toolgate/client against a running server', () => {
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-client-'));
-    server = await startServer(loadConfig({ 'data-dir': dataDir, port: '0' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER }), { out: () => {}, err: () => {}, env: {} });
+    server = await startServer(
+      loadConfig(
+        { 'data-dir': dataDir, port: '0' },
+        { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+      ),
+      { out: () => {}, err: () => {}, env: {} },
+    );
     agent = createToolgateClient({ baseUrl: server.url, token: AGENT });
     reviewer = createToolgateClient({ baseUrl: server.url, token: REVIEWER });
   });
@@ -28,7 +34,12 @@ describe('toolgate/client against a running server', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const call = (command: string, session = 's1') => ({ tool: 'Bash', args: { command }, agent_id: 'client-test', session_id: session });
+  const call = (command: string, session = 's1') => ({
+    tool: 'Bash',
+    args: { command },
+    agent_id: 'client-test',
+    session_id: session,
+  });
 
   it('decide answers with typed fields', async () => {
     const res = await agent.decide(call('git status'));
@@ -51,10 +62,11 @@ describe('toolgate/client against a running server', () => {
     assert.equal(answer.feedback, 'use make clean');
   });
 
-  it('decideAndWait returns the reviewer\'s edited arguments on allow', async () => {
+  it("decideAndWait returns the reviewer's edited arguments on allow", async () => {
     const settled = agent.decideAndWait(call('rm -rf ./dist', 'wait-2'));
     let pending: Awaited<ReturnType<ToolgateClient['listApprovals']>> = [];
-    while (pending.length === 0) pending = (await reviewer.listApprovals('pending')).filter((a) => a.session_id === 'wait-2');
+    while (pending.length === 0)
+      pending = (await reviewer.listApprovals('pending')).filter((a) => a.session_id === 'wait-2');
     await reviewer.resolve(pending[0]!.id, { choice: 'allow_once', modified_args: { command: 'rm -rf ./dist/tmp' } });
     const answer = await settled;
     assert.equal(answer.decision, 'allow');
@@ -65,7 +77,8 @@ describe('toolgate/client against a running server', () => {
     const controller = new AbortController();
     const settled = agent.decideAndWait(call('rm -rf ./out', 'abort-1'), { signal: controller.signal });
     let pending: Awaited<ReturnType<ToolgateClient['listApprovals']>> = [];
-    while (pending.length === 0) pending = (await reviewer.listApprovals('pending')).filter((a) => a.session_id === 'abort-1');
+    while (pending.length === 0)
+      pending = (await reviewer.listApprovals('pending')).filter((a) => a.session_id === 'abort-1');
     controller.abort(new Error('user pressed ctrl-c'));
     await assert.rejects(settled, /ctrl-c/);
     const approval = await reviewer.getApproval(pending[0]!.id);
@@ -78,7 +91,10 @@ describe('toolgate/client against a running server', () => {
     assert.equal((await agent.decide(call('terraform destroy -auto-approve'))).decision, 'deny');
     await reviewer.rules.remove(created.rule.id);
     assert.ok(!(await reviewer.rules.list()).some((r) => r.id === created.rule.id));
-    await assert.rejects(agent.rules.list(), (e: unknown) => e instanceof ToolgateError && e.status === 403 && /reviewer token/.test(e.message));
+    await assert.rejects(
+      agent.rules.list(),
+      (e: unknown) => e instanceof ToolgateError && e.status === 403 && /reviewer token/.test(e.message),
+    );
   });
 
   it('submitResult offloads a 1 MiB output and getResult fetches it back', async () => {
@@ -91,7 +107,13 @@ describe('toolgate/client against a running server', () => {
   });
 
   it('hook passes a Claude Code PreToolUse body through', async () => {
-    const out = await agent.hook('claude-code', { hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '~/.ssh/id_rsa' }, session_id: 'h', cwd: process.cwd() });
+    const out = await agent.hook('claude-code', {
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Read',
+      tool_input: { file_path: '~/.ssh/id_rsa' },
+      session_id: 'h',
+      cwd: process.cwd(),
+    });
     assert.equal(out.hookSpecificOutput?.permissionDecision, 'deny');
   });
 });

@@ -10,7 +10,10 @@ const committed = readFileSync(new URL(`../../${DANGER_CATALOG_DOC}`, import.met
 
 describe('docs/danger-catalog.md', () => {
   it('is what the catalogue generates now', () => {
-    assert.ok(committed === renderDangerCatalog(), `${DANGER_CATALOG_DOC} is stale: run \`npm run gen:catalog\` and commit it`);
+    assert.ok(
+      committed === renderDangerCatalog(),
+      `${DANGER_CATALOG_DOC} is stale: run \`npm run gen:catalog\` and commit it`,
+    );
   });
 
   it('lists every entry once, with its risk, reason and every example', () => {
@@ -18,13 +21,22 @@ describe('docs/danger-catalog.md', () => {
     for (const entry of [...DANGER_CATALOG, ...Object.values(ANALYSIS_FINDINGS)]) {
       const rows = doc.split('\n').filter((line) => line.startsWith(`| \`${entry.id}\` |`));
       assert.equal(rows.length, 1, `${entry.id} has one row`);
-      assert.ok(rows[0]!.includes(` ${entry.risk} | ${entry.reason.replace(/\|/g, '\\|')} |`), `${entry.id}: risk and reason`);
-      for (const example of entry.examples) assert.ok(rows[0]!.includes(example.replace(/\r?\n/g, '⏎').replace(/\|/g, '\\|')), `${entry.id}: example ${example}`);
+      assert.ok(
+        rows[0]!.includes(` ${entry.risk} | ${entry.reason.replace(/\|/g, '\\|')} |`),
+        `${entry.id}: risk and reason`,
+      );
+      for (const example of entry.examples)
+        assert.ok(
+          rows[0]!.includes(example.replace(/\r?\n/g, '⏎').replace(/\|/g, '\\|')),
+          `${entry.id}: example ${example}`,
+        );
     }
   });
 
   it('keeps a backtick inside an example within its code span', () => {
-    const row = renderDangerCatalog().split('\n').find((line) => line.startsWith('| `command-name-substitution` |'))!;
+    const row = renderDangerCatalog()
+      .split('\n')
+      .find((line) => line.startsWith('| `command-name-substitution` |'))!;
     assert.ok(row.includes('`` `echo rm` -r -f ~/work ``'), row);
   });
 });

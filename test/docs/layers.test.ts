@@ -22,7 +22,9 @@ function importsOf(file: string): string[] {
 }
 
 function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? sourceFiles(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 /** [from, to, why]: `from` must never import `to`. */
@@ -40,7 +42,13 @@ const NEVER: [string, string, string][] = [
 
 /** Every import edge between two layers: `from → to: file imports target`. */
 function edges(files: string[]): { from: string; to: string; text: string }[] {
-  return files.flatMap((file) => importsOf(file).map((target) => ({ from: layerOf(file)!, to: layerOf(target) ?? '', text: `${relative(SRC, file)} imports ${relative(SRC, target)}` })));
+  return files.flatMap((file) =>
+    importsOf(file).map((target) => ({
+      from: layerOf(file)!,
+      to: layerOf(target) ?? '',
+      text: `${relative(SRC, file)} imports ${relative(SRC, target)}`,
+    })),
+  );
 }
 
 describe('layers', () => {
@@ -48,13 +56,25 @@ describe('layers', () => {
 
   for (const [from, to, why] of NEVER) {
     it(`${from} never imports ${to} (${why})`, () => {
-      assert.deepEqual(all.filter((e) => e.from === from && e.to === to).map((e) => e.text), []);
+      assert.deepEqual(
+        all.filter((e) => e.from === from && e.to === to).map((e) => e.text),
+        [],
+      );
     });
   }
 
   it('sees the imports that do exist (control)', () => {
-    assert.ok(all.some((e) => e.from === 'service' && e.to === 'engine'), 'service imports engine');
-    assert.ok(all.some((e) => e.from === 'http' && e.to === 'service'), 'http imports service');
-    assert.ok(all.some((e) => e.from === 'store' && e.to === 'engine'), 'store imports engine types');
+    assert.ok(
+      all.some((e) => e.from === 'service' && e.to === 'engine'),
+      'service imports engine',
+    );
+    assert.ok(
+      all.some((e) => e.from === 'http' && e.to === 'service'),
+      'http imports service',
+    );
+    assert.ok(
+      all.some((e) => e.from === 'store' && e.to === 'engine'),
+      'store imports engine types',
+    );
   });
 });

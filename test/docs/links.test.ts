@@ -6,7 +6,14 @@ import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const PAGES = ['README.md', 'bench/RESULTS.md', 'src/engine/shell/README.md', ...readdirSync(join(ROOT, 'docs')).filter((f) => f.endsWith('.md')).map((f) => `docs/${f}`)];
+const PAGES = [
+  'README.md',
+  'bench/RESULTS.md',
+  'src/engine/shell/README.md',
+  ...readdirSync(join(ROOT, 'docs'))
+    .filter((f) => f.endsWith('.md'))
+    .map((f) => `docs/${f}`),
+];
 
 /** The link targets of a Markdown page, outside code blocks and code spans: `[text](target)` and `![alt](target)`. */
 function linkTargets(markdown: string): string[] {
@@ -19,7 +26,11 @@ function anchors(markdown: string): Set<string> {
   const seen = new Map<string, number>();
   const out = new Set<string>();
   for (const [, title] of markdown.replace(/^```[\s\S]*?^```/gm, '').matchAll(/^#{1,6} (.+)$/gm)) {
-    const base = title!.replace(/`/g, '').toLowerCase().replace(/[^\p{L}\p{N} _-]/gu, '').replace(/ /g, '-');
+    const base = title!
+      .replace(/`/g, '')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N} _-]/gu, '')
+      .replace(/ /g, '-');
     const n = seen.get(base) ?? 0;
     seen.set(base, n + 1);
     out.add(n === 0 ? base : `${base}-${n}`);
@@ -40,14 +51,18 @@ describe('relative links in the documentation', () => {
           broken.push(`${target} (no file ${relative(ROOT, file)})`);
           continue;
         }
-        if (anchor !== undefined && file.endsWith('.md') && !anchors(readFileSync(file, 'utf8')).has(anchor)) broken.push(`${target} (no heading #${anchor})`);
+        if (anchor !== undefined && file.endsWith('.md') && !anchors(readFileSync(file, 'utf8')).has(anchor))
+          broken.push(`${target} (no heading #${anchor})`);
       }
       assert.deepEqual(broken, [], `${page} has broken links`);
     });
   }
 
   it('catches a broken link (control)', () => {
-    assert.deepEqual(linkTargets('see [x](docs/nope.md) and `[y](z)` and [w](https://example.com)'), ['docs/nope.md', 'https://example.com']);
+    assert.deepEqual(linkTargets('see [x](docs/nope.md) and `[y](z)` and [w](https://example.com)'), [
+      'docs/nope.md',
+      'https://example.com',
+    ]);
     assert.ok(anchors('# A title: `with code`\n## A title: with code\n').has('a-title-with-code-1'));
   });
 });

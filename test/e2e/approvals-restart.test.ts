@@ -30,9 +30,19 @@ describe('approvals survive kill -9 of the sidecar', () => {
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const call = (token: string, path: string, init: RequestInit = {}) =>
-      fetch(base + path, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers as Record<string, string>) } });
+      fetch(base + path, {
+        ...init,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'content-type': 'application/json',
+          ...(init.headers as Record<string, string>),
+        },
+      });
     const decide = async (command: string) => {
-      const res = await call(AGENT, '/v1/decide', { method: 'POST', body: JSON.stringify({ tool: 'Bash', args: { command }, agent_id: 'e2e', session_id: 's1', cwd: '/tmp' }) });
+      const res = await call(AGENT, '/v1/decide', {
+        method: 'POST',
+        body: JSON.stringify({ tool: 'Bash', args: { command }, agent_id: 'e2e', session_id: 's1', cwd: '/tmp' }),
+      });
       assert.equal(res.status, 200);
       const body = await res.json();
       assert.equal(body.decision, 'ask', JSON.stringify(body));
@@ -44,26 +54,47 @@ describe('approvals survive kill -9 of the sidecar', () => {
     const expiring = await decide('sudo systemctl restart redis');
 
     // An agent is holding a long-poll when the sidecar dies: its connection breaks, and it polls again.
-    const heldBeforeKill = call(AGENT, `/v1/approvals/${answered.id}?wait=30`).then((r) => r.status, (e: Error) => e.name);
+    const heldBeforeKill = call(AGENT, `/v1/approvals/${answered.id}?wait=30`).then(
+      (r) => r.status,
+      (e: Error) => e.name,
+    );
     await new Promise((r) => setTimeout(r, 200));
     await kill9(children[0]!);
     assert.notEqual(await heldBeforeKill, 200, 'the held poll did not get an answer from a dead server');
 
     children.push(await startSidecarProcess(dataDir, port, { flags: ['--approval-timeout', `${TIMEOUT_S}s`] }));
     const queue = await (await call(REVIEWER, '/v1/approvals?status=pending')).json();
-    assert.deepEqual(queue.approvals.map((a: { id: string }) => a.id).sort(), [answered.id, expiring.id].sort(), 'both approvals are still pending');
-    assert.equal((await decide('sudo systemctl restart nginx')).id, answered.id, 'dedupe still finds the approval from before the kill');
+    assert.deepEqual(
+      queue.approvals.map((a: { id: string }) => a.id).sort(),
+      [answered.id, expiring.id].sort(),
+      'both approvals are still pending',
+    );
+    assert.equal(
+      (await decide('sudo systemctl restart nginx')).id,
+      answered.id,
+      'dedupe still finds the approval from before the kill',
+    );
 
-    const poll = call(AGENT, `/v1/approvals/${answered.id}?wait=30`).then(async (r) => ({ status: r.status, body: await r.json(), at: performance.now() }));
+    const poll = call(AGENT, `/v1/approvals/${answered.id}?wait=30`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+      at: performance.now(),
+    }));
     await new Promise((r) => setTimeout(r, 300));
-    const resolveRes = await call(REVIEWER, `/v1/approvals/${answered.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'deny_with_feedback', feedback: 'reload, do not restart' }) });
+    const resolveRes = await call(REVIEWER, `/v1/approvals/${answered.id}/resolve`, {
+      method: 'POST',
+      body: JSON.stringify({ choice: 'deny_with_feedback', feedback: 'reload, do not restart' }),
+    });
     const resolvedAt = performance.now();
     assert.equal(resolveRes.status, 200);
     const polled = await poll;
     assert.equal(polled.status, 200);
     assert.equal(polled.body.status, 'denied');
     assert.equal(polled.body.feedback, 'reload, do not restart');
-    assert.ok(polled.at - resolvedAt < 500, `the poll returned ${(polled.at - resolvedAt).toFixed(0)} ms after the resolve`);
+    assert.ok(
+      polled.at - resolvedAt < 500,
+      `the poll returned ${(polled.at - resolvedAt).toFixed(0)} ms after the resolve`,
+    );
 
     // The other approval's expiry timer was rebuilt at start: a held poll wakes when it expires.
     const expired = await (await call(AGENT, `/v1/approvals/${expiring.id}?wait=30`)).json();

@@ -21,11 +21,21 @@ describe('review page in Chromium', () => {
   const logs: string[] = [];
 
   /** POST /v1/decide as the agent; returns the decide body (an ask, with its approval). */
-  async function ask(command: string, extra: Record<string, unknown> = {}): Promise<{ approval: { id: string; suggested_pattern: string | null }; risk: string }> {
+  async function ask(
+    command: string,
+    extra: Record<string, unknown> = {},
+  ): Promise<{ approval: { id: string; suggested_pattern: string | null }; risk: string }> {
     const res = await fetch(`${server.url}/v1/decide`, {
       method: 'POST',
       headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ tool: 'Bash', args: { command }, agent_id: 'claude-code', session_id: 'sess-42', cwd: '/home/alice/projects/site', ...extra }),
+      body: JSON.stringify({
+        tool: 'Bash',
+        args: { command },
+        agent_id: 'claude-code',
+        session_id: 'sess-42',
+        cwd: '/home/alice/projects/site',
+        ...extra,
+      }),
     });
     const body = await res.json();
     assert.equal(body.decision, 'ask', `${command}: ${JSON.stringify(body)}`);
@@ -48,12 +58,18 @@ describe('review page in Chromium', () => {
   async function waitForItem(id: string): Promise<void> {
     await page.locator(`[data-approval-id="${id}"]`).waitFor({ state: 'visible', timeout: 10_000 });
     await page.locator(`#dialog[data-armed="true"]`).waitFor({ timeout: 5_000 });
-    await page.waitForFunction((id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id, id);
+    await page.waitForFunction(
+      (id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id,
+      id,
+    );
   }
 
   before(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'toolgate-review-e2e-'));
-    const config = loadConfig({ 'data-dir': dataDir, host: '127.0.0.1', port: '0', 'log-level': 'silent' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+    const config = loadConfig(
+      { 'data-dir': dataDir, host: '127.0.0.1', port: '0', 'log-level': 'silent' },
+      { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+    );
     server = await startServer(config, { out: (t) => logs.push(t), err: (t) => logs.push(t), env: {} });
     browser = await launchChromium();
     page = await browser.context.newPage();
@@ -92,7 +108,10 @@ describe('review page in Chromium', () => {
     const { approval } = await ask('sudo systemctl restart nginx');
     await waitForItem(approval.id);
     const item = page.locator(`[data-approval-id="${approval.id}"]`);
-    assert.match(await item.innerText(), /bash[\s\S]*sudo systemctl restart nginx[\s\S]*claude-code[\s\S]*sess-42[\s\S]*\/home\/alice\/projects\/site/);
+    assert.match(
+      await item.innerText(),
+      /bash[\s\S]*sudo systemctl restart nginx[\s\S]*claude-code[\s\S]*sess-42[\s\S]*\/home\/alice\/projects\/site/,
+    );
     assert.match(await item.locator('.times').innerText(), /ago · .*left/);
     await page.screenshot({ path: join(RESULTS_DIR, 'review-1-pending.png') });
     await page.keyboard.press('1');
@@ -126,7 +145,11 @@ describe('review page in Chromium', () => {
     await page.keyboard.type('never mind');
     await page.keyboard.press('Escape');
     await page.locator('#feedback').waitFor({ state: 'hidden' });
-    assert.equal((await api(`/v1/approvals/${approval.id}`)).status, 'pending', 'leaving feedback mode answers nothing');
+    assert.equal(
+      (await api(`/v1/approvals/${approval.id}`)).status,
+      'pending',
+      'leaving feedback mode answers nothing',
+    );
     await page.keyboard.press('Escape');
     const done = await answered(approval.id);
     assert.equal(done.status, 'denied');
@@ -137,7 +160,11 @@ describe('review page in Chromium', () => {
     const { approval } = await ask('kubectl delete namespace preview-123');
     assert.ok(approval.suggested_pattern, 'this call has a suggested pattern');
     await waitForItem(approval.id);
-    assert.equal(await page.locator('#rule-text').innerText(), approval.suggested_pattern, 'option 3 shows the exact rule');
+    assert.equal(
+      await page.locator('#rule-text').innerText(),
+      approval.suggested_pattern,
+      'option 3 shows the exact rule',
+    );
     await page.keyboard.press('3');
     const input = page.locator('#rule');
     await input.waitFor({ state: 'visible' });
@@ -153,7 +180,13 @@ describe('review page in Chromium', () => {
     assert.equal(done.choice, 'allow_always');
     assert.equal(done.rule_pattern, 'bash(kubectl delete namespace preview-*)');
     const { rules } = await api('/v1/rules');
-    assert.ok(rules.some((r: { pattern: string; effect: string }) => r.pattern === 'bash(kubectl delete namespace preview-*)' && r.effect === 'allow'), JSON.stringify(rules));
+    assert.ok(
+      rules.some(
+        (r: { pattern: string; effect: string }) =>
+          r.pattern === 'bash(kubectl delete namespace preview-*)' && r.effect === 'allow',
+      ),
+      JSON.stringify(rules),
+    );
   });
 
   it('moves between queued items with j/k and between options with ↑/↓, Enter confirms', async () => {
@@ -162,9 +195,15 @@ describe('review page in Chromium', () => {
     await waitForItem(first.id);
     await page.locator(`[data-approval-id="${second.id}"]`).waitFor();
     await page.keyboard.press('j');
-    await page.waitForFunction((id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id, second.id);
+    await page.waitForFunction(
+      (id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id,
+      second.id,
+    );
     await page.keyboard.press('k');
-    await page.waitForFunction((id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id, first.id);
+    await page.waitForFunction(
+      (id) => document.querySelector('.item[aria-selected="true"]')?.getAttribute('data-approval-id') === id,
+      first.id,
+    );
     await page.keyboard.press('j');
     // ↓ ↓ ↓ → option 4 (deny); ↑ → 3; ↓ → 4.
     for (const key of ['ArrowDown', 'ArrowDown', 'ArrowDown', 'ArrowUp', 'ArrowDown']) await page.keyboard.press(key);
@@ -192,11 +231,19 @@ describe('review page in Chromium', () => {
 
   it('shows a pending high-risk approval with the dangerous part highlighted (README screenshot)', async () => {
     const high = (await ask('git status && rm -rf ~/projects/old-site', { session_id: 'sess-7f3a' })).approval;
-    await ask('git push --force origin main', { agent_id: 'codex', session_id: 'sess-91c2', cwd: '/home/alice/projects/api' });
+    await ask('git push --force origin main', {
+      agent_id: 'codex',
+      session_id: 'sess-91c2',
+      cwd: '/home/alice/projects/api',
+    });
     await waitForItem(high.id);
     const item = page.locator(`[data-approval-id="${high.id}"]`);
     assert.equal(await item.locator('.badge').innerText(), 'HIGH');
-    assert.equal(await item.locator('.badge').evaluate((b) => getComputedStyle(b).backgroundColor), 'rgb(215, 0, 0)', 'high risk is #d70000');
+    assert.equal(
+      await item.locator('.badge').evaluate((b) => getComputedStyle(b).backgroundColor),
+      'rgb(215, 0, 0)',
+      'high risk is #d70000',
+    );
     assert.equal(await item.locator('mark').first().innerText(), 'rm -rf ~/projects/old-site');
     await page.screenshot({ path: join(RESULTS_DIR, 'review-page.png') });
     if (process.env.UPDATE_DOCS_SCREENSHOT) {
@@ -208,7 +255,10 @@ describe('review page in Chromium', () => {
   it('opens the audit log from the page and shows who answered', async () => {
     await page.getByRole('link', { name: 'Audit log' }).click();
     await page.getByRole('table').waitFor();
-    assert.match(await page.locator('tbody').innerText(), /reviewer answered deny_with_feedback: use the staging host, not production/);
+    assert.match(
+      await page.locator('tbody').innerText(),
+      /reviewer answered deny_with_feedback: use the staging host, not production/,
+    );
     await page.screenshot({ path: join(RESULTS_DIR, 'review-audit.png') });
     await page.getByRole('link', { name: 'Back to the queue' }).click();
     await page.locator('#conn[data-state="live"]').waitFor();
@@ -218,7 +268,10 @@ describe('review page in Chromium', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     assert.ok(overflow <= 0, `page is ${overflow}px wider than the screen`);
-    const [dialogTop, queueTop] = await Promise.all([page.locator('#dialog').boundingBox(), page.locator('.queue-pane').boundingBox()]);
+    const [dialogTop, queueTop] = await Promise.all([
+      page.locator('#dialog').boundingBox(),
+      page.locator('.queue-pane').boundingBox(),
+    ]);
     assert.ok(dialogTop!.y < queueTop!.y, 'on a phone the dialog comes before the queue');
     await page.screenshot({ path: join(RESULTS_DIR, 'review-phone.png'), fullPage: true });
     await page.setViewportSize({ width: 1280, height: 820 });

@@ -48,11 +48,19 @@ describe('toolgate review in tmux', () => {
   let port: number;
 
   const startSidecar = async (p = 0) => {
-    const config = loadConfig({ 'data-dir': dataDir, host: '127.0.0.1', port: String(p), 'log-level': 'silent' }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+    const config = loadConfig(
+      { 'data-dir': dataDir, host: '127.0.0.1', port: String(p), 'log-level': 'silent' },
+      { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+    );
     server = await startServer(config, silent);
     port = Number(new URL(server.url).port);
   };
-  const api = async (token: string, path: string, body?: unknown, retry = true): Promise<{ status: number; body: any }> => {
+  const api = async (
+    token: string,
+    path: string,
+    body?: unknown,
+    retry = true,
+  ): Promise<{ status: number; body: any }> => {
     let res: Response;
     try {
       res = await fetch(`http://127.0.0.1:${port}${path}`, {
@@ -69,7 +77,12 @@ describe('toolgate review in tmux', () => {
   };
   /** An agent's call that asks; returns its approval id. */
   const ask = async (command: string) => {
-    const { body } = await api(AGENT, '/v1/decide', { tool: 'bash', args: { command }, agent_id: 'claude', session_id: 'e2e' });
+    const { body } = await api(AGENT, '/v1/decide', {
+      tool: 'bash',
+      args: { command },
+      agent_id: 'claude',
+      session_id: 'e2e',
+    });
     assert.equal(body.decision, 'ask', `${command} should ask: ${JSON.stringify(body)}`);
     return body.approval.id as string;
   };
@@ -87,8 +100,36 @@ describe('toolgate review in tmux', () => {
     const script = `node ${BIN} review --url http://127.0.0.1:${port}; echo "review exited $?"; stty -a | tr ' ;' '\\n\\n' | grep -xE -- '-?(icanon|echo)' | tr '\\n' ' '; echo; sleep 600`;
     const env: NodeJS.ProcessEnv = { ...process.env, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TERM: 'xterm-256color' };
     delete env.NO_COLOR;
-    execFileSync('tmux', ['-L', SOCKET, '-f', '/dev/null', 'new-session', '-d', '-s', SESSION, '-x', '80', '-y', '24', '-c', ROOT, '-e', `TOOLGATE_REVIEWER_TOKEN=${REVIEWER}`, 'sh', '-c', script], { env });
-    await waitForScreen((s) => s.includes('waiting for approval requests') && s.includes('connected ·'), 'the waiting screen', 30_000);
+    execFileSync(
+      'tmux',
+      [
+        '-L',
+        SOCKET,
+        '-f',
+        '/dev/null',
+        'new-session',
+        '-d',
+        '-s',
+        SESSION,
+        '-x',
+        '80',
+        '-y',
+        '24',
+        '-c',
+        ROOT,
+        '-e',
+        `TOOLGATE_REVIEWER_TOKEN=${REVIEWER}`,
+        'sh',
+        '-c',
+        script,
+      ],
+      { env },
+    );
+    await waitForScreen(
+      (s) => s.includes('waiting for approval requests') && s.includes('connected ·'),
+      'the waiting screen',
+      30_000,
+    );
   });
 
   after(async () => {
@@ -104,7 +145,20 @@ describe('toolgate review in tmux', () => {
   it('shows the dialog in high-risk red, and 1 allows once: the waiting agent gets it at once', async (t) => {
     const id = await ask('rm -rf ./src');
     const text = await waitForScreen((s) => s.includes('Command: rm -rf ./src'), 'the dialog');
-    for (const part of ['╭', '⚠  Tool approval request [High risk]', 'Tool:    bash', 'Reason:', '▶ [1] Allow once', '[2] Allow for this session', '[3] Always allow (save rule)', '[4] Deny', '[5] Deny with feedback…', '↑↓ move  Enter/1-5 confirm  Esc deny', '╰', '1 pending']) {
+    for (const part of [
+      '╭',
+      '⚠  Tool approval request [High risk]',
+      'Tool:    bash',
+      'Reason:',
+      '▶ [1] Allow once',
+      '[2] Allow for this session',
+      '[3] Always allow (save rule)',
+      '[4] Deny',
+      '[5] Deny with feedback…',
+      '↑↓ move  Enter/1-5 confirm  Esc deny',
+      '╰',
+      '1 pending',
+    ]) {
       assert.ok(text.includes(part), `missing ${part}:\n${text}`);
     }
     for (const line of text.split('\n')) assert.ok([...line].length <= 80, `wider than 80: ${line}`);
@@ -123,7 +177,10 @@ describe('toolgate review in tmux', () => {
     const latency = Date.now() - pressed;
     t.diagnostic(`the agent's long-poll returned ${latency} ms after send-keys 1`);
     assert.ok(latency < 2000, `the agent waited ${latency} ms after the key`);
-    await waitForScreen((s) => s.includes('waiting for approval requests') && s.includes('allowed once: bash rm -rf ./src'), 'the waiting screen again');
+    await waitForScreen(
+      (s) => s.includes('waiting for approval requests') && s.includes('allowed once: bash rm -rf ./src'),
+      'the waiting screen again',
+    );
   });
 
   it('5, typed feedback and Enter deny with that feedback', async () => {
@@ -139,7 +196,10 @@ describe('toolgate review in tmux', () => {
     tmux('send-keys', '-t', SESSION, 'Enter');
     await waitForScreen((s) => s.includes('denied with feedback'), 'the notice');
     const approval = await approvalOf(id);
-    assert.deepEqual([approval.status, approval.choice, approval.feedback], ['denied', 'deny_with_feedback', 'push to a branch first']);
+    assert.deepEqual(
+      [approval.status, approval.choice, approval.feedback],
+      ['denied', 'deny_with_feedback', 'push to a branch first'],
+    );
   });
 
   it('Esc denies', async () => {
@@ -175,7 +235,10 @@ describe('toolgate review in tmux', () => {
     await waitForScreen((s) => s.includes('reconnecting…'), 'the reconnecting status');
     await startSidecar(port);
     const id = await ask('rm -rf ./coverage');
-    await waitForScreen((s) => s.includes('Command: rm -rf ./coverage') && s.includes('connected ·'), 'the dialog after the restart');
+    await waitForScreen(
+      (s) => s.includes('Command: rm -rf ./coverage') && s.includes('connected ·'),
+      'the dialog after the restart',
+    );
     tmux('send-keys', '-t', SESSION, '4');
     await waitForScreen((s) => s.includes('denied: bash rm -rf ./coverage'), 'the notice');
     assert.equal((await approvalOf(id)).choice, 'deny');

@@ -13,7 +13,18 @@ const HOME = '/home/tester';
 const aliases = buildAliasIndex();
 
 function rule(effect: Effect, pattern: string, position: number): Rule {
-  return { id: `r${position}`, effect, pattern, risk: null, scope: 'global', expiresAt: null, note: null, createdBy: null, createdAt: '2026-01-01T00:00:00Z', position };
+  return {
+    id: `r${position}`,
+    effect,
+    pattern,
+    risk: null,
+    scope: 'global',
+    expiresAt: null,
+    note: null,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    position,
+  };
 }
 
 describe('mcpToolName: Gemini CLI parses mcp_<server>_<tool> at the first underscore (its parseMcpToolName)', () => {
@@ -32,18 +43,32 @@ describe('mcpToolName: Gemini CLI parses mcp_<server>_<tool> at the first unders
 });
 
 describe('Gemini MCP calls judged like the mcp__ spelling', async () => {
-  const ctx: EngineContext = { operatorMode: 'default', askFallback: 'deny', home: HOME, aliases, analyzer: await sharedAnalyzer() };
+  const ctx: EngineContext = {
+    operatorMode: 'default',
+    askFallback: 'deny',
+    home: HOME,
+    aliases,
+    analyzer: await sharedAnalyzer(),
+  };
   const empty = compilePolicy([], aliases, HOME);
-  const verdict = (tool: string, args: unknown, policy = empty) => decide({ call: { tool, args, cwd: `${HOME}/w` } }, policy, ctx);
+  const verdict = (tool: string, args: unknown, policy = empty) =>
+    decide({ call: { tool, args, cwd: `${HOME}/w` } }, policy, ctx);
 
   it('reads an MCP shell tool in both spellings (and a server name with underscores) for its command', () => {
-    for (const tool of ['mcp_desktop-commander_execute_command', 'mcp__desktop-commander__execute_command', 'mcp_my_shell_execute_command']) {
+    for (const tool of [
+      'mcp_desktop-commander_execute_command',
+      'mcp__desktop-commander__execute_command',
+      'mcp_my_shell_execute_command',
+    ]) {
       const v = verdict(tool, { command: 'rm -rf ~' });
       assert.equal(v.decision, 'ask', tool);
       assert.equal(v.source, 'danger', tool);
       assert.equal(verdict(tool, { command: 'ls' }).decision, 'allow', `${tool}: a harmless command`);
     }
-    assert.equal(verdict('mcp_desktop-commander_execute_command', { command: `cat ${HOME}/.ssh/id_rsa` }).decision, 'deny');
+    assert.equal(
+      verdict('mcp_desktop-commander_execute_command', { command: `cat ${HOME}/.ssh/id_rsa` }).decision,
+      'deny',
+    );
   });
 
   it('names the call mcp__<server>__<tool> in the verdict (the audit log and rules see one spelling)', () => {
@@ -51,29 +76,56 @@ describe('Gemini MCP calls judged like the mcp__ spelling', async () => {
   });
 
   it('matches rules written in either spelling against calls in either spelling', () => {
-    const policy = compilePolicy([rule('deny', 'mcp__github__delete_*', 1), rule('deny', 'mcp_gitlab_*', 2), rule('deny', 'mcp_jira_create_issue', 3)], aliases, HOME);
-    for (const tool of ['mcp_github_delete_repo', 'mcp__github__delete_repo', 'mcp_gitlab_list', 'mcp__gitlab__list', 'mcp_jira_create_issue', 'mcp__jira__create_issue']) {
+    const policy = compilePolicy(
+      [
+        rule('deny', 'mcp__github__delete_*', 1),
+        rule('deny', 'mcp_gitlab_*', 2),
+        rule('deny', 'mcp_jira_create_issue', 3),
+      ],
+      aliases,
+      HOME,
+    );
+    for (const tool of [
+      'mcp_github_delete_repo',
+      'mcp__github__delete_repo',
+      'mcp_gitlab_list',
+      'mcp__gitlab__list',
+      'mcp_jira_create_issue',
+      'mcp__jira__create_issue',
+    ]) {
       assert.equal(verdict(tool, {}, policy).decision, 'deny', tool);
     }
-    for (const tool of ['mcp_github_list_repos', 'mcp__github__list_repos', 'mcp_jira_list_issues']) assert.equal(verdict(tool, {}, policy).decision, 'allow', tool);
+    for (const tool of ['mcp_github_list_repos', 'mcp__github__list_repos', 'mcp_jira_list_issues'])
+      assert.equal(verdict(tool, {}, policy).decision, 'allow', tool);
   });
 });
 
 describe("the agent's home is protected when the call names it", async () => {
-  const ctx: EngineContext = { operatorMode: 'default', askFallback: 'deny', home: HOME, aliases, analyzer: await sharedAnalyzer() };
+  const ctx: EngineContext = {
+    operatorMode: 'default',
+    askFallback: 'deny',
+    home: HOME,
+    aliases,
+    analyzer: await sharedAnalyzer(),
+  };
   const policy = compilePolicy([], aliases, HOME);
   const agentHome = '/var/lib/agents/ci';
-  const verdict = (tool: string, args: unknown, home?: string) => decide({ call: { tool, args, cwd: `${agentHome}/repo` }, ...(home ? { agentHome: home } : {}) }, policy, ctx);
+  const verdict = (tool: string, args: unknown, home?: string) =>
+    decide({ call: { tool, args, cwd: `${agentHome}/repo` }, ...(home ? { agentHome: home } : {}) }, policy, ctx);
 
   it('denies its credential places by file tools and by bash, naming the place', () => {
-    for (const [tool, args] of [['Read', { file_path: `${agentHome}/.ssh/id_rsa` }], ['Bash', { command: `cat ${agentHome}/.aws/credentials` }], ['Bash', { command: 'tar czf /tmp/k.tgz ../.ssh' }]] as const) {
+    for (const [tool, args] of [
+      ['Read', { file_path: `${agentHome}/.ssh/id_rsa` }],
+      ['Bash', { command: `cat ${agentHome}/.aws/credentials` }],
+      ['Bash', { command: 'tar czf /tmp/k.tgz ../.ssh' }],
+    ] as const) {
       const v = verdict(tool, args, agentHome);
       assert.equal(v.decision, 'deny', `${tool} ${JSON.stringify(args)}: ${v.reason}`);
       assert.equal(v.source, 'protected_path');
     }
   });
 
-  it('leaves the same paths alone without it (nobody\'s home), and keeps the sidecar\'s home protected with it', () => {
+  it("leaves the same paths alone without it (nobody's home), and keeps the sidecar's home protected with it", () => {
     assert.equal(verdict('Read', { file_path: `${agentHome}/.ssh/id_rsa` }).decision, 'allow');
     assert.equal(verdict('Read', { file_path: `${HOME}/.ssh/id_rsa` }, agentHome).decision, 'deny');
     assert.equal(verdict('Read', { file_path: `${agentHome}/repo/src/app.ts` }, agentHome).decision, 'allow');

@@ -11,7 +11,8 @@ const doubling = (n: number) => `a=x; ${Array(n).fill('a="$a$a"').join('; ')}; e
 const arrayDoubling = (n: number) => `a=(x); ${Array(n).fill('a=("${a[@]}" "${a[@]}")').join('; ')}; echo "\${a[@]}"`;
 const eightfold = (n: number) => `a=xxxxxxxx; ${Array(n).fill('a=$a$a$a$a$a$a$a$a').join('; ')}; echo $a`;
 const printfDoubling = (n: number) => `a=x; ${Array(n).fill(`printf -v a '%s%s' "$a" "$a"`).join('; ')}; echo "$a"`;
-const appending = (n: number) => `a=${'x'.repeat(1000)}; ${Array(n).fill('a="$a$a"').slice(0, 6).join('; ')}; ${Array(n).fill('echo "$a" >> f').join('; ')}; bash f`;
+const appending = (n: number) =>
+  `a=${'x'.repeat(1000)}; ${Array(n).fill('a="$a$a"').slice(0, 6).join('; ')}; ${Array(n).fill('echo "$a" >> f').join('; ')}; bash f`;
 
 describe('analysis limits: expansion bombs', async () => {
   const judge = await createJudge();
@@ -43,9 +44,16 @@ describe('analysis limits: expansion bombs', async () => {
 
   it('keeps ordinary expansions allowed (controls)', () => {
     for (const command of [
-      doubling(5), arrayDoubling(5), eightfold(2), 'echo {1..100}', 'for i in {1..1000}; do echo "$i"; done', 'mkdir -p src/{a,b,c}/{x,y}',
-      `cat > notes.md <<'EOF'\n${'line of notes\n'.repeat(3_000)}EOF`, `x='${'y'.repeat(40_000)}'; echo "$x" | wc -c`,
-    ]) assert.equal(judge(command).decision, 'allow', command.slice(0, 80));
+      doubling(5),
+      arrayDoubling(5),
+      eightfold(2),
+      'echo {1..100}',
+      'for i in {1..1000}; do echo "$i"; done',
+      'mkdir -p src/{a,b,c}/{x,y}',
+      `cat > notes.md <<'EOF'\n${'line of notes\n'.repeat(3_000)}EOF`,
+      `x='${'y'.repeat(40_000)}'; echo "$x" | wc -c`,
+    ])
+      assert.equal(judge(command).decision, 'allow', command.slice(0, 80));
   });
 });
 
@@ -53,8 +61,15 @@ describe('analysis limits: time and depth', async () => {
   // The server's analyzer: the default 50 ms budget (judged by CPU time on a busy machine, wall capped at 20 budgets).
   const analyzer = createShellAnalyzer(await loadBashLanguage(), { home: '/home/agent' });
   const timed: [string, string][] = [
-    ['functions that call the one before twice, 24 levels', Array.from({ length: 24 }, (_, i) => `f${i + 1}(){ f${i} "$1"a; f${i} "$1"b; }`).join('; ') + '; f0(){ echo "$1"; }; f24 x'],
-    ['for loops nested twelve deep', `${Array.from({ length: 12 }, (_, i) => `for a${i} in 1 2 3 4; do `).join('')}echo $a0${'; done'.repeat(12)}`],
+    [
+      'functions that call the one before twice, 24 levels',
+      Array.from({ length: 24 }, (_, i) => `f${i + 1}(){ f${i} "$1"a; f${i} "$1"b; }`).join('; ') +
+        '; f0(){ echo "$1"; }; f24 x',
+    ],
+    [
+      'for loops nested twelve deep',
+      `${Array.from({ length: 12 }, (_, i) => `for a${i} in 1 2 3 4; do `).join('')}echo $a0${'; done'.repeat(12)}`,
+    ],
     ['a pipeline of 8,000 stages', `${'ls | '.repeat(8_000)}ls`],
     ['nested array subscripts with code, 30,000 deep', `x='${'a['.repeat(30_000)}$(x)'`],
     ['deep $(…) nesting', `echo ${'$(echo '.repeat(3_000)}x${')'.repeat(3_000)}`],

@@ -9,10 +9,26 @@ describe('copies into a directory are judged where the files land', async () => 
 
   it("asks about copies that land on an agent's settings or git's config", () => {
     for (const command of [
-      'cp x/settings.json .claude/', 'cp x/settings.json .claude', 'cp x/settings.json .claude/./', 'cp -t .claude x/settings.json', 'cp --target-directory=.claude x/settings.local.json',
-      'rsync -a d/ .claude/', 'rsync -av /tmp/d/ ~/.codex', 'tar xf x -C .claude', 'tar -xzf x.tgz --directory ~/.gemini', 'unzip x.zip -d .claude',
-      'mv /tmp/dotclaude .claude', 'mv /tmp/dotclaude ~/.claude', 'cp /tmp/stage/config.toml ~/.codex/', 'cp -r /tmp/x/.claude .', 'cp x/* .claude/',
-      'install -m 644 x/settings.json .claude/', 'ln -s /tmp/x/settings.json .claude/', 'cp a/config .git/', 'mv /tmp/h .git/hooks', 'cp -r /tmp/hooks .git/',
+      'cp x/settings.json .claude/',
+      'cp x/settings.json .claude',
+      'cp x/settings.json .claude/./',
+      'cp -t .claude x/settings.json',
+      'cp --target-directory=.claude x/settings.local.json',
+      'rsync -a d/ .claude/',
+      'rsync -av /tmp/d/ ~/.codex',
+      'tar xf x -C .claude',
+      'tar -xzf x.tgz --directory ~/.gemini',
+      'unzip x.zip -d .claude',
+      'mv /tmp/dotclaude .claude',
+      'mv /tmp/dotclaude ~/.claude',
+      'cp /tmp/stage/config.toml ~/.codex/',
+      'cp -r /tmp/x/.claude .',
+      'cp x/* .claude/',
+      'install -m 644 x/settings.json .claude/',
+      'ln -s /tmp/x/settings.json .claude/',
+      'cp a/config .git/',
+      'mv /tmp/h .git/hooks',
+      'cp -r /tmp/hooks .git/',
     ]) {
       const j = judge(command);
       assert.equal(j.decision, 'ask', `${command}: ${j.reason}`);
@@ -23,8 +39,19 @@ describe('copies into a directory are judged where the files land', async () => 
 
   it('keeps ordinary copies, moves and unpacking allowed (controls)', () => {
     for (const command of [
-      'cp x/settings.json backup/', 'cp -r src/ build/', 'rsync -a src/ dist/', 'mv a.txt b.txt', 'mv build dist', 'cp -r x ~', 'tar xzf x.tgz',
-      'tar xf x -C /tmp/out', 'tar xzf site.tgz -C ~', 'cp .claude/settings.json /tmp/settings.backup.json', 'cp -r docs /tmp/site', 'unzip x.zip -d vendor',
-    ]) assert.equal(judge(command).decision, 'allow', command);
+      'cp x/settings.json backup/',
+      'cp -r src/ build/',
+      'rsync -a src/ dist/',
+      'mv a.txt b.txt',
+      'mv build dist',
+      'cp -r x ~',
+      'tar xzf x.tgz',
+      'tar xf x -C /tmp/out',
+      'tar xzf site.tgz -C ~',
+      'cp .claude/settings.json /tmp/settings.backup.json',
+      'cp -r docs /tmp/site',
+      'unzip x.zip -d vendor',
+    ])
+      assert.equal(judge(command).decision, 'allow', command);
   });
 });

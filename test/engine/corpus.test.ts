@@ -12,10 +12,16 @@ const PRIVATE = new URL('./corpus-private.jsonl', import.meta.url).pathname;
  * the command, the label it has now, and why.
  */
 const OVERRIDDEN: Record<string, { expect: CorpusCase['expect']; why: string }> = {
-  'chmod +x ./deploy.sh': { expect: 'allow', why: 'issue 26: chmod +x of a file inside the project is everyday work (was asked, naive medium tier)' },
+  'chmod +x ./deploy.sh': {
+    expect: 'allow',
+    why: 'issue 26: chmod +x of a file inside the project is everyday work (was asked, naive medium tier)',
+  },
 };
 
-for (const [name, file] of [['public corpus', PUBLIC], ['private corpus', PRIVATE]] as const) {
+for (const [name, file] of [
+  ['public corpus', PUBLIC],
+  ['private corpus', PRIVATE],
+] as const) {
   describe(name, async () => {
     const judge = await createJudge();
     for (const line of readCorpus(file)) {
@@ -23,7 +29,10 @@ for (const [name, file] of [['public corpus', PUBLIC], ['private corpus', PRIVAT
       const c: CorpusCase = override ? { cmd: line.cmd, expect: override.expect, risk: null, why: override.why } : line;
       it(`${c.expect}${c.risk ? ` (${c.risk})` : ''}: ${c.cmd.replace(/\n/g, '\\n')}`, () => {
         const j = judge(c.cmd);
-        assert.ok(meets(c, j), `expected ${c.expect}${c.risk ? `/${c.risk}` : ''}, got ${j.decision}/${j.risk}: ${j.reason} (${c.why ?? ''})`);
+        assert.ok(
+          meets(c, j),
+          `expected ${c.expect}${c.risk ? `/${c.risk}` : ''}, got ${j.decision}/${j.risk}: ${j.reason} (${c.why ?? ''})`,
+        );
       });
     }
   });

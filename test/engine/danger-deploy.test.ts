@@ -20,7 +20,13 @@ describe('deploying tools', async () => {
   }
 
   it('leaves to their own entries what they already judge (one reason, not two)', () => {
-    for (const command of ['terraform apply -auto-approve', 'fly deploy', 'gcloud run deploy api --source .', 'kubectl apply -f k8s/ -n production', 'terraform destroy']) {
+    for (const command of [
+      'terraform apply -auto-approve',
+      'fly deploy',
+      'gcloud run deploy api --source .',
+      'kubectl apply -f k8s/ -n production',
+      'terraform destroy',
+    ]) {
       assert.ok(!judge(command).reason.includes('shared infrastructure'), command);
     }
   });

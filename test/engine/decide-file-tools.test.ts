@@ -13,7 +13,19 @@ const CWD = '/srv/app';
 const aliases = buildAliasIndex();
 
 function rule(effect: Effect, pattern: string, position: number, extra: Partial<Rule> = {}): Rule {
-  return { id: `r${position}`, effect, pattern, risk: effect === 'ask' ? 'medium' : null, scope: 'global', expiresAt: null, note: null, createdBy: null, createdAt: '2026-01-01T00:00:00Z', position, ...extra };
+  return {
+    id: `r${position}`,
+    effect,
+    pattern,
+    risk: effect === 'ask' ? 'medium' : null,
+    scope: 'global',
+    expiresAt: null,
+    note: null,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    position,
+    ...extra,
+  };
 }
 
 async function engine(): Promise<EngineContext> {
@@ -30,18 +42,100 @@ const RULES = [
 
 describe('file tools through the pipeline', () => {
   const policy = compilePolicy(RULES, aliases, HOME);
-  const cases: { name: string; tool: string; args: Record<string, unknown>; cwd?: string; decision: string; source: string; pattern?: string }[] = [
-    { name: 'a relative glob matches a path relative to the cwd', tool: 'Read', args: { file_path: `${CWD}/src/a.ts` }, decision: 'allow', source: 'rule', pattern: 'read_file(src/**)' },
-    { name: 'a relative path argument resolves against the cwd', tool: 'Read', args: { file_path: 'src/a.ts' }, decision: 'allow', source: 'rule', pattern: 'read_file(src/**)' },
-    { name: 'a path that leaves the cwd through .. is not relative to it', tool: 'Read', args: { file_path: 'src/../../other/src/a.ts' }, decision: 'ask', source: 'default' },
-    { name: 'a sibling directory sharing the prefix is outside the cwd', tool: 'Read', args: { file_path: '/srv/application/src/a.ts' }, decision: 'ask', source: 'default' },
-    { name: 'the same path from another cwd is not covered', tool: 'Read', args: { file_path: `${CWD}/src/a.ts` }, cwd: '/srv', decision: 'ask', source: 'default' },
-    { name: 'an absolute glob matches the absolute path', tool: 'Read', args: { file_path: '/opt/shared/lib/x.ts' }, decision: 'allow', source: 'rule', pattern: 'read_file(/opt/shared/**)' },
-    { name: 'an allow needs every path of the call covered', tool: 'Read', args: { paths: [`${CWD}/src/a.ts`, '/etc/hosts'] }, decision: 'ask', source: 'default' },
-    { name: 'an allow covering every path allows', tool: 'Read', args: { paths: [`${CWD}/src/a.ts`, '/opt/shared/b.ts'] }, decision: 'allow', source: 'rule', pattern: 'read_file(src/**)' },
-    { name: 'a deny needs only one path', tool: 'Read', args: { paths: [`${CWD}/src/a.ts`, `${CWD}/secrets/key`] }, decision: 'deny', source: 'rule', pattern: 'read_file(**/secrets/**)' },
-    { name: 'an ask rule matches after the allows fail', tool: 'Write', args: { file_path: 'config/app.json', content: '' }, decision: 'ask', source: 'rule', pattern: 'write_file(/srv/app/config/**)' },
-    { name: 'a write covered by its relative glob', tool: 'Write', args: { file_path: './src/new.ts', content: '' }, decision: 'allow', source: 'rule', pattern: 'write_file(src/**)' },
+  const cases: {
+    name: string;
+    tool: string;
+    args: Record<string, unknown>;
+    cwd?: string;
+    decision: string;
+    source: string;
+    pattern?: string;
+  }[] = [
+    {
+      name: 'a relative glob matches a path relative to the cwd',
+      tool: 'Read',
+      args: { file_path: `${CWD}/src/a.ts` },
+      decision: 'allow',
+      source: 'rule',
+      pattern: 'read_file(src/**)',
+    },
+    {
+      name: 'a relative path argument resolves against the cwd',
+      tool: 'Read',
+      args: { file_path: 'src/a.ts' },
+      decision: 'allow',
+      source: 'rule',
+      pattern: 'read_file(src/**)',
+    },
+    {
+      name: 'a path that leaves the cwd through .. is not relative to it',
+      tool: 'Read',
+      args: { file_path: 'src/../../other/src/a.ts' },
+      decision: 'ask',
+      source: 'default',
+    },
+    {
+      name: 'a sibling directory sharing the prefix is outside the cwd',
+      tool: 'Read',
+      args: { file_path: '/srv/application/src/a.ts' },
+      decision: 'ask',
+      source: 'default',
+    },
+    {
+      name: 'the same path from another cwd is not covered',
+      tool: 'Read',
+      args: { file_path: `${CWD}/src/a.ts` },
+      cwd: '/srv',
+      decision: 'ask',
+      source: 'default',
+    },
+    {
+      name: 'an absolute glob matches the absolute path',
+      tool: 'Read',
+      args: { file_path: '/opt/shared/lib/x.ts' },
+      decision: 'allow',
+      source: 'rule',
+      pattern: 'read_file(/opt/shared/**)',
+    },
+    {
+      name: 'an allow needs every path of the call covered',
+      tool: 'Read',
+      args: { paths: [`${CWD}/src/a.ts`, '/etc/hosts'] },
+      decision: 'ask',
+      source: 'default',
+    },
+    {
+      name: 'an allow covering every path allows',
+      tool: 'Read',
+      args: { paths: [`${CWD}/src/a.ts`, '/opt/shared/b.ts'] },
+      decision: 'allow',
+      source: 'rule',
+      pattern: 'read_file(src/**)',
+    },
+    {
+      name: 'a deny needs only one path',
+      tool: 'Read',
+      args: { paths: [`${CWD}/src/a.ts`, `${CWD}/secrets/key`] },
+      decision: 'deny',
+      source: 'rule',
+      pattern: 'read_file(**/secrets/**)',
+    },
+    {
+      name: 'an ask rule matches after the allows fail',
+      tool: 'Write',
+      args: { file_path: 'config/app.json', content: '' },
+      decision: 'ask',
+      source: 'rule',
+      pattern: 'write_file(/srv/app/config/**)',
+    },
+    {
+      name: 'a write covered by its relative glob',
+      tool: 'Write',
+      args: { file_path: './src/new.ts', content: '' },
+      decision: 'allow',
+      source: 'rule',
+      pattern: 'write_file(src/**)',
+    },
   ];
   for (const c of cases) {
     it(c.name, async () => {
@@ -61,11 +155,25 @@ describe('the trace', () => {
     assert.equal(quiet.trace, undefined);
     const explained = decide({ call, explain: true }, policy, await engine());
     // Ask rules now come before allow rules (Claude Code's order, issue 22): the trace passes ask_rules first.
-    assert.deepEqual(explained.trace?.map((s) => `${s.stage} ${s.outcome}`), ['normalize passed', 'protected_path passed', 'deny_rules passed', 'read_only skipped', 'ask_rules passed', 'allow_rules decided']);
+    assert.deepEqual(
+      explained.trace?.map((s) => `${s.stage} ${s.outcome}`),
+      [
+        'normalize passed',
+        'protected_path passed',
+        'deny_rules passed',
+        'read_only skipped',
+        'ask_rules passed',
+        'allow_rules decided',
+      ],
+    );
     assert.equal(explained.trace?.[5]?.detail, 'covered by read_file(src/**)');
   });
   it('tells the protected path that decided', async () => {
-    const v = decide({ call: { tool: 'Read', args: { file_path: '~/.ssh/id_rsa' }, cwd: CWD }, explain: true }, policy, await engine());
+    const v = decide(
+      { call: { tool: 'Read', args: { file_path: '~/.ssh/id_rsa' }, cwd: CWD }, explain: true },
+      policy,
+      await engine(),
+    );
     assert.equal(v.decision, 'deny');
     assert.deepEqual(v.trace, [
       { stage: 'normalize', outcome: 'passed', detail: 'tool Read → read_file; paths: ~/.ssh/id_rsa' },
@@ -73,8 +181,19 @@ describe('the trace', () => {
     ]);
   });
   it('follows an ask through the mode to the fallback', async () => {
-    const v = decide({ call: { tool: 'Write', args: { file_path: 'config/app.json', content: '' }, cwd: CWD }, explain: true, interactive: false }, policy, await engine());
-    assert.deepEqual(v.trace?.slice(-3).map((s) => `${s.stage} ${s.outcome}`), ['ask_rules decided', 'mode passed', 'fallback decided']);
+    const v = decide(
+      {
+        call: { tool: 'Write', args: { file_path: 'config/app.json', content: '' }, cwd: CWD },
+        explain: true,
+        interactive: false,
+      },
+      policy,
+      await engine(),
+    );
+    assert.deepEqual(
+      v.trace?.slice(-3).map((s) => `${s.stage} ${s.outcome}`),
+      ['ask_rules decided', 'mode passed', 'fallback decided'],
+    );
   });
 });
 
@@ -82,10 +201,37 @@ describe('verdict shape', () => {
   const policy = compilePolicy(RULES, aliases, HOME);
   it('names a rule only where a stage gave one', async () => {
     const ctx = await engine();
-    const protectedDeny = decide({ call: { tool: 'Read', args: { file_path: '~/.ssh/id_rsa' }, cwd: CWD } }, policy, ctx);
-    assert.deepEqual(Object.keys(protectedDeny), ['decision', 'reason', 'risk', 'source', 'findings', 'mode', 'call', 'analysis', 'needsHuman', 'trace']);
+    const protectedDeny = decide(
+      { call: { tool: 'Read', args: { file_path: '~/.ssh/id_rsa' }, cwd: CWD } },
+      policy,
+      ctx,
+    );
+    assert.deepEqual(Object.keys(protectedDeny), [
+      'decision',
+      'reason',
+      'risk',
+      'source',
+      'findings',
+      'mode',
+      'call',
+      'analysis',
+      'needsHuman',
+      'trace',
+    ]);
     const allowed = decide({ call: { tool: 'Read', args: { file_path: 'src/a.ts' }, cwd: CWD } }, policy, ctx);
-    assert.deepEqual(Object.keys(allowed), ['decision', 'reason', 'risk', 'source', 'rule', 'findings', 'mode', 'call', 'analysis', 'needsHuman', 'trace']);
+    assert.deepEqual(Object.keys(allowed), [
+      'decision',
+      'reason',
+      'risk',
+      'source',
+      'rule',
+      'findings',
+      'mode',
+      'call',
+      'analysis',
+      'needsHuman',
+      'trace',
+    ]);
     assert.deepEqual(allowed.rule, { id: 'r2', pattern: 'read_file(src/**)', effect: 'allow' });
   });
 });

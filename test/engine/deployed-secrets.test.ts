@@ -21,7 +21,10 @@ describe('deployed secrets printed', async () => {
   }
 
   it('a value handed to the next command, or thrown away, is not printed; written to a file it stays asked', () => {
-    for (const command of ['helm get values api -n prod > /dev/null', 'T=$(terraform output -raw api_token) && curl -H "Authorization: Bearer $T" https://example.com']) {
+    for (const command of [
+      'helm get values api -n prod > /dev/null',
+      'T=$(terraform output -raw api_token) && curl -H "Authorization: Bearer $T" https://example.com',
+    ]) {
       assert.equal(judge(command).decision, 'allow', command);
     }
     // (A production kubeconfig written into the project is one `cat` away from the agent.)

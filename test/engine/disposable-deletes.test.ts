@@ -13,7 +13,14 @@ describe('disposable build output', async () => {
   const policy = compilePolicy([], aliases, HOME);
   const base: EngineContext = { operatorMode: 'default', askFallback: 'deny', home: HOME, aliases, analyzer };
   const judge = (command: string, options: { cwd?: string; gitignore?: string[]; ctx?: Partial<EngineContext> } = {}) =>
-    decide({ call: { tool: 'bash', args: { command }, cwd: options.cwd ?? CWD }, ...(options.gitignore ? { gitignore: options.gitignore } : {}) }, policy, { ...base, ...options.ctx });
+    decide(
+      {
+        call: { tool: 'bash', args: { command }, cwd: options.cwd ?? CWD },
+        ...(options.gitignore ? { gitignore: options.gitignore } : {}),
+      },
+      policy,
+      { ...base, ...options.ctx },
+    );
 
   describe('every example of the table is allowed', () => {
     for (const entry of DISPOSABLE_OUTPUT) {
@@ -35,8 +42,22 @@ describe('disposable build output', async () => {
     }
   });
 
-  for (const command of ['rm -rf src', 'rm -rf ~/build', 'rm -rf ../dist', 'rm -rf build /', 'rm -rf $X/build', 'rm -rf "$(pwd)/../dist"', 'cd .. && rm -rf dist',
-    'rm -rf dist/../../x', 'rm -rf .env.local dist', 'rm -rf id_rsa build', 'rm -rf .*/node_modules', 'rm -rf ?/../dist', "find . -name '*.pyc' -or -name '*.py' -delete", "find . -name '*.pyc' -exec shred {} +"]) {
+  for (const command of [
+    'rm -rf src',
+    'rm -rf ~/build',
+    'rm -rf ../dist',
+    'rm -rf build /',
+    'rm -rf $X/build',
+    'rm -rf "$(pwd)/../dist"',
+    'cd .. && rm -rf dist',
+    'rm -rf dist/../../x',
+    'rm -rf .env.local dist',
+    'rm -rf id_rsa build',
+    'rm -rf .*/node_modules',
+    'rm -rf ?/../dist',
+    "find . -name '*.pyc' -or -name '*.py' -delete",
+    "find . -name '*.pyc' -exec shred {} +",
+  ]) {
     it(`still asks: ${command}`, () => {
       const v = judge(command);
       assert.equal(v.decision, 'ask', v.reason);
@@ -52,7 +73,8 @@ describe('disposable build output', async () => {
   });
 
   it('asks when the directory is a symlink out of the project (the service resolves it)', () => {
-    const realpath = (p: string) => (p === `${CWD}/node_modules` ? '/srv/shared/node_modules' : p.startsWith(CWD) ? p : undefined);
+    const realpath = (p: string) =>
+      p === `${CWD}/node_modules` ? '/srv/shared/node_modules' : p.startsWith(CWD) ? p : undefined;
     assert.equal(judge('rm -rf node_modules/', { ctx: { realpath } }).decision, 'ask');
     assert.equal(judge('rm -rf dist', { ctx: { realpath } }).decision, 'allow');
   });
@@ -62,7 +84,13 @@ describe('disposable build output', async () => {
     assert.equal(judge('rm -rf generated', { gitignore }).decision, 'allow');
     assert.equal(judge('rm -rf tmp-output packages/a/generated', { gitignore }).decision, 'allow');
     assert.equal(judge('rm -rf generated', {}).decision, 'ask', 'without the .gitignore it is not known');
-    for (const command of ['rm -rf data', 'rm -rf .env.production', 'rm -rf secrets', 'rm -rf src', 'rm -rf packages/tmp-output']) {
+    for (const command of [
+      'rm -rf data',
+      'rm -rf .env.production',
+      'rm -rf secrets',
+      'rm -rf src',
+      'rm -rf packages/tmp-output',
+    ]) {
       assert.equal(judge(command, { gitignore }).decision, 'ask', command);
     }
   });
@@ -76,29 +104,53 @@ describe('disposable build output', async () => {
   it('hands out no engine-internal fields on the findings it keeps', () => {
     const v = judge('rm -rf src');
     assert.ok(v.findings.length > 0);
-    for (const f of v.findings) assert.deepEqual(Object.keys(f).filter((k) => ['deletes', 'inProject', 'overwrites', 'presumedNew'].includes(k)), []);
+    for (const f of v.findings)
+      assert.deepEqual(
+        Object.keys(f).filter((k) => ['deletes', 'inProject', 'overwrites', 'presumedNew'].includes(k)),
+        [],
+      );
   });
 
   it('asks about dd over a file the service finds, not one it does not', () => {
     const exists = (p: string) => (p === `${CWD}/fixtures/blank.img` || p === CWD ? p : undefined);
-    assert.equal(judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: exists } }).decision, 'ask');
-    assert.equal(judge('dd if=/dev/zero of=fixtures/new.img bs=1k count=1', { ctx: { realpath: exists } }).decision, 'allow');
+    assert.equal(
+      judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: exists } }).decision,
+      'ask',
+    );
+    assert.equal(
+      judge('dd if=/dev/zero of=fixtures/new.img bs=1k count=1', { ctx: { realpath: exists } }).decision,
+      'allow',
+    );
   });
 
   it('judges a file the service cannot see by its name: the directory must be seen for a file to be known new', () => {
     // The probes' cwd may not exist on the sidecar's host (the agent can run elsewhere): nothing there is seen.
     const nothing = () => undefined;
-    assert.equal(judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: nothing } }).decision, 'ask');
+    assert.equal(
+      judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: nothing } }).decision,
+      'ask',
+    );
     assert.equal(judge('truncate -s 0 data/users.csv', { ctx: { realpath: nothing } }).decision, 'ask');
-    assert.equal(judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: nothing } }).decision, 'allow');
+    assert.equal(
+      judge('dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', { ctx: { realpath: nothing } }).decision,
+      'allow',
+    );
     assert.equal(judge(': > src/__init__.py', { ctx: { realpath: nothing } }).decision, 'allow');
     // The directory is there and the file is not: it is made, whatever its name.
     const dirOnly = (p: string) => (p === CWD || p === `${CWD}/data` ? p : undefined);
-    assert.equal(judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: dirOnly } }).decision, 'allow');
+    assert.equal(
+      judge('dd if=/dev/urandom of=README.md bs=4k count=1', { ctx: { realpath: dirOnly } }).decision,
+      'allow',
+    );
     assert.equal(judge('truncate -s 0 data/users.csv', { ctx: { realpath: dirOnly } }).decision, 'allow');
     // The file is there: asked, whatever its name.
     const there = (p: string) => (p.startsWith(CWD) ? p : undefined);
-    for (const command of ['dd if=/dev/zero of=fixtures/blank.img bs=1k count=1', ': > src/__init__.py', 'truncate -s 0 data/users.csv', 'cp /dev/null notes.md']) {
+    for (const command of [
+      'dd if=/dev/zero of=fixtures/blank.img bs=1k count=1',
+      ': > src/__init__.py',
+      'truncate -s 0 data/users.csv',
+      'cp /dev/null notes.md',
+    ]) {
       assert.equal(judge(command, { ctx: { realpath: there } }).decision, 'ask', command);
     }
     // Emptying build output or a log is not asked about even when the file is there.
@@ -110,6 +162,6 @@ describe('disposable build output', async () => {
     assert.equal(judge("find . -name '*.pyc' -print0 | xargs -0 rm -f").decision, 'allow');
     assert.equal(judge("find . -name '*.pyc' | xargs rm -f", { cwd: HOME }).decision, 'ask');
     assert.equal(judge("find . -name '*.csv' | xargs rm -f").decision, 'ask');
-    assert.equal(judge("find . -type f | xargs rm").decision, 'ask');
+    assert.equal(judge('find . -type f | xargs rm').decision, 'ask');
   });
 });

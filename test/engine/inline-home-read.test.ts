@@ -34,6 +34,7 @@ describe('inline code reading under a home path built at run time', async () => 
       `python3 -c 'import json, os; print(os.environ.get("HOME")); print(json.load(open("package.json"))["name"])'`,
       `node -e 'console.log(require("fs").readFileSync("package.json", "utf8"))'`,
       `python3 -c 'import os; print(open(os.path.expanduser("~/notes.txt")).read())'`,
-    ]) assert.equal(judge(command).decision, 'allow', command);
+    ])
+      assert.equal(judge(command).decision, 'allow', command);
   });
 });

@@ -59,7 +59,8 @@ describe('relativeTo', () => {
     [`${HOME}/proj/a.ts`, '~/proj', 'a.ts'],
   ];
   for (const [abs, cwd, expected] of cases) {
-    it(`${abs} from ${cwd ?? '(no cwd)'} is ${expected ?? 'outside'}`, () => assert.equal(relativeTo(abs, cwd, HOME), expected));
+    it(`${abs} from ${cwd ?? '(no cwd)'} is ${expected ?? 'outside'}`, () =>
+      assert.equal(relativeTo(abs, cwd, HOME), expected));
   }
 
   it('relativeToDir falls back to node:path for a directory that is not normal', () => {

@@ -10,7 +10,8 @@ const FILE = new URL('../fixtures/peer-cases/commands.jsonl', import.meta.url).p
  * here only when the peers' judgement is debatable. They are left out of the tally below (a test checks that each
  * is still a disagreement, so the list cannot outlive its reason).
  */
-const SAFE_BRANCH_DELETE = 'issue 26: `git branch -d` is the safe delete — git refuses a branch whose commits are not merged, so nothing is lost (`-D` and `-d -f` stay asked)';
+const SAFE_BRANCH_DELETE =
+  'issue 26: `git branch -d` is the safe delete — git refuses a branch whose commits are not merged, so nothing is lost (`-D` and `-d -f` stay asked)';
 const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'git branch -d feature': SAFE_BRANCH_DELETE,
   "bash -lc 'git branch --delete feature'": SAFE_BRANCH_DELETE,
@@ -20,8 +21,10 @@ const KNOWN_DISAGREEMENTS: Record<string, string> = {
   'git branch -vd merged-branch': SAFE_BRANCH_DELETE,
   'git branch --del merged-branch': SAFE_BRANCH_DELETE,
   'git branch --no-format -d merged-branch': SAFE_BRANCH_DELETE,
-  'chmod 755 file': 'issue 26: making a file inside the project executable is everyday work (a file outside it stays asked)',
-  'rm -rf dist': 'issue 26: dist inside the working directory is build output the build makes again (disposable-output.ts)',
+  'chmod 755 file':
+    'issue 26: making a file inside the project executable is everyday work (a file outside it stays asked)',
+  'rm -rf dist':
+    'issue 26: dist inside the working directory is build output the build makes again (disposable-output.ts)',
 };
 
 /** The bar on outside cases: share of `ask` cases caught and of `allow` cases allowed. */

@@ -28,10 +28,19 @@ describe('peer allow-rule bypass attempts (strict mode)', () => {
     it(`${c.expect}: ${JSON.stringify(c.cmd)} under ${JSON.stringify(c.allow_rule)}`, async () => {
       // Each case's rules are scoped to its own session, so cases cannot see each other's rules.
       for (const pattern of [c.allow_rule].flat()) {
-        const res = await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'allow', pattern, scope: `session:${session}` }) });
+        const res = await h.reviewer('/v1/rules', {
+          method: 'POST',
+          body: JSON.stringify({ effect: 'allow', pattern, scope: `session:${session}` }),
+        });
         assert.equal(res.status, 201);
       }
-      const { body } = await h.decide({ tool: 'bash', args: { command: c.cmd }, session_id: session, agent_id: 'peer', cwd: `${TEST_HOME}/work/project` });
+      const { body } = await h.decide({
+        tool: 'bash',
+        args: { command: c.cmd },
+        session_id: session,
+        agent_id: 'peer',
+        cwd: `${TEST_HOME}/work/project`,
+      });
       if (c.expect === 'allow') assert.equal(body.decision, 'allow', body.reason);
       else assert.notEqual(body.decision, 'allow', `allowed by ${body.rule?.pattern ?? body.source}: ${body.reason}`);
     });

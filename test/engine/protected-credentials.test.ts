@@ -38,7 +38,10 @@ const DENIED: [Call, string][] = [
   [bash('cp ~/.minikube/profiles/dev/apiserver.key /tmp/'), 'minikube cluster client and API server private keys'],
   [bash('cat ~/.minikube/certs/ca-key.pem'), 'minikube machine CA and client private keys'],
   [read(`${HOME}/.minikube/machines/server-key.pem`), 'minikube machine server private key'],
-  [bash('ssh -i ~/.minikube/machines/minikube/id_rsa docker@192.168.49.2'), 'SSH private key into the minikube machine'],
+  [
+    bash('ssh -i ~/.minikube/machines/minikube/id_rsa docker@192.168.49.2'),
+    'SSH private key into the minikube machine',
+  ],
   // Encryption keys, cloud storage, hosting platforms.
   [bash('cat ~/.config/sops/age/keys.txt'), 'age private keys (SOPS)'],
   [read(`${HOME}/Library/Application Support/sops/age/keys.txt`), 'age private keys (SOPS)'],
@@ -86,7 +89,10 @@ const DENIED: [Call, string][] = [
   [read('/Users/bob/.minikube/profiles/minikube/client.key'), 'minikube cluster client and API server private keys'],
   // The machine's own secrets.
   [bash('cat /etc/kubernetes/admin.conf'), 'Kubernetes cluster credentials (kubeconfig)'],
-  [bash('kubectl --kubeconfig /etc/kubernetes/super-admin.conf get pods'), 'Kubernetes cluster credentials (kubeconfig)'],
+  [
+    bash('kubectl --kubeconfig /etc/kubernetes/super-admin.conf get pods'),
+    'Kubernetes cluster credentials (kubeconfig)',
+  ],
   [read('/etc/kubernetes/kubelet.conf'), 'Kubernetes cluster credentials (kubeconfig)'],
   [bash('cat /etc/kubernetes/pki/ca.key'), 'Kubernetes cluster private keys'],
   [read('/etc/kubernetes/pki/sa.key'), 'Kubernetes cluster private keys'],
@@ -141,7 +147,14 @@ function sample(path: string): string {
 
 describe('credential places of agents, cloud CLIs, browsers and clusters', async () => {
   const policy = compilePolicy([], aliases, HOME);
-  const ctx: EngineContext = { operatorMode: 'default', askFallback: 'deny', home: HOME, dataDir: `${HOME}/.toolgate`, aliases, analyzer: await sharedAnalyzer() };
+  const ctx: EngineContext = {
+    operatorMode: 'default',
+    askFallback: 'deny',
+    home: HOME,
+    dataDir: `${HOME}/.toolgate`,
+    aliases,
+    analyzer: await sharedAnalyzer(),
+  };
   const verdict = (call: Call) => decide({ call: { ...call, cwd: CWD }, interactive: false }, policy, ctx);
 
   for (const [call, reason] of DENIED) {

@@ -4,14 +4,35 @@ import { describe, it } from 'node:test';
 import { protectedPathFor, protectedShellPath, type PathContext } from '../../src/engine/protected-paths.ts';
 import { HOME, sharedAnalyzer } from './shell-support.ts';
 
-const ctx: PathContext = { home: HOME, cwd: `${HOME}/work/project`, dataDir: `${HOME}/.toolgate`, extra: ['~/.private', '/etc/app/*.key'] };
+const ctx: PathContext = {
+  home: HOME,
+  cwd: `${HOME}/work/project`,
+  dataDir: `${HOME}/.toolgate`,
+  extra: ['~/.private', '/etc/app/*.key'],
+};
 
 describe('protectedPathFor (file tools)', () => {
   const protectedPaths = [
-    '~/.ssh/id_rsa', '~/.ssh', `${HOME}/.aws/credentials`, '$HOME/.kube/config', '${HOME}/.gnupg/pubring.kbx', '~/.netrc',
-    '~/.config/gcloud/credentials.db', '/root/.ssh/authorized_keys', '/home/alice/.aws/config', '/Users/bob/.ssh/id_ed25519',
-    '../../.ssh/id_rsa', '~/.ssh/../.ssh/id_rsa', '~/.ss?/id_rsa', '~/.*/credentials', '/home/*/.aws/x', '~/.toolgate/toolgate.db',
-    '~/.toolgate/toolgate.db-wal', '~/.toolgate/tokens.json', '~/.private/a.txt', '/etc/app/server.key',
+    '~/.ssh/id_rsa',
+    '~/.ssh',
+    `${HOME}/.aws/credentials`,
+    '$HOME/.kube/config',
+    '${HOME}/.gnupg/pubring.kbx',
+    '~/.netrc',
+    '~/.config/gcloud/credentials.db',
+    '/root/.ssh/authorized_keys',
+    '/home/alice/.aws/config',
+    '/Users/bob/.ssh/id_ed25519',
+    '../../.ssh/id_rsa',
+    '~/.ssh/../.ssh/id_rsa',
+    '~/.ss?/id_rsa',
+    '~/.*/credentials',
+    '/home/*/.aws/x',
+    '~/.toolgate/toolgate.db',
+    '~/.toolgate/toolgate.db-wal',
+    '~/.toolgate/tokens.json',
+    '~/.private/a.txt',
+    '/etc/app/server.key',
   ];
   for (const p of protectedPaths) {
     it(`protects ${p}`, () => {
@@ -21,7 +42,17 @@ describe('protectedPathFor (file tools)', () => {
       assert.ok(hit.reason.length > 5);
     });
   }
-  for (const p of ['~/.sshrc', './test/fixtures/.aws/credentials', 'src/.ssh/x', '~/.cache/x', '~/.config/nvim/init.lua', '/home/alice/notes.txt', '~/*', '/etc/app/config.yml', '~/.toolgate-old/x']) {
+  for (const p of [
+    '~/.sshrc',
+    './test/fixtures/.aws/credentials',
+    'src/.ssh/x',
+    '~/.cache/x',
+    '~/.config/nvim/init.lua',
+    '/home/alice/notes.txt',
+    '~/*',
+    '/etc/app/config.yml',
+    '~/.toolgate-old/x',
+  ]) {
     it(`leaves ${p}`, () => assert.equal(protectedPathFor(p, ctx), undefined));
   }
   it('a variable that may reach a protected place is uncertain', () => {
@@ -30,7 +61,10 @@ describe('protectedPathFor (file tools)', () => {
     assert.equal(protectedPathFor('$DIR/file.txt', ctx), undefined, 'an unknown directory alone is not a hit');
   });
   it('follows symlinks through the injected realpath, also for files that do not exist yet', () => {
-    const links: Record<string, string> = { [`${HOME}/work/project/key`]: `${HOME}/.ssh/id_rsa`, [`${HOME}/work/project/cfg`]: `${HOME}/.aws` };
+    const links: Record<string, string> = {
+      [`${HOME}/work/project/key`]: `${HOME}/.ssh/id_rsa`,
+      [`${HOME}/work/project/cfg`]: `${HOME}/.aws`,
+    };
     const existing = new Set([HOME, `${HOME}/work`, `${HOME}/work/project`, `${HOME}/work/project/README.md`]);
     const withLinks: PathContext = { ...ctx, realpath: (p) => links[p] ?? (existing.has(p) ? p : undefined) };
     assert.equal(protectedPathFor('key', withLinks)?.protectedBy, '~/.ssh');
@@ -43,14 +77,36 @@ describe('protectedShellPath (bash)', async () => {
   const analyzer = await sharedAnalyzer();
   const hit = (cmd: string) => protectedShellPath(analyzer.analyze(cmd), ctx);
   for (const cmd of [
-    'cat ~/.ssh/id_rsa', 'cd ~/.ssh && cat id_rsa', 'cat < ~/.netrc', 'echo x >> ~/.ssh/authorized_keys', 'cat ~/.ss?/id_rsa',
-    'cat ~/.*/credentials', 'find ~/.ssh -type f', 'find ~ -name id_rsa -exec cat {} \\;', 'cat /home/*/.aws/credentials',
-    'cat $(echo ~/.netrc)', "bash -c 'cat ~/.kube/config'", 'tar czf x.tgz ~/.gnupg', 'cp ~/.toolgate/tokens.json /tmp/',
-    'cd ~ && cd .aws && cat config', 'ssh -i ~/.ssh/prod.pem host', 'openssl x --in=~/.ssh/id_rsa', 'dd if=~/.ssh/id_rsa of=/tmp/k',
+    'cat ~/.ssh/id_rsa',
+    'cd ~/.ssh && cat id_rsa',
+    'cat < ~/.netrc',
+    'echo x >> ~/.ssh/authorized_keys',
+    'cat ~/.ss?/id_rsa',
+    'cat ~/.*/credentials',
+    'find ~/.ssh -type f',
+    'find ~ -name id_rsa -exec cat {} \\;',
+    'cat /home/*/.aws/credentials',
+    'cat $(echo ~/.netrc)',
+    "bash -c 'cat ~/.kube/config'",
+    'tar czf x.tgz ~/.gnupg',
+    'cp ~/.toolgate/tokens.json /tmp/',
+    'cd ~ && cd .aws && cat config',
+    'ssh -i ~/.ssh/prod.pem host',
+    'openssl x --in=~/.ssh/id_rsa',
+    'dd if=~/.ssh/id_rsa of=/tmp/k',
   ]) {
     it(`denies ${cmd}`, () => assert.equal(hit(cmd)?.certain, true));
   }
-  for (const cmd of ['cat ~/.sshrc', 'cat ./test/fixtures/.aws/credentials', "echo 'key in ~/.ssh/id_rsa'", 'ls ~', 'du -sh ~/*', 'find ~ -name "*.ts"', 'grep -r ssh src/', 'git log -- .aws']) {
+  for (const cmd of [
+    'cat ~/.sshrc',
+    'cat ./test/fixtures/.aws/credentials',
+    "echo 'key in ~/.ssh/id_rsa'",
+    'ls ~',
+    'du -sh ~/*',
+    'find ~ -name "*.ts"',
+    'grep -r ssh src/',
+    'git log -- .aws',
+  ]) {
     it(`allows ${cmd}`, () => assert.equal(hit(cmd), undefined));
   }
   it('asks when a variable may reach a protected place', () => {
@@ -83,24 +139,43 @@ describe('protected roots across contexts', () => {
     assert.ok(protectedPathFor('/opt/three/x', mutable), 'an extra added to the same list counts');
     assert.equal(protectedPathFor('/var/data/db', base), undefined);
     assert.equal(protectedPathFor('/var/data/db', { ...base, dataDir: '/var/data' })?.protectedBy, '/var/data');
-    assert.equal(protectedPathFor('/home/tester2/.ssh/id_rsa', { ...base, home: '/home/tester2' })?.protectedBy, '~/.ssh');
+    assert.equal(
+      protectedPathFor('/home/tester2/.ssh/id_rsa', { ...base, home: '/home/tester2' })?.protectedBy,
+      '~/.ssh',
+    );
   });
   it('extras that start with a pattern or ** are checked for every path, in declaration order', () => {
     const patterned: PathContext = { home: HOME, cwd: '/srv', extra: ['/*/vault', '/**/.env', '/opt/keys'] };
     assert.equal(protectedPathFor('/opt/vault/a', patterned)?.protectedBy, '/*/vault');
     assert.equal(protectedPathFor('/srv/app/.env', patterned)?.protectedBy, '/**/.env');
-    assert.equal(protectedPathFor('/opt/keys/.env', patterned)?.protectedBy, '/**/.env', 'the earlier extra is reported');
+    assert.equal(
+      protectedPathFor('/opt/keys/.env', patterned)?.protectedBy,
+      '/**/.env',
+      'the earlier extra is reported',
+    );
     assert.equal(protectedPathFor('/opt/keys/a', patterned)?.protectedBy, '/opt/keys');
-    assert.equal(protectedPathFor('/root/.aws/x', patterned)?.protectedBy, '/root/.aws', 'a home entry comes before the extras');
+    assert.equal(
+      protectedPathFor('/root/.aws/x', patterned)?.protectedBy,
+      '/root/.aws',
+      'a home entry comes before the extras',
+    );
     assert.equal(protectedPathFor('/', patterned), undefined);
-    assert.equal(protectedPathFor('/*/.ssh', patterned)?.protectedBy, '/root/.ssh', 'a glob as the first name is compared with every root');
+    assert.equal(
+      protectedPathFor('/*/.ssh', patterned)?.protectedBy,
+      '/root/.ssh',
+      'a glob as the first name is compared with every root',
+    );
   });
   it('a path without symlinks, and one whose parent is a symlink into a home', () => {
     const links: Record<string, string> = { '/srv/link': `${HOME}/.ssh`, '/srv/plain': '/srv/plain' };
     const withLinks: PathContext = { home: HOME, cwd: '/srv', realpath: (p) => links[p] };
     assert.equal(protectedPathFor('/srv/plain/id_rsa', withLinks), undefined);
     assert.equal(protectedPathFor('/srv/link/id_rsa', withLinks)?.protectedBy, '~/.ssh');
-    assert.equal(protectedPathFor('/proc/self/root/srv/link/k', withLinks)?.protectedBy, undefined, 'the proc root is followed literally, not through the link');
+    assert.equal(
+      protectedPathFor('/proc/self/root/srv/link/k', withLinks)?.protectedBy,
+      undefined,
+      'the proc root is followed literally, not through the link',
+    );
     assert.equal(protectedPathFor(`/proc/self/root${HOME}/.aws/x`, withLinks)?.protectedBy, '~/.aws');
   });
 });

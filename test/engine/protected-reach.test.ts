@@ -29,16 +29,31 @@ const REACHES: [string, { tool: string; args: Record<string, unknown> }, string?
   ['a container given the home as a volume reads all of it', bash('docker run -v ~:/h alpine cat /h/.ssh/id_rsa')],
   ['the same through --mount', bash(`docker run --mount type=bind,src=${HOME},dst=/h alpine sh`)],
   ["a shell tool's own working directory wins over the agent's cwd", bash('cat id_rsa', { workdir: `${HOME}/.ssh` })],
-  ["Gemini's directory argument, relative to the cwd", { tool: 'run_shell_command', args: { command: 'cat .ssh/id_rsa', directory: '../..' } }],
-  ['an MCP move names its source', { tool: 'mcp__filesystem__move_file', args: { source: `${HOME}/.ssh/id_rsa`, destination: '/tmp/x' } }],
+  [
+    "Gemini's directory argument, relative to the cwd",
+    { tool: 'run_shell_command', args: { command: 'cat .ssh/id_rsa', directory: '../..' } },
+  ],
+  [
+    'an MCP move names its source',
+    { tool: 'mcp__filesystem__move_file', args: { source: `${HOME}/.ssh/id_rsa`, destination: '/tmp/x' } },
+  ],
   ['Grep reads every file below its path', { tool: 'Grep', args: { pattern: 'BEGIN', path: HOME } }],
   ['Grep without a path searches the cwd', { tool: 'Grep', args: { pattern: 'BEGIN' } }, HOME],
   ['a Glob pattern may name the protected directory', { tool: 'Glob', args: { pattern: `${HOME}/.ssh/*` } }],
   ['a relative Glob pattern below a path', { tool: 'Glob', args: { pattern: '.ssh/*', path: HOME } }],
-  ["an MCP server's shell tool reading a key", { tool: 'mcp__desktop-commander__start_process', args: { command: `cat ${HOME}/.ssh/id_rsa`, timeout_ms: 1000 } }],
-  ["an MCP fetch of a file: URL", { tool: 'mcp__fetch__fetch', args: { url: `file://${HOME}/.ssh/id_rsa` } }],
-  ["Gemini's dir_path is where its command runs", { tool: 'run_shell_command', args: { command: 'cat id_rsa', dir_path: `${HOME}/.ssh` } }],
-  ["a Glob's ** crosses hidden directories: a key's name below the home", { tool: 'Glob', args: { pattern: '**/id_rsa', path: HOME } }],
+  [
+    "an MCP server's shell tool reading a key",
+    { tool: 'mcp__desktop-commander__start_process', args: { command: `cat ${HOME}/.ssh/id_rsa`, timeout_ms: 1000 } },
+  ],
+  ['an MCP fetch of a file: URL', { tool: 'mcp__fetch__fetch', args: { url: `file://${HOME}/.ssh/id_rsa` } }],
+  [
+    "Gemini's dir_path is where its command runs",
+    { tool: 'run_shell_command', args: { command: 'cat id_rsa', dir_path: `${HOME}/.ssh` } },
+  ],
+  [
+    "a Glob's ** crosses hidden directories: a key's name below the home",
+    { tool: 'Glob', args: { pattern: '**/id_rsa', path: HOME } },
+  ],
   ["a Glob's * matches a hidden directory", { tool: 'Glob', args: { pattern: `${HOME}/*/id_ed25519` } }],
   ['a Glob for key files anywhere below the home', { tool: 'Glob', args: { pattern: '~/**/*.pem' } }],
   ['a Glob for credentials files from the home', { tool: 'Glob', args: { pattern: '**/credentials' } }, HOME],
@@ -53,7 +68,7 @@ const REACHES: [string, { tool: string; args: Record<string, unknown> }, string?
 const MAY_REACH: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['a name whose known parts fit .ssh', bash('cat ~/.s${x}sh/id_rsa')],
   ['a default value of an unset variable', bash('cat ~/.${x:-ssh}/id_rsa')],
-  ["/proc/self/cwd: below some directory", bash('cat /proc/self/cwd/../../.ssh/id_rsa')],
+  ['/proc/self/cwd: below some directory', bash('cat /proc/self/cwd/../../.ssh/id_rsa')],
 ];
 
 /** Ordinary calls next to those: allowed. */
@@ -68,7 +83,10 @@ const ORDINARY: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['Grep in the project', { tool: 'Grep', args: { pattern: 'TODO', path: 'src' } }],
   ['Grep without a path in the project', { tool: 'Grep', args: { pattern: 'TODO' } }],
   ['a Glob over the project', { tool: 'Glob', args: { pattern: '**/*.ts' } }],
-  ['a Glob for source files below the home lists no secret', { tool: 'Glob', args: { pattern: '**/*.ts', path: HOME } }],
+  [
+    'a Glob for source files below the home lists no secret',
+    { tool: 'Glob', args: { pattern: '**/*.ts', path: HOME } },
+  ],
   ['a Glob for package.json files below the home', { tool: 'Glob', args: { pattern: '~/**/package.json' } }],
   ['a variable file under the home', bash('cat ~/$f')],
   ['a variable directory under ~/.config', bash('cat ~/.config/$APP/settings.json')],
@@ -79,7 +97,14 @@ const ORDINARY: [string, { tool: string; args: Record<string, unknown> }][] = [
 
 describe('protected paths reached through the shell state, other programs and file-tool arguments', async () => {
   const policy = compilePolicy([], aliases, HOME);
-  const ctx: EngineContext = { operatorMode: 'default', askFallback: 'deny', home: HOME, dataDir: `${HOME}/.toolgate`, aliases, analyzer: await sharedAnalyzer() };
+  const ctx: EngineContext = {
+    operatorMode: 'default',
+    askFallback: 'deny',
+    home: HOME,
+    dataDir: `${HOME}/.toolgate`,
+    aliases,
+    analyzer: await sharedAnalyzer(),
+  };
   for (const [what, call, cwd] of REACHES) {
     it(`denies: ${what}`, () => {
       const v = decide({ call: { ...call, cwd: cwd ?? CWD }, interactive: false }, policy, ctx);

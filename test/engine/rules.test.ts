@@ -11,7 +11,19 @@ const aliases = buildAliasIndex();
 const words = (line: string) => ({ words: line.split(' '), line });
 
 function rule(effect: Effect, pattern: string, position: number, extra: Partial<Rule> = {}): Rule {
-  return { id: `r${position}`, effect, pattern, risk: effect === 'ask' ? 'medium' : null, scope: 'global', expiresAt: null, note: null, createdBy: null, createdAt: '2026-01-01T00:00:00Z', position, ...extra };
+  return {
+    id: `r${position}`,
+    effect,
+    pattern,
+    risk: effect === 'ask' ? 'medium' : null,
+    scope: 'global',
+    expiresAt: null,
+    note: null,
+    createdBy: null,
+    createdAt: '2026-01-01T00:00:00Z',
+    position,
+    ...extra,
+  };
 }
 
 describe('rule patterns', () => {
@@ -62,7 +74,11 @@ describe('command specs', () => {
 
 describe('compiled policy', () => {
   it('returns the first rule of an effect in declaration order', () => {
-    const policy = compilePolicy([rule('allow', 'bash(git *)', 2), rule('allow', 'bash(git status)', 1)], aliases, '/home/u');
+    const policy = compilePolicy(
+      [rule('allow', 'bash(git *)', 2), rule('allow', 'bash(git status)', 1)],
+      aliases,
+      '/home/u',
+    );
     assert.equal(policy.firstMatch('allow', 'bash', words('git status'), { now: 0 })?.rule.id, 'r1');
     assert.equal(policy.firstMatch('allow', 'bash', words('git log'), { now: 0 })?.rule.id, 'r2');
   });
@@ -77,22 +93,46 @@ describe('compiled policy', () => {
     assert.ok(!policy.firstMatch('allow', 'mcp__slack__post', { text: '{}' }, { now: 0 }));
   });
   it('path globs match the absolute and the cwd-relative path, with ~ expanded', () => {
-    const policy = compilePolicy([rule('deny', 'read_file(./secrets/**)', 1), rule('allow', 'read_file(~/notes/*)', 2)], aliases, '/home/u');
-    assert.ok(policy.firstMatch('deny', 'read_file', { absPath: '/p/secrets/a.txt', relPath: 'secrets/a.txt' }, { now: 0 }));
+    const policy = compilePolicy(
+      [rule('deny', 'read_file(./secrets/**)', 1), rule('allow', 'read_file(~/notes/*)', 2)],
+      aliases,
+      '/home/u',
+    );
+    assert.ok(
+      policy.firstMatch('deny', 'read_file', { absPath: '/p/secrets/a.txt', relPath: 'secrets/a.txt' }, { now: 0 }),
+    );
     assert.ok(policy.firstMatch('allow', 'read_file', { absPath: '/home/u/notes/x.md' }, { now: 0 }));
     assert.ok(!policy.firstMatch('allow', 'read_file', { absPath: '/home/u/other/x.md' }, { now: 0 }));
   });
   it('domain specs match the host and its subdomains', () => {
     const policy = compilePolicy([rule('allow', 'web_fetch(domain:example.com)', 1)], aliases, '/home/u');
-    assert.ok(policy.firstMatch('allow', 'web_fetch', { url: 'https://docs.example.com/x', host: 'docs.example.com' }, { now: 0 }));
-    assert.ok(!policy.firstMatch('allow', 'web_fetch', { url: 'https://example.com.evil.io/', host: 'example.com.evil.io' }, { now: 0 }));
+    assert.ok(
+      policy.firstMatch(
+        'allow',
+        'web_fetch',
+        { url: 'https://docs.example.com/x', host: 'docs.example.com' },
+        { now: 0 },
+      ),
+    );
+    assert.ok(
+      !policy.firstMatch(
+        'allow',
+        'web_fetch',
+        { url: 'https://example.com.evil.io/', host: 'example.com.evil.io' },
+        { now: 0 },
+      ),
+    );
   });
   it('respects scope and expiry', () => {
-    const policy = compilePolicy([
-      rule('allow', 'bash(make *)', 1, { scope: 'agent:builder' }),
-      rule('allow', 'bash(npm *)', 2, { scope: 'session:s1' }),
-      rule('allow', 'bash(ls *)', 3, { expiresAt: '2026-01-01T00:00:00Z' }),
-    ], aliases, '/home/u');
+    const policy = compilePolicy(
+      [
+        rule('allow', 'bash(make *)', 1, { scope: 'agent:builder' }),
+        rule('allow', 'bash(npm *)', 2, { scope: 'session:s1' }),
+        rule('allow', 'bash(ls *)', 3, { expiresAt: '2026-01-01T00:00:00Z' }),
+      ],
+      aliases,
+      '/home/u',
+    );
     assert.ok(policy.firstMatch('allow', 'bash', words('make all'), { agentId: 'builder', now: 0 }));
     assert.ok(!policy.firstMatch('allow', 'bash', words('make all'), { agentId: 'other', now: 0 }));
     assert.ok(policy.firstMatch('allow', 'bash', words('npm test'), { sessionId: 's1', now: 0 }));
@@ -111,7 +151,10 @@ describe('compiled policy', () => {
     // `docker *` (not `docker`, which is now the bare command only); the pipeline meets `sudo docker ps` unwrapped.
     rules.push(rule('deny', 'bash(docker *)', 10_001));
     const policy = compilePolicy(rules, aliases, '/home/u');
-    assert.equal(policy.firstMatch('allow', 'bash', words('tool9876 run x'), { now: 0 })?.rule.pattern, 'bash(tool9876 run *)');
+    assert.equal(
+      policy.firstMatch('allow', 'bash', words('tool9876 run x'), { now: 0 })?.rule.pattern,
+      'bash(tool9876 run *)',
+    );
     assert.equal(policy.firstMatch('deny', 'bash', words('docker ps'), { now: 0 })?.rule.pattern, 'bash(docker *)');
     assert.equal(policy.firstMatch('allow', 'bash', words('tool9876 build'), { now: 0 }), undefined);
   });

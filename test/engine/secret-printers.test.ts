@@ -13,7 +13,11 @@ describe('secret printers', async () => {
   const aliases = buildAliasIndex();
   const ctx = { operatorMode: 'default' as const, askFallback: 'deny' as const, home: HOME, aliases, analyzer };
   const judge = (command: string, rules: Parameters<typeof compilePolicy>[0] = [], mode?: 'bypass_all') =>
-    decide({ call: { tool: 'bash', args: { command }, cwd: CWD } }, compilePolicy(rules, aliases, HOME), mode ? { ...ctx, operatorMode: mode } : ctx);
+    decide(
+      { call: { tool: 'bash', args: { command }, cwd: CWD } },
+      compilePolicy(rules, aliases, HOME),
+      mode ? { ...ctx, operatorMode: mode } : ctx,
+    );
 
   for (const printer of SECRET_PRINTERS) {
     describe(printer.id, () => {
@@ -23,9 +27,25 @@ describe('secret printers', async () => {
         // (Issue 28 adds home-key-file-print: a key file saved in the home is the secret itself, wherever it lies there.)
         // (Issue 26 adds secrets kept outside a home: other processes' environments (/proc/<pid>/environ, a system
         // protected path), a project's Rails master key, a repository's git-crypt key, a container's /run/secrets, NetworkManager's system connections.)
-        if (printer.keptIn === undefined) return assert.ok(['ansible-vault-view', 'password-manager-show', 'home-key-file-print', 'process-environment', 'project-master-key', 'git-crypt-export-key', 'container-secret-print', 'nmcli-secrets'].includes(printer.id), printer.id);
+        if (printer.keptIn === undefined)
+          return assert.ok(
+            [
+              'ansible-vault-view',
+              'password-manager-show',
+              'home-key-file-print',
+              'process-environment',
+              'project-master-key',
+              'git-crypt-export-key',
+              'container-secret-print',
+              'nmcli-secrets',
+            ].includes(printer.id),
+            printer.id,
+          );
         const kept = printer.keptIn;
-        assert.ok(PROTECTED_IN_HOME.some((p) => kept === p.relative || kept.startsWith(`${p.relative}/`)), kept);
+        assert.ok(
+          PROTECTED_IN_HOME.some((p) => kept === p.relative || kept.startsWith(`${p.relative}/`)),
+          kept,
+        );
       });
       for (const example of printer.examples) {
         it(`denies: ${example}`, () => {
@@ -41,7 +61,20 @@ describe('secret printers', async () => {
   }
 
   it('no allow rule and no mode lets one through, as for the file itself', () => {
-    const rules = [{ id: 'r1', effect: 'allow', pattern: 'bash(aws *)', position: 1, risk: null, scope: 'global', expiresAt: null, note: null, createdBy: null, createdAt: '2026-12-03T00:00:00Z' }] as never;
+    const rules = [
+      {
+        id: 'r1',
+        effect: 'allow',
+        pattern: 'bash(aws *)',
+        position: 1,
+        risk: null,
+        scope: 'global',
+        expiresAt: null,
+        note: null,
+        createdBy: null,
+        createdAt: '2026-12-03T00:00:00Z',
+      },
+    ] as never;
     assert.equal(judge('aws configure get region', rules).decision, 'allow', 'the rule is in force');
     assert.equal(judge('aws configure get aws_secret_access_key', rules).decision, 'deny');
     assert.equal(judge('aws configure get aws_secret_access_key', [], 'bypass_all').decision, 'deny');
@@ -51,13 +84,20 @@ describe('secret printers', async () => {
   it('a secret handed straight to a login that reads stdin, or thrown away, is not printed', () => {
     assert.equal(judge('gh auth token | docker login ghcr.io -u me --password-stdin').decision, 'allow');
     assert.equal(judge('gh auth token >/dev/null && echo logged-in').decision, 'allow');
-    assert.equal(judge('T=$(gcloud auth print-access-token) && curl -H "Authorization: Bearer $T" https://example.com').decision, 'allow');
+    assert.equal(
+      judge('T=$(gcloud auth print-access-token) && curl -H "Authorization: Bearer $T" https://example.com').decision,
+      'allow',
+    );
   });
 
   it('secrets fetched from a service stay asked about, not denied', () => {
     // (Round 2 of issue 26 moved `vault kv get` and `sops -d` to the denied table: printing a secret is reading it, and
     // their tokens and keys live in protected files, ~/.vault-token and ~/.config/sops/age/keys.txt.)
-    for (const command of ['kubectl get secret db -o yaml', 'aws secretsmanager get-secret-value --secret-id prod/db', 'gcloud secrets versions access latest --secret x']) {
+    for (const command of [
+      'kubectl get secret db -o yaml',
+      'aws secretsmanager get-secret-value --secret-id prod/db',
+      'gcloud secrets versions access latest --secret x',
+    ]) {
       assert.equal(judge(command).decision, 'ask', command);
     }
   });

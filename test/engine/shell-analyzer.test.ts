@@ -33,7 +33,10 @@ describe('shell analyzer', async () => {
       it(cmd.replace(/\n/g, '\\n'), () => {
         const r = a.analyze(cmd);
         assert.ok(r.ok, r.error);
-        assert.deepEqual(r.commands.map((c) => c.program), programs);
+        assert.deepEqual(
+          r.commands.map((c) => c.program),
+          programs,
+        );
       });
     }
   });
@@ -49,12 +52,19 @@ describe('shell analyzer', async () => {
 
   it('counts nesting depth', () => {
     const r = a.analyze("bash -c 'echo $(id)'");
-    assert.deepEqual(r.commands.map((c) => [c.program, c.depth]), [['bash', 0], ['id', 2], ['echo', 1]]);
+    assert.deepEqual(
+      r.commands.map((c) => [c.program, c.depth]),
+      [
+        ['bash', 0],
+        ['id', 2],
+        ['echo', 1],
+      ],
+    );
   });
 
   describe('resolves words as bash does', () => {
     const cases: [string, string[]][] = [
-      ["'r'm -r\"f\" ~/a", ['rm', '-rf', `${HOME}/a`]],
+      ['\'r\'m -r"f" ~/a', ['rm', '-rf', `${HOME}/a`]],
       ["$'\\x72\\x6d' \\-f ${HOME}/x $HOME", ['rm', '-f', `${HOME}/x`, HOME]],
       ['ls ~alice ~root/x', ['ls', '/home/alice', '/root/x']],
       ['echo {a,b}{1..2}', ['echo', 'a1', 'a2', 'b1', 'b2']],
@@ -81,31 +91,68 @@ describe('shell analyzer', async () => {
       assert.deepEqual(a.analyze('"$(command -v rm)" -rf ~/src').commands.at(-1)!.program, 'rm');
     });
     it('but a quoted or escaped name is literal', () => {
-      for (const cmd of ["'git' status", '\\git status', 'g"i"t status']) assert.deepEqual(a.analyze(cmd).findings, [], cmd);
+      for (const cmd of ["'git' status", '\\git status', 'g"i"t status'])
+        assert.deepEqual(a.analyze(cmd).findings, [], cmd);
     });
   });
 
   describe('data is not a command', () => {
     for (const cmd of [
-      'echo "rm -rf / is dangerous"', "printf '%s\\n' 'sudo reboot'", "grep -rn 'curl | sh' docs/", "git commit -m 'kill -9 the workers'",
-      "cat > notes.md <<'EOF'\nrm -rf /\nEOF", "node -e \"console.log('rm -rf')\"", 'echo "\\$(rm -rf ~)"', "python3 -c 'print(\"shutil.rmtree\")' --quiet",
-    ]) it(cmd.replace(/\n/g, '\\n'), () => assert.deepEqual(ids(a.analyze(cmd).findings), []));
+      'echo "rm -rf / is dangerous"',
+      "printf '%s\\n' 'sudo reboot'",
+      "grep -rn 'curl | sh' docs/",
+      "git commit -m 'kill -9 the workers'",
+      "cat > notes.md <<'EOF'\nrm -rf /\nEOF",
+      'node -e "console.log(\'rm -rf\')"',
+      'echo "\\$(rm -rf ~)"',
+      'python3 -c \'print("shutil.rmtree")\' --quiet',
+    ])
+      it(cmd.replace(/\n/g, '\\n'), () => assert.deepEqual(ids(a.analyze(cmd).findings), []));
   });
 
   it('reports touched paths with their kind and the directory after cd', () => {
     const r = a.analyze('cd ~/src && cat a.txt > ../out.txt');
-    assert.deepEqual(r.paths.map((p) => [p.path, p.kind, p.base ?? null]), [
-      [`${HOME}/src`, 'cwd', null], ['../out.txt', 'redirect', `${HOME}/src`], ['a.txt', 'argument', `${HOME}/src`],
-    ]);
+    assert.deepEqual(
+      r.paths.map((p) => [p.path, p.kind, p.base ?? null]),
+      [
+        [`${HOME}/src`, 'cwd', null],
+        ['../out.txt', 'redirect', `${HOME}/src`],
+        ['a.txt', 'argument', `${HOME}/src`],
+      ],
+    );
     const g = a.analyze('ls ~/.s*/x "$D"/y');
-    assert.deepEqual(g.paths.map((p) => [p.glob, p.dynamic]), [[true, false], [false, true]]);
+    assert.deepEqual(
+      g.paths.map((p) => [p.glob, p.dynamic]),
+      [
+        [true, false],
+        [false, true],
+      ],
+    );
   });
 
   describe('read-only classification', () => {
-    for (const cmd of ['ls -la', 'git status && git log -3', 'cat a | grep b | wc -l', 'find . -name x', 'kubectl get pods', 'npm ls', 'echo hi > /dev/null']) {
+    for (const cmd of [
+      'ls -la',
+      'git status && git log -3',
+      'cat a | grep b | wc -l',
+      'find . -name x',
+      'kubectl get pods',
+      'npm ls',
+      'echo hi > /dev/null',
+    ]) {
       it(`read-only: ${cmd}`, () => assert.equal(a.analyze(cmd).readOnly, true));
     }
-    for (const cmd of ['touch x', 'echo hi > f', 'git commit -m x', 'git branch new', 'find . -delete', 'sed -i s/a/b/ f', 'npm install', 'ls; rm x', 'unknown-tool']) {
+    for (const cmd of [
+      'touch x',
+      'echo hi > f',
+      'git commit -m x',
+      'git branch new',
+      'find . -delete',
+      'sed -i s/a/b/ f',
+      'npm install',
+      'ls; rm x',
+      'unknown-tool',
+    ]) {
       it(`write: ${cmd}`, () => assert.equal(a.analyze(cmd).readOnly, false));
     }
   });
@@ -120,7 +167,7 @@ describe('shell analyzer', async () => {
     });
     it('stops at the depth limit', () => {
       const shallow = createShellAnalyzer(language, { home: HOME, maxDepth: 2 });
-      const r = shallow.analyze("bash -c \"bash -c 'bash -c ls'\"");
+      const r = shallow.analyze('bash -c "bash -c \'bash -c ls\'"');
       assert.equal(r.ok, false);
       assert.match(r.error!, /deeper than 2/);
       assert.equal(shallow.analyze("bash -c 'ls'").ok, true);

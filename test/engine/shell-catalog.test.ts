@@ -29,7 +29,10 @@ describe('danger catalogue', async () => {
           const hit = a.findings.find((f) => f.id === entry.id);
           assert.ok(hit, `no ${entry.id} in ${a.findings.map((f) => f.id).join(', ') || 'nothing'}`);
           assert.equal(hit.risk, entry.risk);
-          assert.ok(a.commands.some((c) => c.text === hit.command), 'a finding names the command it came from');
+          assert.ok(
+            a.commands.some((c) => c.text === hit.command),
+            'a finding names the command it came from',
+          );
         });
       }
     });
@@ -39,7 +42,10 @@ describe('danger catalogue', async () => {
     for (const example of entry.examples) {
       it(`${entry.id} raises on: ${example}`, () => {
         const a = analyzer.analyze(example);
-        assert.ok(a.findings.some((f) => f.id === entry.id), `got ${a.findings.map((f) => f.id).join(', ')}`);
+        assert.ok(
+          a.findings.some((f) => f.id === entry.id),
+          `got ${a.findings.map((f) => f.id).join(', ')}`,
+        );
       });
     }
   }

@@ -10,7 +10,10 @@ describe('shell regressions', async () => {
   for (const c of readCorpus(FILE)) {
     it(`${c.expect}: ${c.cmd.replace(/\n/g, '\\n')}`, () => {
       const j = judge(c.cmd);
-      assert.ok(meets(c, j), `expected ${c.expect}${c.risk ? `/${c.risk}` : ''}, got ${j.decision}/${j.risk}: ${j.reason} — ${c.why}`);
+      assert.ok(
+        meets(c, j),
+        `expected ${c.expect}${c.risk ? `/${c.risk}` : ''}, got ${j.decision}/${j.risk}: ${j.reason} — ${c.why}`,
+      );
     });
   }
 });

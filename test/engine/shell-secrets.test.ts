@@ -6,7 +6,12 @@ import { SecretTracker } from '../../src/engine/shell/secrets.ts';
 import type { Finding } from '../../src/engine/types.ts';
 import { createJudge } from './shell-support.ts';
 
-const printed = (command: string): Finding => ({ id: 'secret-variable-print', risk: 'high', reason: 'prints', command });
+const printed = (command: string): Finding => ({
+  id: 'secret-variable-print',
+  risk: 'high',
+  reason: 'prints',
+  command,
+});
 const other = (command: string): Finding => ({ id: 'recursive-delete', risk: 'high', reason: 'deletes', command });
 
 describe('secret tracker', () => {
@@ -15,7 +20,10 @@ describe('secret tracker', () => {
     const found = [other('a')];
     secrets.hold(printed('b'), found.length);
     found.push(other('c'));
-    assert.deepEqual(secrets.reported(found).map((f) => f.command), ['a', 'b', 'c']);
+    assert.deepEqual(
+      secrets.reported(found).map((f) => f.command),
+      ['a', 'b', 'c'],
+    );
   });
 
   it('never reports what a captured output printed (a file, a `$(…)`, a keeper), and says whether it held any', () => {
@@ -39,11 +47,16 @@ describe('secret tracker', () => {
 
   it('reports what an output held when the walk stopped before it was judged (an abort)', () => {
     const secrets = new SecretTracker();
-    assert.throws(() => secrets.within(() => {
-      secrets.hold(printed('before the abort'), 0);
-      throw new Error('abort');
-    }));
-    assert.deepEqual(secrets.reported([]).map((f) => f.command), ['before the abort']);
+    assert.throws(() =>
+      secrets.within(() => {
+        secrets.hold(printed('before the abort'), 0);
+        throw new Error('abort');
+      }),
+    );
+    assert.deepEqual(
+      secrets.reported([]).map((f) => f.command),
+      ['before the abort'],
+    );
   });
 
   it('judges where the output goes, end to end', async () => {

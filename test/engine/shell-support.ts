@@ -41,7 +41,14 @@ export async function createJudge(): Promise<(command: string) => Judgement> {
   const a = await sharedAnalyzer();
   const aliases = buildAliasIndex();
   const policy = compilePolicy([], aliases, HOME);
-  const ctx = { operatorMode: 'default' as const, askFallback: 'deny' as const, home: HOME, dataDir: `${HOME}/.toolgate`, aliases, analyzer: a };
+  const ctx = {
+    operatorMode: 'default' as const,
+    askFallback: 'deny' as const,
+    home: HOME,
+    dataDir: `${HOME}/.toolgate`,
+    aliases,
+    analyzer: a,
+  };
   return (command) => {
     const v = decide({ call: { tool: 'bash', args: { command }, cwd: CWD } }, policy, ctx);
     return { decision: v.decision, risk: v.risk, reason: v.reason };
@@ -50,12 +57,16 @@ export async function createJudge(): Promise<(command: string) => Judgement> {
 
 /** Reads a JSONL corpus. */
 export function readCorpus(path: string): CorpusCase[] {
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as CorpusCase);
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as CorpusCase);
 }
 
 /** Does a judgement meet a labelled expectation? (`deny` also meets `ask`, as in the scorer; risk must agree on asks.) */
 export function meets(c: CorpusCase, j: Judgement): boolean {
-  if (c.expect === 'ask') return (j.decision === 'deny' || j.decision === 'ask') && (j.decision === 'deny' || !c.risk || j.risk === c.risk);
+  if (c.expect === 'ask')
+    return (j.decision === 'deny' || j.decision === 'ask') && (j.decision === 'deny' || !c.risk || j.risk === c.risk);
   return j.decision === c.expect;
 }
 

@@ -54,19 +54,28 @@ describe('suggestPattern for bash', () => {
     // `kill -9 *` covers `kill -9 -1` (every process); `rm -rf *` and `rm -rf /tmp/build *` cover `rm -rf /`.
     const cases: [command: string, dangerous: string[]][] = [
       ['kill -9 1234', ['kill -9 -1', 'kill -9 1234 -1', 'sudo kill -9 1234', 'kill -9 -1 1234']],
-      ['rm -rf /tmp/build', ['rm -rf /tmp/build /', 'rm -rf / /tmp/build', 'rm -rf ~/x rm -rf /tmp/build', 'sudo rm -rf /tmp/build']],
+      [
+        'rm -rf /tmp/build',
+        ['rm -rf /tmp/build /', 'rm -rf / /tmp/build', 'rm -rf ~/x rm -rf /tmp/build', 'sudo rm -rf /tmp/build'],
+      ],
       ['chmod -R 777 /srv/app', ['chmod -R 777 /', 'chmod -R 777 /srv/app /']],
     ];
     for (const [command, dangerous] of cases) {
       const pattern = suggest('bash', { command });
       assert.equal(pattern, `bash(${command})`, command);
       assert.ok(covers(specOf(pattern!), command), command);
-      for (const variant of dangerous) assert.ok(!covers(specOf(pattern!), variant), `${pattern} must not cover ${variant}`);
+      for (const variant of dangerous)
+        assert.ok(!covers(specOf(pattern!), variant), `${pattern} must not cover ${variant}`);
     }
   });
 
   it('is never the bare program name (the seed suggested bash(*sudo*) / bash(*mkdir*))', () => {
-    for (const command of ['sudo systemctl restart nginx', 'sudo apt-get install -y vim', 'npm run test -- --watch', 'git push --force origin main']) {
+    for (const command of [
+      'sudo systemctl restart nginx',
+      'sudo apt-get install -y vim',
+      'npm run test -- --watch',
+      'git push --force origin main',
+    ]) {
       const spec = specOf(suggest('bash', { command })!);
       const program = analyzer.analyze(command).commands[0]!.words[0]!;
       assert.notEqual(spec, program, command);
@@ -76,26 +85,46 @@ describe('suggestPattern for bash', () => {
   });
 
   it('covers the command it was suggested for', () => {
-    for (const command of ['npm run test -- --watch', 'sudo systemctl restart nginx', 'git push --force origin main', 'sudo apt-get install -y vim']) {
+    for (const command of [
+      'npm run test -- --watch',
+      'sudo systemctl restart nginx',
+      'git push --force origin main',
+      'sudo apt-get install -y vim',
+    ]) {
       assert.ok(covers(specOf(suggest('bash', { command })!), command), command);
     }
   });
 
   it('does not cover a dangerous variant the approved command was not', () => {
     const variants: [approved: string, dangerous: string[]][] = [
-      ['sudo systemctl restart nginx', ['sudo rm -rf /var/www', 'sudo systemctl restart nginx; rm -rf /', 'rm -rf /var/www sudo systemctl restart nginx', 'sudo reboot']],
+      [
+        'sudo systemctl restart nginx',
+        [
+          'sudo rm -rf /var/www',
+          'sudo systemctl restart nginx; rm -rf /',
+          'rm -rf /var/www sudo systemctl restart nginx',
+          'sudo reboot',
+        ],
+      ],
       ['npm run test -- --watch', ['npm run test; rm -rf ~', 'rm -rf / npm run test', 'sudo npm run test']],
-      ['sudo apt-get install -y vim', ['sudo apt-get remove -y vim', 'sudo rm -rf /', 'rm -rf / sudo apt-get install -y vim']],
+      [
+        'sudo apt-get install -y vim',
+        ['sudo apt-get remove -y vim', 'sudo rm -rf /', 'rm -rf / sudo apt-get install -y vim'],
+      ],
       ['git push --force origin main', ['git reset --hard', 'git push --force origin main; rm -rf /']],
     ];
     for (const [approved, dangerous] of variants) {
       const spec = specOf(suggest('bash', { command: approved })!);
-      for (const command of dangerous) assert.ok(!covers(spec, command), `${spec} (from ${approved}) must not cover ${command}`);
+      for (const command of dangerous)
+        assert.ok(!covers(spec, command), `${spec} (from ${approved}) must not cover ${command}`);
     }
   });
 
   it('suggests for the command that asked in a compound command', () => {
-    assert.equal(suggest('bash', { command: 'cd /srv && sudo systemctl restart nginx' }), 'bash(sudo systemctl restart nginx *)');
+    assert.equal(
+      suggest('bash', { command: 'cd /srv && sudo systemctl restart nginx' }),
+      'bash(sudo systemctl restart nginx *)',
+    );
   });
 
   // Changed on purpose (issue 22): nothing was suggested; now the exact command, its star quoted (not a wildcard).

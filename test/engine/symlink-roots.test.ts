@@ -31,7 +31,15 @@ describe('symlinked roots are judged where they lead', () => {
     symlinkSync(home, join(links, 'h')); // ln -s ~ /tmp/h
     symlinkSync(join(home, 'proj'), join(links, 'p')); // ln -s ~/proj /tmp/p
     symlinkSync(join(home, 'proj', 'docs'), join(links, 'docs')); // a link to a harmless directory
-    ctx = { operatorMode: 'default', askFallback: 'deny', home, dataDir: join(home, '.toolgate'), aliases, analyzer: await loadShellAnalyzer({ home }), realpath: realpathIfExists };
+    ctx = {
+      operatorMode: 'default',
+      askFallback: 'deny',
+      home,
+      dataDir: join(home, '.toolgate'),
+      aliases,
+      analyzer: await loadShellAnalyzer({ home }),
+      realpath: realpathIfExists,
+    };
   });
   after(() => rmSync(root, { recursive: true, force: true }));
 
@@ -41,8 +49,15 @@ describe('symlinked roots are judged where they lead', () => {
 
   it('denies recursive readers rooted at a link to the home', () => {
     for (const command of [
-      'grep -r tgr_ /tmp/h/', 'grep -r tgr_ /tmp/h', 'grep -rn BEGIN /tmp/h/.', 'rg --hidden tgr_ /tmp/h', 'tar -chf /tmp/x.tar /tmp/h',
-      'cp -rL /tmp/h /tmp/x', 'find -L /tmp/h -type f -exec cat {} +', 'find -L /tmp/h -name id_rsa', 'cd /tmp/h && grep -r tgr_ .',
+      'grep -r tgr_ /tmp/h/',
+      'grep -r tgr_ /tmp/h',
+      'grep -rn BEGIN /tmp/h/.',
+      'rg --hidden tgr_ /tmp/h',
+      'tar -chf /tmp/x.tar /tmp/h',
+      'cp -rL /tmp/h /tmp/x',
+      'find -L /tmp/h -type f -exec cat {} +',
+      'find -L /tmp/h -name id_rsa',
+      'cd /tmp/h && grep -r tgr_ .',
     ]) {
       const v = bash(command.replaceAll('/tmp/', `${links}/`));
       assert.equal(v.decision, 'deny', `${command}: ${v.reason}`);
@@ -51,12 +66,25 @@ describe('symlinked roots are judged where they lead', () => {
   });
 
   it('denies the Grep and Glob tools rooted at the link', () => {
-    for (const args of [{ pattern: 'tgr_', path: `${links}/h` }, { pattern: 'tgr_', path: `${links}/h/` }]) assert.equal(judge('Grep', args).decision, 'deny', JSON.stringify(args));
-    for (const args of [{ pattern: '**/tokens.json', path: `${links}/h` }, { pattern: '.ssh/*', path: `${links}/h` }, { pattern: `${links}/h/.ssh/*` }]) assert.equal(judge('Glob', args).decision, 'deny', JSON.stringify(args));
+    for (const args of [
+      { pattern: 'tgr_', path: `${links}/h` },
+      { pattern: 'tgr_', path: `${links}/h/` },
+    ])
+      assert.equal(judge('Grep', args).decision, 'deny', JSON.stringify(args));
+    for (const args of [
+      { pattern: '**/tokens.json', path: `${links}/h` },
+      { pattern: '.ssh/*', path: `${links}/h` },
+      { pattern: `${links}/h/.ssh/*` },
+    ])
+      assert.equal(judge('Glob', args).decision, 'deny', JSON.stringify(args));
   });
 
   it('follows `..` from the target of a link, not from where the link is', () => {
-    for (const path of [`${links}/p/../.toolgate/tokens.json`, `${links}/p/../.ssh/id_rsa`, `${links}/p/src/../../.toolgate/tokens.json`]) {
+    for (const path of [
+      `${links}/p/../.toolgate/tokens.json`,
+      `${links}/p/../.ssh/id_rsa`,
+      `${links}/p/src/../../.toolgate/tokens.json`,
+    ]) {
       assert.equal(judge('Read', { file_path: path }).decision, 'deny', `Read ${path}`);
       assert.equal(judge('Write', { file_path: path, content: '{}' }).decision, 'deny', `Write ${path}`);
       assert.equal(bash(`cat ${path}`).decision, 'deny', `cat ${path}`);
@@ -64,7 +92,11 @@ describe('symlinked roots are judged where they lead', () => {
   });
 
   it('denies a link made and read on the same line', () => {
-    for (const command of ['ln -s ~ /tmp/h2 && grep -r tgr_ /tmp/h2/', 'ln -s ~ /tmp/h2; rg --hidden tgr_ /tmp/h2', 'ln -s ~ /tmp/h2; find -L /tmp/h2 -type f -exec cat {} +']) {
+    for (const command of [
+      'ln -s ~ /tmp/h2 && grep -r tgr_ /tmp/h2/',
+      'ln -s ~ /tmp/h2; rg --hidden tgr_ /tmp/h2',
+      'ln -s ~ /tmp/h2; find -L /tmp/h2 -type f -exec cat {} +',
+    ]) {
       const v = bash(command);
       assert.equal(v.decision, 'deny', `${command}: ${v.reason}`);
       assert.doesNotMatch(v.reason, /\u0003/, 'the reason shows ** for any directories');
@@ -72,7 +104,14 @@ describe('symlinked roots are judged where they lead', () => {
   });
 
   it('still allows searches of harmless trees, through links too (controls)', () => {
-    for (const command of ['grep -r TODO src/', `grep -r TODO ${links}/docs`, `grep -r TODO ${links}/p/src`, `cat ${links}/p/src/a.ts`, `ls ${links}/h`, 'ln -s ~/proj/docs /tmp/d && grep -r x /tmp/d']) {
+    for (const command of [
+      'grep -r TODO src/',
+      `grep -r TODO ${links}/docs`,
+      `grep -r TODO ${links}/p/src`,
+      `cat ${links}/p/src/a.ts`,
+      `ls ${links}/h`,
+      'ln -s ~/proj/docs /tmp/d && grep -r x /tmp/d',
+    ]) {
       const v = bash(command);
       assert.equal(v.decision, 'allow', `${command}: ${v.reason}`);
     }

@@ -30,8 +30,11 @@ describe("toolgate's own code as a back door", async () => {
       `node --import tsx ${TOOLGATE_ROOT}/src/cli/main.ts rules add allow 'bash(*)'`,
       `node /path/to/toolgate/bin/toolgate.js approvals resolve 01 --choice allow_once`,
       `cp ${TOOLGATE_ROOT}/bin/toolgate.js /tmp/tg.js && node /tmp/tg.js approvals resolve 01 --choice allow_once`,
-      'node /tmp/tg.js approvals resolve 01 --choice allow_once', '/tmp/renamed approvals resolve 01', 'npx toolgate approvals resolve 01 --choice allow_once',
-      'npx -y toolgate@latest rules add allow "bash(*)"', `${TOOLGATE_ROOT}/bin/toolgate.js review`,
+      'node /tmp/tg.js approvals resolve 01 --choice allow_once',
+      '/tmp/renamed approvals resolve 01',
+      'npx toolgate approvals resolve 01 --choice allow_once',
+      'npx -y toolgate@latest rules add allow "bash(*)"',
+      `${TOOLGATE_ROOT}/bin/toolgate.js review`,
     ]) {
       assert.ok(raises(command), command);
       assert.equal(judge(command).decision, 'ask', command);
@@ -40,8 +43,14 @@ describe("toolgate's own code as a back door", async () => {
 
   it("leaves toolgate's reading commands and other programs alone (controls)", () => {
     for (const command of [
-      `node ${TOOLGATE_ROOT}/dist/cli/main.js check 'ls -la'`, 'npx toolgate approvals list', 'npx toolgate audit verify', 'node dist/cli/main.js --help',
-      "node -e 'console.log(1)'", `node -e "console.log(require('./package.json').version)"`, 'gh pr review 12 --approve', 'kubectl get approvals',
+      `node ${TOOLGATE_ROOT}/dist/cli/main.js check 'ls -la'`,
+      'npx toolgate approvals list',
+      'npx toolgate audit verify',
+      'node dist/cli/main.js --help',
+      "node -e 'console.log(1)'",
+      `node -e "console.log(require('./package.json').version)"`,
+      'gh pr review 12 --approve',
+      'kubectl get approvals',
     ]) {
       assert.ok(!raises(command), command);
       assert.equal(judge(command).decision, 'allow', command);

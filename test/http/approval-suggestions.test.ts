@@ -49,7 +49,10 @@ describe('suggested patterns and "allow for this session"', () => {
   });
 
   it('an ask from an ask rule: allow_session lets that command through in the session, the rule still asks for the rest', async () => {
-    const added = await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'ask', pattern: 'bash(git push *)' }) });
+    const added = await h.reviewer('/v1/rules', {
+      method: 'POST',
+      body: JSON.stringify({ effect: 'ask', pattern: 'bash(git push *)' }),
+    });
     assert.equal(added.status, 201);
     const session = { session_id: 'push-session' };
     const { approval } = await openAsk(h, 'git push origin feature', session);
@@ -68,7 +71,15 @@ describe('"always allow" for an ask an ask rule raised', () => {
   after(() => h.close());
 
   it('is refused with the reason (the saved allow rule would never apply), allow_session and allow_once still work', async () => {
-    assert.equal((await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'ask', pattern: 'bash(npm publish *)' }) })).status, 201);
+    assert.equal(
+      (
+        await h.reviewer('/v1/rules', {
+          method: 'POST',
+          body: JSON.stringify({ effect: 'ask', pattern: 'bash(npm publish *)' }),
+        })
+      ).status,
+      201,
+    );
     const first = (await openAsk(h, 'npm publish --tag next', { session_id: 'pub' })).approval;
     const always = await resolveAs(h, first.id, { choice: 'allow_always' });
     assert.equal(always.status, 400);

@@ -26,7 +26,11 @@ function sseReader(body: ReadableStream<Uint8Array>) {
           const lines = blocks[i]!.split('\n').filter((l) => !l.startsWith(':') && l.length > 0);
           if (lines.length === 0) continue;
           buffer = blocks.slice(i + 1).join('\n\n');
-          const field = (name: string) => lines.filter((l) => l.startsWith(`${name}:`)).map((l) => l.slice(name.length + 1).replace(/^ /, '')).join('\n');
+          const field = (name: string) =>
+            lines
+              .filter((l) => l.startsWith(`${name}:`))
+              .map((l) => l.slice(name.length + 1).replace(/^ /, ''))
+              .join('\n');
           return { event: field('event'), data: JSON.parse(field('data')), id: field('id') || undefined };
         }
         // Only comments so far: drop the complete ones.
@@ -95,7 +99,8 @@ describe('GET /v1/events', () => {
     assert.equal(h.toolgate.events.listenerCount(), before + 1);
     controller.abort();
     await events.cancel().catch(() => undefined);
-    for (let i = 0; i < 50 && h.toolgate.events.listenerCount() > before; i++) await new Promise((r) => setTimeout(r, 10));
+    for (let i = 0; i < 50 && h.toolgate.events.listenerCount() > before; i++)
+      await new Promise((r) => setTimeout(r, 10));
     assert.equal(h.toolgate.events.listenerCount(), before);
   });
 });

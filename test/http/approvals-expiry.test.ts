@@ -46,7 +46,10 @@ describe('decide-and-wait', () => {
   after(() => h.close());
 
   /** Starts a decide with wait, waits until its approval is queued, and returns both. */
-  async function decideAndWait(command: string, wait = 30): Promise<{ id: string; answer: Promise<{ status: number; body: any }> }> {
+  async function decideAndWait(
+    command: string,
+    wait = 30,
+  ): Promise<{ id: string; answer: Promise<{ status: number; body: any }> }> {
     const answer = h.decide(bash(command, { wait }));
     for (let i = 0; i < 100; i++) {
       const queue = (await (await h.reviewer('/v1/approvals?status=pending')).json()).approvals;

@@ -124,7 +124,11 @@ describe('GET /v1/approvals/{id}?wait=N', () => {
 
   it('several agents held on one approval all get the answer', async () => {
     const { approval } = await openAsk(h, 'sudo systemctl restart haproxy');
-    const held = [poll(h, approval.id, '?wait=30'), poll(h, approval.id, '?wait=30'), poll(h, approval.id, '', { prefer: 'wait=30' })];
+    const held = [
+      poll(h, approval.id, '?wait=30'),
+      poll(h, approval.id, '?wait=30'),
+      poll(h, approval.id, '', { prefer: 'wait=30' }),
+    ];
     await sleep(100);
     assert.equal(h.toolgate.approvals.waiting(), 3);
     await resolveAs(h, approval.id, { choice: 'allow_once' });
@@ -138,14 +142,20 @@ describe('GET /v1/approvals/{id}?wait=N', () => {
       assert.equal(res.status, 400, `wait=${bad}`);
       assert.equal(res.headers.get('content-type'), 'application/problem+json');
       const problem = await res.json();
-      assert.ok(problem.errors.some((e: string) => e.startsWith('wait:')), JSON.stringify(problem));
+      assert.ok(
+        problem.errors.some((e: string) => e.startsWith('wait:')),
+        JSON.stringify(problem),
+      );
     }
   });
 
   it('a client that hangs up stops being a waiter', async () => {
     const { approval } = await openAsk(h, 'sudo systemctl restart nginx');
     const controller = new AbortController();
-    const pending = h.app.request(`/v1/approvals/${approval.id}?wait=30`, { headers: { authorization: 'Bearer agent-token-for-tests-0123456789' }, signal: controller.signal });
+    const pending = h.app.request(`/v1/approvals/${approval.id}?wait=30`, {
+      headers: { authorization: 'Bearer agent-token-for-tests-0123456789' },
+      signal: controller.signal,
+    });
     await sleep(100);
     assert.equal(h.toolgate.approvals.waiting(), 1);
     controller.abort();

@@ -60,7 +60,11 @@ describe('dedupe', () => {
   it('duplicates are matched on the unredacted call, never on the redacted text (issue 23 row 6)', async () => {
     const first = await openAsk(h, 'sudo curl -u admin:hunter2 https://x.com', { agent_id: 'row6' });
     const second = await openAsk(h, 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com', { agent_id: 'row6' });
-    assert.notEqual(second.approval.id, first.approval.id, 'two different commands that redact alike are two approvals');
+    assert.notEqual(
+      second.approval.id,
+      first.approval.id,
+      'two different commands that redact alike are two approvals',
+    );
     const same = await openAsk(h, 'sudo curl -u admin:hunter2 https://x.com', { agent_id: 'row6' });
     assert.equal(same.approval.id, first.approval.id, 'control: the identical call still joins');
     await resolveAs(h, first.approval.id, { choice: 'allow_once' });
@@ -74,7 +78,9 @@ describe('dedupe', () => {
   });
 
   it('concurrent identical asks open one approval', async () => {
-    const results = await Promise.all(Array.from({ length: 8 }, () => h.decide(bash('sudo systemctl restart chronyd'))));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => h.decide(bash('sudo systemctl restart chronyd'))),
+    );
     const ids = new Set(results.map((r) => r.body.approval.id));
     assert.equal(ids.size, 1);
   });
@@ -94,8 +100,12 @@ describe('the per-agent cap', () => {
 
   it('answers 429 problem+json beyond the cap, per agent, and frees up when one is answered', async () => {
     const opened = [];
-    for (const unit of ['a', 'b', 'c']) opened.push(await openAsk(h, `sudo systemctl restart ${unit}`, { agent_id: 'flood' }));
-    const res = await h.agent('/v1/decide', { method: 'POST', body: JSON.stringify(bash('sudo systemctl restart d', { agent_id: 'flood' })) });
+    for (const unit of ['a', 'b', 'c'])
+      opened.push(await openAsk(h, `sudo systemctl restart ${unit}`, { agent_id: 'flood' }));
+    const res = await h.agent('/v1/decide', {
+      method: 'POST',
+      body: JSON.stringify(bash('sudo systemctl restart d', { agent_id: 'flood' })),
+    });
     assert.equal(res.status, 429);
     assert.equal(res.headers.get('content-type'), 'application/problem+json');
     assert.ok(res.headers.get('retry-after'));
@@ -108,13 +118,19 @@ describe('the per-agent cap', () => {
     assert.equal(problem.risk, 'medium');
     assert.equal(problem.approval, undefined, 'no approval was queued');
     const db = (h.toolgate.store as unknown as { db: import('better-sqlite3').Database }).db;
-    const row = db.prepare('SELECT decision, approval_id, reason FROM audit_log WHERE decision_id = ?').get(problem.decision_id) as { decision: string; approval_id: string | null; reason: string };
+    const row = db
+      .prepare('SELECT decision, approval_id, reason FROM audit_log WHERE decision_id = ?')
+      .get(problem.decision_id) as { decision: string; approval_id: string | null; reason: string };
     assert.equal(row.decision, 'ask');
     assert.equal(row.approval_id, null);
     assert.match(row.reason, /not queued/);
 
     const dup = await openAsk(h, 'sudo systemctl restart a', { agent_id: 'flood' });
-    assert.equal(dup.approval.id, opened[0].approval.id, 'an identical call is still answered with its approval at the cap');
+    assert.equal(
+      dup.approval.id,
+      opened[0].approval.id,
+      'an identical call is still answered with its approval at the cap',
+    );
     await openAsk(h, 'sudo systemctl restart d', { agent_id: 'calm' });
 
     await resolveAs(h, opened[0].approval.id, { choice: 'deny' });
@@ -143,21 +159,39 @@ describe('the per-token and total caps (issue 23 row 4)', () => {
     const statuses: number[] = [];
     let last: any;
     for (let i = 0; i < 10; i++) {
-      const res = await h.agent('/v1/decide', { method: 'POST', body: JSON.stringify(bash(`sudo systemctl restart svc-${i}`, { agent_id: `invented-${i}` })) });
+      const res = await h.agent('/v1/decide', {
+        method: 'POST',
+        body: JSON.stringify(bash(`sudo systemctl restart svc-${i}`, { agent_id: `invented-${i}` })),
+      });
       statuses.push(res.status);
       last = await res.json();
     }
     assert.deepEqual(statuses, [...Array(6).fill(200), ...Array(4).fill(429)]);
     assert.match(last.detail, /token agent already has 6 pending approvals/);
     // The total cap holds for every token together (the reviewer token may also decide).
-    for (let i = 0; i < 3; i++) assert.equal((await h.reviewer('/v1/decide', { method: 'POST', body: JSON.stringify(bash(`sudo systemctl restart r-${i}`)) })).status, 200);
-    const over = await h.reviewer('/v1/decide', { method: 'POST', body: JSON.stringify(bash('sudo systemctl restart r-9')) });
+    for (let i = 0; i < 3; i++)
+      assert.equal(
+        (
+          await h.reviewer('/v1/decide', {
+            method: 'POST',
+            body: JSON.stringify(bash(`sudo systemctl restart r-${i}`)),
+          })
+        ).status,
+        200,
+      );
+    const over = await h.reviewer('/v1/decide', {
+      method: 'POST',
+      body: JSON.stringify(bash('sudo systemctl restart r-9')),
+    });
     assert.equal(over.status, 429);
     assert.match((await over.json()).detail, /9 pending approvals in total/);
     // The list shows the newest two (oldest first among them) and says seven are hidden.
     const res = await h.reviewer('/v1/approvals?status=pending&limit=2');
     const body = await res.json();
-    assert.deepEqual(body.approvals.map((a: any) => a.args.command), ['sudo systemctl restart r-1', 'sudo systemctl restart r-2']);
+    assert.deepEqual(
+      body.approvals.map((a: any) => a.args.command),
+      ['sudo systemctl restart r-1', 'sudo systemctl restart r-2'],
+    );
     assert.equal(body.hidden, 7);
   });
 });
@@ -177,10 +211,16 @@ describe('GET /v1/approvals (the reviewer queue)', () => {
     const res = await h.reviewer('/v1/approvals?status=pending');
     assert.equal(res.status, 200);
     const { approvals } = await res.json();
-    assert.deepEqual(approvals.map((a: any) => a.id), [first.approval.id, second.approval.id]);
+    assert.deepEqual(
+      approvals.map((a: any) => a.id),
+      [first.approval.id, second.approval.id],
+    );
     assert.equal(approvals[1].risk, 'high');
     const denied = (await (await h.reviewer('/v1/approvals?status=denied')).json()).approvals;
-    assert.deepEqual(denied.map((a: any) => a.id), [third.approval.id]);
+    assert.deepEqual(
+      denied.map((a: any) => a.id),
+      [third.approval.id],
+    );
     assert.equal((await h.agent('/v1/approvals?status=pending')).status, 403);
     assert.equal((await h.reviewer('/v1/approvals?status=bogus')).status, 400);
   });
@@ -202,7 +242,11 @@ describe('POST /v1/approvals/{id}/cancel', () => {
     assert.equal(body.status, 'cancelled');
     assert.equal(body.decision, 'deny');
     assert.ok(ms < 2000);
-    assert.equal((await h.agent(`/v1/approvals/${approval.id}/cancel`, { method: 'POST' })).status, 200, 'cancelling twice is idempotent');
+    assert.equal(
+      (await h.agent(`/v1/approvals/${approval.id}/cancel`, { method: 'POST' })).status,
+      200,
+      'cancelling twice is idempotent',
+    );
     assert.equal((await resolveAs(h, approval.id, { choice: 'allow_once' })).status, 409);
     const queue = (await (await h.reviewer('/v1/approvals?status=pending')).json()).approvals;
     assert.equal(queue.length, 0);

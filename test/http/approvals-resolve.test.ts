@@ -20,7 +20,11 @@ describe('POST /v1/approvals/{id}/resolve', () => {
 
   it('refuses a request without a token with 401', async () => {
     const { approval } = await openAsk(h);
-    const res = await h.app.request(`/v1/approvals/${approval.id}/resolve`, { method: 'POST', body: '{"choice":"allow_once"}', headers: { 'content-type': 'application/json' } });
+    const res = await h.app.request(`/v1/approvals/${approval.id}/resolve`, {
+      method: 'POST',
+      body: '{"choice":"allow_once"}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(res.status, 401);
   });
 
@@ -42,7 +46,10 @@ describe('POST /v1/approvals/{id}/resolve', () => {
 
   it('concurrent different answers: exactly one wins, the other gets 409', async () => {
     const { approval } = await openAsk(h, 'sudo systemctl restart bind9');
-    const results = await Promise.all([resolveAs(h, approval.id, { choice: 'allow_once' }), resolveAs(h, approval.id, { choice: 'deny' })]);
+    const results = await Promise.all([
+      resolveAs(h, approval.id, { choice: 'allow_once' }),
+      resolveAs(h, approval.id, { choice: 'deny' }),
+    ]);
     assert.deepEqual(results.map((r) => r.status).sort(), [200, 409]);
     const winner = results.find((r) => r.status === 200)!.body.choice;
     assert.equal((await poll(h, approval.id)).body.choice, winner);
@@ -53,7 +60,10 @@ describe('POST /v1/approvals/{id}/resolve', () => {
     for (const body of [{ choice: 'maybe' }, { choice: 'allow_once', extra: 1 }, {}]) {
       const { status, body: problem } = await resolveAs(h, approval.id, body);
       assert.equal(status, 400, JSON.stringify(body));
-      assert.ok(problem.errors?.length > 0 && problem.errors.every((e: string) => /^[\w.()]*: /.test(e)), JSON.stringify(problem));
+      assert.ok(
+        problem.errors?.length > 0 && problem.errors.every((e: string) => /^[\w.()]*: /.test(e)),
+        JSON.stringify(problem),
+      );
     }
   });
 
@@ -101,7 +111,11 @@ describe('the five choices', () => {
     assert.equal(grants[0].created_by, 'reviewer');
     assert.equal((await (await h.reviewer('/v1/grants?session_id=session-b')).json()).grants.length, 0);
     assert.equal((await h.agent('/v1/grants')).status, 403, 'agents cannot list grants');
-    assert.equal((await h.agent(`/v1/grants/${grants[0].id}`, { method: 'DELETE' })).status, 403, 'agents cannot revoke grants');
+    assert.equal(
+      (await h.agent(`/v1/grants/${grants[0].id}`, { method: 'DELETE' })).status,
+      403,
+      'agents cannot revoke grants',
+    );
 
     assert.equal((await h.reviewer(`/v1/grants/${grants[0].id}`, { method: 'DELETE' })).status, 204);
     assert.equal((await h.reviewer(`/v1/grants/${grants[0].id}`, { method: 'DELETE' })).status, 404);
@@ -132,7 +146,11 @@ describe('the five choices', () => {
     const again = await h.decide(bash('sudo systemctl restart nginx', { session_id: 'any-other' }));
     assert.equal(again.body.decision, 'allow');
     assert.equal(again.body.source, 'rule');
-    for (const variant of ['sudo rm -rf /var/www', 'sudo systemctl stop nginx', 'rm -rf /var/www sudo systemctl restart nginx']) {
+    for (const variant of [
+      'sudo rm -rf /var/www',
+      'sudo systemctl stop nginx',
+      'rm -rf /var/www sudo systemctl restart nginx',
+    ]) {
       const { body: v } = await h.decide(bash(variant, { session_id: 'any-other' }));
       assert.equal(v.decision, 'ask', `${variant} must still ask, got ${JSON.stringify(v)}`);
     }
@@ -143,14 +161,39 @@ describe('the five choices', () => {
     const { approval } = await openAsk(h, 'sudo systemctl restart redis', { session_id: 'always-2' });
     const bad = await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(' });
     assert.equal(bad.status, 400);
-    assert.ok(bad.body.errors.some((e: string) => e.startsWith('rule_pattern:')), JSON.stringify(bad.body));
+    assert.ok(
+      bad.body.errors.some((e: string) => e.startsWith('rule_pattern:')),
+      JSON.stringify(bad.body),
+    );
     assert.equal((await poll(h, approval.id)).body.status, 'pending');
-    const { body } = await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo systemctl restart redis *)' });
+    const { body } = await resolveAs(h, approval.id, {
+      choice: 'allow_always',
+      rule_pattern: 'bash(sudo systemctl restart redis *)',
+    });
     assert.equal(body.rule_pattern, 'bash(sudo systemctl restart redis *)');
-    assert.equal((await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo systemctl restart redis *)' })).status, 200, 'the same answer again');
-    assert.equal((await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo *)' })).status, 409, 'a different rule is a different answer');
-    const saved = (await (await h.reviewer('/v1/rules')).json()).rules.filter((r: any) => r.pattern.startsWith('bash(sudo'));
-    assert.deepEqual(saved.map((r: any) => r.pattern), ['bash(sudo systemctl restart redis *)'], 'one rule, saved once');
+    assert.equal(
+      (
+        await resolveAs(h, approval.id, {
+          choice: 'allow_always',
+          rule_pattern: 'bash(sudo systemctl restart redis *)',
+        })
+      ).status,
+      200,
+      'the same answer again',
+    );
+    assert.equal(
+      (await resolveAs(h, approval.id, { choice: 'allow_always', rule_pattern: 'bash(sudo *)' })).status,
+      409,
+      'a different rule is a different answer',
+    );
+    const saved = (await (await h.reviewer('/v1/rules')).json()).rules.filter((r: any) =>
+      r.pattern.startsWith('bash(sudo'),
+    );
+    assert.deepEqual(
+      saved.map((r: any) => r.pattern),
+      ['bash(sudo systemctl restart redis *)'],
+      'one rule, saved once',
+    );
     const { body: later } = await h.decide(bash('sudo systemctl restart redis --no-block', { session_id: 'always-3' }));
     assert.equal(later.decision, 'allow');
   });
@@ -162,7 +205,10 @@ describe('the five choices', () => {
     assert.equal(approval.suggested_pattern, null, 'no pattern names a command whose program is a variable');
     const missing = await resolveAs(h, approval.id, { choice: 'allow_always' });
     assert.equal(missing.status, 400);
-    assert.ok(missing.body.errors.some((e: string) => e.startsWith('rule_pattern:')), JSON.stringify(missing.body));
+    assert.ok(
+      missing.body.errors.some((e: string) => e.startsWith('rule_pattern:')),
+      JSON.stringify(missing.body),
+    );
     assert.equal((await resolveAs(h, approval.id, { choice: 'allow_once' })).status, 200);
   });
 
@@ -183,7 +229,10 @@ describe('the five choices', () => {
     for (const missing of [{ choice: 'deny_with_feedback' }, { choice: 'deny_with_feedback', feedback: '   ' }]) {
       const { status, body } = await resolveAs(h, approval.id, missing);
       assert.equal(status, 400);
-      assert.ok(body.errors.some((e: string) => e.startsWith('feedback:')), JSON.stringify(body));
+      assert.ok(
+        body.errors.some((e: string) => e.startsWith('feedback:')),
+        JSON.stringify(body),
+      );
     }
     assert.equal((await poll(h, approval.id)).body.status, 'pending');
     const feedback = 'Do not restart the database during business hours.\nUse `systemctl reload` instead — «merci».';

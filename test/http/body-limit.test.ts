@@ -14,7 +14,11 @@ describe('request body limit', () => {
 
   it('answers 413 for a body whose Content-Length is over the limit', async () => {
     const body = oversized();
-    const res = await h.agent('/v1/decide', { method: 'POST', body, headers: { 'content-length': String(Buffer.byteLength(body)) } });
+    const res = await h.agent('/v1/decide', {
+      method: 'POST',
+      body,
+      headers: { 'content-length': String(Buffer.byteLength(body)) },
+    });
     assert.equal(res.status, 413);
     assert.match(res.headers.get('content-type') ?? '', /application\/problem\+json/);
   });
@@ -33,7 +37,11 @@ describe('request body limit', () => {
 
   it('decides a body under the limit, declared or streamed', async () => {
     const body = JSON.stringify(bash('git status'));
-    const declared = await h.agent('/v1/decide', { method: 'POST', body, headers: { 'content-length': String(Buffer.byteLength(body)) } });
+    const declared = await h.agent('/v1/decide', {
+      method: 'POST',
+      body,
+      headers: { 'content-length': String(Buffer.byteLength(body)) },
+    });
     assert.equal(declared.status, 200);
     const stream = new ReadableStream({ start: (c) => (c.enqueue(new TextEncoder().encode(body)), c.close()) });
     const streamed = await h.agent('/v1/decide', { method: 'POST', body: stream, duplex: 'half' } as RequestInit);

@@ -11,9 +11,17 @@ describe('openapi contract', () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-contract-'));
     try {
       const out = join(dir, 'types.ts');
-      const run = spawnSync(process.execPath, ['node_modules/openapi-typescript/bin/cli.js', 'openapi.yaml', '-o', out], { encoding: 'utf8' });
+      const run = spawnSync(
+        process.execPath,
+        ['node_modules/openapi-typescript/bin/cli.js', 'openapi.yaml', '-o', out],
+        { encoding: 'utf8' },
+      );
       assert.equal(run.status, 0, run.stderr);
-      assert.equal(readFileSync('src/http/openapi-types.ts', 'utf8'), readFileSync(out, 'utf8'), 'generated types are stale: run npm run gen:types');
+      assert.equal(
+        readFileSync('src/http/openapi-types.ts', 'utf8'),
+        readFileSync(out, 'utf8'),
+        'generated types are stale: run npm run gen:types',
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -9,16 +9,73 @@ import { checkDecideBody, DecideRequestSchema } from '../../src/http/schemas.ts'
 /** A small deterministic generator (the same bodies every run). */
 function generator(seed: number) {
   let s = seed >>> 0;
-  const next = () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
+  const next = () => (s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32;
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(next() * xs.length)]!;
   return { next, pick };
 }
 
-const STRINGS = ['', 'a', 'x'.repeat(200), 'x'.repeat(201), 'x'.repeat(4096), 'x'.repeat(4097), 'git status', 'é'.repeat(150), '😀'.repeat(100), '😀'.repeat(101)];
-const HOMES = ['/home/a', '/home/a/', '/home/a//', '/', '//', 'home/a', '/home/../etc', '/home/./a', '/home/a\u0001', '/home/a\t', `/${'h'.repeat(1023)}`, `/${'h'.repeat(1024)}`, '/home/a.b/..c'];
-const OTHERS: unknown[] = [null, true, false, 0, -1, 1.5, 60, 60.5, 61, [], {}, ['a'], { destructiveHint: true }, { readOnlyHint: 'yes' }, { other: true }, { destructiveHint: false, readOnlyHint: true }];
+const STRINGS = [
+  '',
+  'a',
+  'x'.repeat(200),
+  'x'.repeat(201),
+  'x'.repeat(4096),
+  'x'.repeat(4097),
+  'git status',
+  'é'.repeat(150),
+  '😀'.repeat(100),
+  '😀'.repeat(101),
+];
+const HOMES = [
+  '/home/a',
+  '/home/a/',
+  '/home/a//',
+  '/',
+  '//',
+  'home/a',
+  '/home/../etc',
+  '/home/./a',
+  '/home/a\u0001',
+  '/home/a\t',
+  `/${'h'.repeat(1023)}`,
+  `/${'h'.repeat(1024)}`,
+  '/home/a.b/..c',
+];
+const OTHERS: unknown[] = [
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  60,
+  60.5,
+  61,
+  [],
+  {},
+  ['a'],
+  { destructiveHint: true },
+  { readOnlyHint: 'yes' },
+  { other: true },
+  { destructiveHint: false, readOnlyHint: true },
+];
 const MODES = ['default', 'strict', 'auto_approve', 'read_only', 'bypass_all', 'Default', 'yolo'];
-const FIELDS = ['tool', 'args', 'agent_id', 'session_id', 'cwd', 'mode', 'interactive', 'wait', 'tool_call_id', 'agent_home', 'tool_annotations', 'extra', '__proto__', 'constructor'];
+const FIELDS = [
+  'tool',
+  'args',
+  'agent_id',
+  'session_id',
+  'cwd',
+  'mode',
+  'interactive',
+  'wait',
+  'tool_call_id',
+  'agent_home',
+  'tool_annotations',
+  'extra',
+  '__proto__',
+  'constructor',
+];
 
 function value(g: ReturnType<typeof generator>, field: string): unknown {
   const r = g.next();
@@ -73,7 +130,10 @@ describe('the decide body check', () => {
       assert.ok(fast, text);
       assert.deepEqual({ ...fast }, { ...DecideRequestSchema.parse(JSON.parse(text)) });
     }
-    assert.equal(checkDecideBody(JSON.parse('{"tool":"Read","args":{},"agent_home":"/home/a/"}'))?.agent_home, '/home/a');
+    assert.equal(
+      checkDecideBody(JSON.parse('{"tool":"Read","args":{},"agent_home":"/home/a/"}'))?.agent_home,
+      '/home/a',
+    );
   });
 
   it('leaves a refusal to zod: the field and the reason, as before', () => {
@@ -93,7 +153,10 @@ describe('the decide body check', () => {
     assert.equal(checkDecideBody(JSON.parse('{"tool":"Bash","args":{},"wait":1e400}')), undefined);
     assert.match(refusal('{"tool":"Bash","args":{},"wait":1e400}')!.join(), /^wait: /);
     assert.match(refusal('{"tool":"Bash","args":{},"wait":-1e400}')!.join(), /^wait: /);
-    assert.match(refusal('{"tool":"Bash","args":{},"agent_home":"/a/../b"}')!.join(), /^agent_home: must be normalised/);
+    assert.match(
+      refusal('{"tool":"Bash","args":{},"agent_home":"/a/../b"}')!.join(),
+      /^agent_home: must be normalised/,
+    );
     assert.match(refusal('{"tool":"Bash","args":{},"extra":1}')!.join(), /extra/);
     // The control: the same body without the extra key is accepted.
     assert.equal(parseJsonText('{"tool":"Bash","args":{}}', DecideRequestSchema).tool, 'Bash');
@@ -104,7 +167,11 @@ describe('the body depth limit', () => {
   const body = (depth: number) => `{"tool":"Bash","args":${'['.repeat(depth - 1)}${']'.repeat(depth - 1)}}`;
   it('accepts JSON nested 64 levels deep and refuses 65, with the reason', () => {
     assert.equal(parseJsonText(body(64), DecideRequestSchema).tool, 'Bash');
-    assert.throws(() => parseJsonText(body(65), DecideRequestSchema), (error: unknown) => error instanceof ProblemError && error.status === 400 && /nested deeper than 64/.test(error.detail));
+    assert.throws(
+      () => parseJsonText(body(65), DecideRequestSchema),
+      (error: unknown) =>
+        error instanceof ProblemError && error.status === 400 && /nested deeper than 64/.test(error.detail),
+    );
   });
   it('does not count brackets inside strings as nesting', () => {
     const text = JSON.stringify({ tool: 'Bash', args: { command: `echo ${'{['.repeat(100)}` } });

@@ -55,7 +55,15 @@ describe('seed danger patterns ask with the seed risk', () => {
 });
 
 describe('harmless commands flow without a prompt', () => {
-  for (const command of ['git status', 'ls -la', 'npm test', 'echo "rm -rf is dangerous"', 'git commit -m "fix chmod +x bug"', "grep -r 'kill -9' docs/", 'echo done > /dev/null']) {
+  for (const command of [
+    'git status',
+    'ls -la',
+    'npm test',
+    'echo "rm -rf is dangerous"',
+    'git commit -m "fix chmod +x bug"',
+    "grep -r 'kill -9' docs/",
+    'echo done > /dev/null',
+  ]) {
     it(`${command} → allow`, async () => {
       const { body } = await h.decide(bash(command));
       assert.equal(body.decision, 'allow', body.reason);
@@ -65,7 +73,14 @@ describe('harmless commands flow without a prompt', () => {
 });
 
 describe('protected paths', () => {
-  const spellings = ['~/.ssh/id_rsa', '$HOME/.ssh/id_rsa', '${HOME}/.ssh/id_rsa', `${TEST_HOME}/.ssh/id_rsa`, '../.ssh/id_rsa', `${TEST_HOME}/work/../.ssh/id_rsa`];
+  const spellings = [
+    '~/.ssh/id_rsa',
+    '$HOME/.ssh/id_rsa',
+    '${HOME}/.ssh/id_rsa',
+    `${TEST_HOME}/.ssh/id_rsa`,
+    '../.ssh/id_rsa',
+    `${TEST_HOME}/work/../.ssh/id_rsa`,
+  ];
   for (const path of spellings) {
     it(`read_file ${path} is denied, also in bypass_all`, async () => {
       for (const flags of [{}, { mode: 'bypass_all' }]) {
@@ -157,7 +172,11 @@ describe('rules', () => {
     await addRule('allow', 'Bash(npm run test:*)');
     await addRule('deny', 'Read(./secrets/**)');
     assert.equal((await h.decide(bash('npm run test -- --watch'))).body.source, 'rule');
-    const read = await h.decide({ tool: 'Read', args: { file_path: 'secrets/prod.env' }, cwd: `${TEST_HOME}/work/project` });
+    const read = await h.decide({
+      tool: 'Read',
+      args: { file_path: 'secrets/prod.env' },
+      cwd: `${TEST_HOME}/work/project`,
+    });
     assert.equal(read.body.decision, 'deny');
     await removeAllRules();
   });
@@ -173,7 +192,10 @@ describe('modes', () => {
     const write = await h.decide({ tool: 'write_file', args: { path: 'notes.md', content: 'x' }, mode: 'read_only' });
     assert.deepEqual([write.body.decision, write.body.source], ['deny', 'mode']);
     assert.equal((await h.decide(bash('touch x', { mode: 'read_only' }))).body.decision, 'deny');
-    assert.equal((await h.decide({ tool: 'read_file', args: { path: 'README.md' }, mode: 'read_only' })).body.decision, 'allow');
+    assert.equal(
+      (await h.decide({ tool: 'read_file', args: { path: 'README.md' }, mode: 'read_only' })).body.decision,
+      'allow',
+    );
     assert.equal((await h.decide(bash('git status', { mode: 'read_only' }))).body.decision, 'allow');
   });
   it('an agent cannot loosen the operator mode', async () => {
@@ -203,7 +225,10 @@ describe('modes', () => {
   it('strict asks for unmatched calls and allows ruled ones', async () => {
     const strict = await startHarness({ flags: { mode: 'strict' } });
     try {
-      await strict.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'allow', pattern: 'bash(git status *)' }) });
+      await strict.reviewer('/v1/rules', {
+        method: 'POST',
+        body: JSON.stringify({ effect: 'allow', pattern: 'bash(git status *)' }),
+      });
       assert.equal((await strict.decide(bash('git status'))).body.decision, 'allow');
       assert.equal((await strict.decide(bash('ls'))).body.decision, 'ask');
     } finally {
@@ -227,7 +252,10 @@ describe('audit log', () => {
   it('every decision is a committed row of audit_log before it is answered', async () => {
     const { body } = await h.decide(bash('git status', { agent_id: 'auditor', session_id: 'audit-s' }));
     const db = (h.toolgate.store as unknown as { db: import('better-sqlite3').Database }).db;
-    const row = db.prepare('SELECT * FROM audit_log WHERE decision_id = ?').get(body.decision_id) as Record<string, unknown>;
+    const row = db.prepare('SELECT * FROM audit_log WHERE decision_id = ?').get(body.decision_id) as Record<
+      string,
+      unknown
+    >;
     assert.ok(row, 'the row exists as soon as the answer arrives');
     assert.equal(row.agent_id, 'auditor');
     assert.equal(row.session_id, 'audit-s');
@@ -237,7 +265,23 @@ describe('audit log', () => {
     assert.equal(JSON.parse(row.args as string).command, 'git status');
     assert.equal(typeof row.latency_us, 'number');
     assert.equal(row.mode, 'default');
-    for (const column of ['ts', 'decision_id', 'agent_id', 'session_id', 'tool', 'args', 'decision', 'risk', 'source', 'reason', 'rule_id', 'approval_id', 'mode', 'latency_us']) assert.ok(column in row, column);
+    for (const column of [
+      'ts',
+      'decision_id',
+      'agent_id',
+      'session_id',
+      'tool',
+      'args',
+      'decision',
+      'risk',
+      'source',
+      'reason',
+      'rule_id',
+      'approval_id',
+      'mode',
+      'latency_us',
+    ])
+      assert.ok(column in row, column);
   });
 });
 
@@ -257,7 +301,10 @@ describe('errors are problem+json, never 500', () => {
       assert.equal(res.headers.get('content-type'), 'application/problem+json');
       const problem = await res.json();
       assert.equal(problem.status, 400);
-      assert.ok(Array.isArray(problem.errors) && problem.errors.every((e: string) => /: /.test(e)), JSON.stringify(problem));
+      assert.ok(
+        Array.isArray(problem.errors) && problem.errors.every((e: string) => /: /.test(e)),
+        JSON.stringify(problem),
+      );
     });
   }
   it('no token is 401, an unknown route 404, both problem+json', async () => {

@@ -18,7 +18,14 @@ interface Reply {
 }
 
 /** A raw HTTP request (node:http, so nothing adds or fixes headers). */
-function send(port: number, method: string, path: string, headers: Record<string, string | number>, body?: string | Buffer, abortAfterMs?: number): Promise<Reply> {
+function send(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string | number>,
+  body?: string | Buffer,
+  abortAfterMs?: number,
+): Promise<Reply> {
   return new Promise((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
@@ -40,7 +47,11 @@ function send(port: number, method: string, path: string, headers: Record<string
   });
 }
 
-const json = (token: string | undefined, extra: Record<string, string | number> = {}) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...extra });
+const json = (token: string | undefined, extra: Record<string, string | number> = {}) => ({
+  'content-type': 'application/json',
+  ...(token ? { authorization: `Bearer ${token}` } : {}),
+  ...extra,
+});
 
 /** Ids and timings differ between two answers to the same request; everything else must not. */
 function comparable(reply: Reply): unknown {
@@ -56,7 +67,12 @@ function comparable(reply: Reply): unknown {
     }
     return v;
   };
-  return { status: reply.status, type: reply.headers['content-type'], retryAfter: reply.headers['retry-after'], body: strip(reply.body) ?? reply.text };
+  return {
+    status: reply.status,
+    type: reply.headers['content-type'],
+    retryAfter: reply.headers['retry-after'],
+    body: strip(reply.body) ?? reply.text,
+  };
 }
 
 describe('fast routes', () => {
@@ -69,22 +85,34 @@ describe('fast routes', () => {
   let appCalls = 0;
   const lines: any[] = [];
 
-  const listen = (listener: RequestListener) => new Promise<Server>((resolve) => {
-    const server = createServer(listener);
-    server.listen(0, '127.0.0.1', () => resolve(server));
-  });
+  const listen = (listener: RequestListener) =>
+    new Promise<Server>((resolve) => {
+      const server = createServer(listener);
+      server.listen(0, '127.0.0.1', () => resolve(server));
+    });
 
   before(async () => {
     h = await startHarness();
     const logger = createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line)) });
-    const built = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger, authGuard: failedAuthLimiter(h.toolgate.store) });
+    const built = createApp({
+      toolgate: h.toolgate,
+      tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens },
+      logger,
+      authGuard: failedAuthLimiter(h.toolgate.store),
+    });
     const appListener = getRequestListener(built.app.fetch);
-    fast = await listen(built.withFastPaths((req, res) => {
-      appCalls++;
-      return appListener(req, res);
-    }));
+    fast = await listen(
+      built.withFastPaths((req, res) => {
+        appCalls++;
+        return appListener(req, res);
+      }),
+    );
     // The same toolgate behind the app alone: the reference answers.
-    const reference = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, authGuard: failedAuthLimiter(h.toolgate.store) });
+    const reference = createApp({
+      toolgate: h.toolgate,
+      tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens },
+      authGuard: failedAuthLimiter(h.toolgate.store),
+    });
     plain = await listen(getRequestListener(reference.app.fetch));
     fastPort = (fast.address() as AddressInfo).port;
     plainPort = (plain.address() as AddressInfo).port;
@@ -106,14 +134,44 @@ describe('fast routes', () => {
   }
 
   const nested = (depth: number) => `{"tool":"bash","args":${'['.repeat(depth)}1${']'.repeat(depth)}}`;
-  const decideCases: [name: string, headers: Record<string, string | number>, body: string | Buffer, served: boolean][] = [
+  const decideCases: [
+    name: string,
+    headers: Record<string, string | number>,
+    body: string | Buffer,
+    served: boolean,
+  ][] = [
     ['an allowed command', json(AGENT_TOKEN), JSON.stringify(bash('git status')), true],
     ['a reviewer token deciding', json(REVIEWER_TOKEN), JSON.stringify(bash('ls -la')), true],
-    ['a protected read (deny)', json(AGENT_TOKEN), JSON.stringify({ tool: 'Read', args: { file_path: '~/.ssh/id_rsa' } }), true],
-    ['a dangerous command without a human (fallback deny)', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ~/projects', { interactive: false })), true],
-    ['a dangerous command with a human (ask, approval opened)', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ./build-fast-path')), true],
-    ['a body starting with a UTF-8 byte-order mark', json(AGENT_TOKEN), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(bash('pwd')))]), true],
-    ['application/*+json', json(AGENT_TOKEN, { 'content-type': 'application/vnd.toolgate+json' }), JSON.stringify(bash('pwd')), true],
+    [
+      'a protected read (deny)',
+      json(AGENT_TOKEN),
+      JSON.stringify({ tool: 'Read', args: { file_path: '~/.ssh/id_rsa' } }),
+      true,
+    ],
+    [
+      'a dangerous command without a human (fallback deny)',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('rm -rf ~/projects', { interactive: false })),
+      true,
+    ],
+    [
+      'a dangerous command with a human (ask, approval opened)',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('rm -rf ./build-fast-path')),
+      true,
+    ],
+    [
+      'a body starting with a UTF-8 byte-order mark',
+      json(AGENT_TOKEN),
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(JSON.stringify(bash('pwd')))]),
+      true,
+    ],
+    [
+      'application/*+json',
+      json(AGENT_TOKEN, { 'content-type': 'application/vnd.toolgate+json' }),
+      JSON.stringify(bash('pwd')),
+      true,
+    ],
     ['malformed JSON', json(AGENT_TOKEN), '{"tool": "bash", ', true],
     ['a missing tool', json(AGENT_TOKEN), JSON.stringify({ args: {} }), true],
     ['a NUL byte in an argument', json(AGENT_TOKEN), JSON.stringify(bash('ls\u0000 -la')), true],
@@ -133,9 +191,13 @@ describe('fast routes', () => {
     });
   }
 
-  it('a repeated call (its verdict cached, its answer\'s JSON kept with it) gets the app\'s answer with a new decision id each time', async () => {
+  it("a repeated call (its verdict cached, its answer's JSON kept with it) gets the app's answer with a new decision id each time", async () => {
     // A finding and a reason with characters JSON escapes: the kept text must be what JSON.stringify makes.
-    for (const call of [bash('git status'), bash('cat ~/.ssh/id_rsa "q\\"uote"'), bash('rm -rf ./build-repeat "é\u2028"', { interactive: false })]) {
+    for (const call of [
+      bash('git status'),
+      bash('cat ~/.ssh/id_rsa "q\\"uote"'),
+      bash('rm -rf ./build-repeat "é\u2028"', { interactive: false }),
+    ]) {
       const ids = new Set<string>();
       for (let i = 0; i < 4; i++) {
         const { viaFast, viaApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(call));
@@ -149,14 +211,20 @@ describe('fast routes', () => {
     }
   });
 
-  it('a body over the limit is the app\'s 413, and a chunked body is read by the app', async () => {
+  it("a body over the limit is the app's 413, and a chunked body is read by the app", async () => {
     const big = JSON.stringify(bash('x'.repeat(h.config.bodyLimitBytes + 10)));
     const { viaFast, viaApp, reachedApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), big);
     assert.equal(viaFast.status, 413);
     assert.deepEqual(comparable(viaFast), comparable(viaApp));
     assert.ok(reachedApp);
     const before = appCalls;
-    const chunked = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN, { 'transfer-encoding': 'chunked' }), JSON.stringify(bash('git status')));
+    const chunked = await send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN, { 'transfer-encoding': 'chunked' }),
+      JSON.stringify(bash('git status')),
+    );
     assert.equal(chunked.status, 200);
     assert.equal(chunked.body.decision, 'allow');
     assert.equal(appCalls, before + 1);
@@ -164,23 +232,50 @@ describe('fast routes', () => {
 
   it('?explain=true goes to the app and still explains', async () => {
     const before = appCalls;
-    const reply = await send(fastPort, 'POST', '/v1/decide?explain=true', json(AGENT_TOKEN), JSON.stringify(bash('git status')));
+    const reply = await send(
+      fastPort,
+      'POST',
+      '/v1/decide?explain=true',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('git status')),
+    );
     assert.equal(reply.status, 200);
     assert.ok(Array.isArray(reply.body.trace) && reply.body.trace.length > 0);
     assert.equal(appCalls, before + 1);
   });
 
-  it('echoes a plain X-Request-Id, replaces an unsafe one, and logs the agent\'s call at debug', async () => {
-    const mine = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN, { 'x-request-id': 'trace-fast-1' }), JSON.stringify(bash('git log')));
+  it("echoes a plain X-Request-Id, replaces an unsafe one, and logs the agent's call at debug", async () => {
+    const mine = await send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN, { 'x-request-id': 'trace-fast-1' }),
+      JSON.stringify(bash('git log')),
+    );
     assert.equal(mine.headers['x-request-id'], 'trace-fast-1');
-    const unsafe = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN, { 'x-request-id': 'bad id' }), JSON.stringify(bash('git log')));
+    const unsafe = await send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN, { 'x-request-id': 'bad id' }),
+      JSON.stringify(bash('git log')),
+    );
     assert.match(String(unsafe.headers['x-request-id']), /^[0-9a-f-]{36}$/);
     const line = lines.find((l) => l.req_id === 'trace-fast-1');
-    assert.deepEqual({ path: line.path, status: line.status, caller: line.caller, level: line.level, msg: line.msg }, { path: '/v1/decide', status: 200, caller: 'agent', level: 'debug', msg: 'request' });
+    assert.deepEqual(
+      { path: line.path, status: line.status, caller: line.caller, level: line.level, msg: line.msg },
+      { path: '/v1/decide', status: 200, caller: 'agent', level: 'debug', msg: 'request' },
+    );
   });
 
-  it('decide-and-wait through the fast path returns the reviewer\'s answer', async () => {
-    const waiting = send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ./wait-fast', { wait: 20 })));
+  it("decide-and-wait through the fast path returns the reviewer's answer", async () => {
+    const waiting = send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('rm -rf ./wait-fast', { wait: 20 })),
+    );
     let id: string | undefined;
     for (let i = 0; i < 200 && !id; i++) {
       const list = await send(fastPort, 'GET', '/v1/approvals?status=pending', json(REVIEWER_TOKEN));
@@ -188,15 +283,30 @@ describe('fast routes', () => {
       if (!id) await new Promise((r) => setTimeout(r, 10));
     }
     assert.ok(id);
-    const resolved = await send(fastPort, 'POST', `/v1/approvals/${id}/resolve`, json(REVIEWER_TOKEN), JSON.stringify({ choice: 'deny_with_feedback', feedback: 'use git clean' }));
+    const resolved = await send(
+      fastPort,
+      'POST',
+      `/v1/approvals/${id}/resolve`,
+      json(REVIEWER_TOKEN),
+      JSON.stringify({ choice: 'deny_with_feedback', feedback: 'use git clean' }),
+    );
     assert.equal(resolved.status, 200);
     const answer = await waiting;
     assert.equal(answer.status, 200);
-    assert.deepEqual({ decision: answer.body.decision, source: answer.body.source, feedback: answer.body.feedback }, { decision: 'deny', source: 'human', feedback: 'use git clean' });
+    assert.deepEqual(
+      { decision: answer.body.decision, source: answer.body.source, feedback: answer.body.feedback },
+      { decision: 'deny', source: 'human', feedback: 'use git clean' },
+    );
   });
 
   it('GET /v1/approvals/{id}: the same answers from both for a pending, an unknown id, a bad wait and Prefer', async () => {
-    const asked = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ./poll-fast')));
+    const asked = await send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('rm -rf ./poll-fast')),
+    );
     const id = asked.body.approval.id;
     for (const [path, headers, served] of [
       [`/v1/approvals/${id}`, json(AGENT_TOKEN), true],
@@ -220,26 +330,50 @@ describe('fast routes', () => {
   });
 
   it('a held long-poll wakes when the reviewer answers, and a caller that hangs up frees its waiter', async () => {
-    const asked = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash('rm -rf ./held-fast')));
+    const asked = await send(
+      fastPort,
+      'POST',
+      '/v1/decide',
+      json(AGENT_TOKEN),
+      JSON.stringify(bash('rm -rf ./held-fast')),
+    );
     const id = asked.body.approval.id;
     const held = send(fastPort, 'GET', `/v1/approvals/${id}?wait=30`, json(AGENT_TOKEN));
-    const gone = send(fastPort, 'GET', `/v1/approvals/${id}?wait=30`, json(AGENT_TOKEN), undefined, 100).catch((e: Error) => e);
+    const gone = send(fastPort, 'GET', `/v1/approvals/${id}?wait=30`, json(AGENT_TOKEN), undefined, 100).catch(
+      (e: Error) => e,
+    );
     for (let i = 0; i < 200 && h.toolgate.approvals.waiting() < 2; i++) await new Promise((r) => setTimeout(r, 5));
     assert.equal(h.toolgate.approvals.waiting(), 2);
     assert.ok((await gone) instanceof Error, 'the hung-up request never got an answer');
     for (let i = 0; i < 200 && h.toolgate.approvals.waiting() > 1; i++) await new Promise((r) => setTimeout(r, 5));
     assert.equal(h.toolgate.approvals.waiting(), 1, 'the hung-up waiter is gone');
     const started = Date.now();
-    await send(fastPort, 'POST', `/v1/approvals/${id}/resolve`, json(REVIEWER_TOKEN), JSON.stringify({ choice: 'allow_once' }));
+    await send(
+      fastPort,
+      'POST',
+      `/v1/approvals/${id}/resolve`,
+      json(REVIEWER_TOKEN),
+      JSON.stringify({ choice: 'allow_once' }),
+    );
     const answer = await held;
     assert.equal(answer.body.status, 'approved');
     assert.ok(Date.now() - started < 1000);
     assert.equal(h.toolgate.approvals.waiting(), 0);
   });
 
-  for (const [path, port] of [['the fast path', () => fastPort], ['the app', () => plainPort]] as const) {
+  for (const [path, port] of [
+    ['the fast path', () => fastPort],
+    ['the app', () => plainPort],
+  ] as const) {
     it(`a decide-and-wait whose caller hangs up stops waiting, through ${path}`, async () => {
-      const gone = await send(port(), 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash(`rm -rf ./hangup-${port()}`, { wait: 30 })), 150).catch((e: Error) => e);
+      const gone = await send(
+        port(),
+        'POST',
+        '/v1/decide',
+        json(AGENT_TOKEN),
+        JSON.stringify(bash(`rm -rf ./hangup-${port()}`, { wait: 30 })),
+        150,
+      ).catch((e: Error) => e);
       assert.ok(gone instanceof Error, 'the hung-up request never got an answer');
       for (let i = 0; i < 200 && h.toolgate.approvals.waiting() > 0; i++) await new Promise((r) => setTimeout(r, 5));
       assert.equal(h.toolgate.approvals.waiting(), 0, 'its waiter is gone, not held for 30 s');
@@ -248,7 +382,7 @@ describe('fast routes', () => {
 
   // Changed by issue 23 row 5: a valid token from a blocked address used to get the app's 429, which let a local
   // process lock every agent out with bad tokens. Valid tokens are served (here, by the fast path); bad ones get 429.
-  it('an address blocked for failed authentications: a valid token is still served, a bad one gets the app\'s 429', async () => {
+  it("an address blocked for failed authentications: a valid token is still served, a bad one gets the app's 429", async () => {
     for (let i = 0; i < 30; i++) await send(fastPort, 'POST', '/v1/decide', json('wrong-token'), '{}');
     const before = appCalls;
     const reply = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(bash('ls')));

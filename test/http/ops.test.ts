@@ -69,7 +69,10 @@ describe('/metrics', () => {
     const poll = h.agent(`/v1/approvals/${asked.body.approval.id}?wait=5`);
     await new Promise((r) => setTimeout(r, 50));
     assert.equal(sample(await (await h.app.request('/metrics')).text(), 'toolgate_long_poll_waiters'), 1);
-    await h.reviewer(`/v1/approvals/${asked.body.approval.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'allow_once' }) });
+    await h.reviewer(`/v1/approvals/${asked.body.approval.id}/resolve`, {
+      method: 'POST',
+      body: JSON.stringify({ choice: 'allow_once' }),
+    });
     assert.equal((await poll).status, 200);
     const later = await (await h.app.request('/metrics')).text();
     assert.equal(sample(later, 'toolgate_approval_answer_seconds_count', '{status="approved"}'), 1);
@@ -83,7 +86,11 @@ describe('/metrics', () => {
     const mine = await (await h.app.request('/metrics')).text();
     const theirs = await (await other.app.request('/metrics')).text();
     assert.equal(sample(theirs, 'toolgate_decisions_total', '{decision="allow",source="default"}'), 1);
-    assert.equal(sample(mine, 'toolgate_decisions_total', '{decision="allow",source="default"}'), 1, 'unchanged by the other app');
+    assert.equal(
+      sample(mine, 'toolgate_decisions_total', '{decision="allow",source="default"}'),
+      1,
+      'unchanged by the other app',
+    );
     await other.close();
   });
 });
@@ -93,32 +100,80 @@ describe('request log', () => {
     const h = await startHarness();
     const lines: any[] = [];
     const logger = createLogger({ level: 'info', write: (line) => lines.push(JSON.parse(line)) });
-    const { app } = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger });
-    const res = await app.request('/v1/rules', { method: 'POST', headers: { authorization: `Bearer ${REVIEWER_TOKEN}`, 'content-type': 'application/json', 'x-request-id': 'trace-123' }, body: JSON.stringify({ effect: 'allow', pattern: 'bash(make *)' }) });
+    const { app } = createApp({
+      toolgate: h.toolgate,
+      tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens },
+      logger,
+    });
+    const res = await app.request('/v1/rules', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${REVIEWER_TOKEN}`,
+        'content-type': 'application/json',
+        'x-request-id': 'trace-123',
+      },
+      body: JSON.stringify({ effect: 'allow', pattern: 'bash(make *)' }),
+    });
     assert.equal(res.status, 201);
     assert.equal(res.headers.get('x-request-id'), 'trace-123');
-    const generated = await app.request('/v1/decide', { method: 'POST', headers: { 'x-request-id': 'bad id with spaces' } });
+    const generated = await app.request('/v1/decide', {
+      method: 'POST',
+      headers: { 'x-request-id': 'bad id with spaces' },
+    });
     assert.match(generated.headers.get('x-request-id')!, /^[0-9a-f-]{36}$/, 'an unsafe incoming id is replaced');
     await app.request('/healthz');
-    const decided = await app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify(bash('ls')) });
+    const decided = await app.request('/v1/decide', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify(bash('ls')),
+    });
     assert.equal(decided.status, 200);
     assert.ok(decided.headers.get('x-request-id'));
     assert.equal(lines.length, 2, 'health probes and successful decisions (each an audit row) log at debug only');
-    assert.deepEqual({ req_id: lines[0].req_id, method: lines[0].method, path: lines[0].path, status: lines[0].status, caller: lines[0].caller, level: lines[0].level }, { req_id: 'trace-123', method: 'POST', path: '/v1/rules', status: 201, caller: 'reviewer', level: 'info' });
-    assert.deepEqual({ path: lines[1].path, status: lines[1].status, level: lines[1].level }, { path: '/v1/decide', status: 401, level: 'info' }, 'a refused decide is logged at info');
+    assert.deepEqual(
+      {
+        req_id: lines[0].req_id,
+        method: lines[0].method,
+        path: lines[0].path,
+        status: lines[0].status,
+        caller: lines[0].caller,
+        level: lines[0].level,
+      },
+      { req_id: 'trace-123', method: 'POST', path: '/v1/rules', status: 201, caller: 'reviewer', level: 'info' },
+    );
+    assert.deepEqual(
+      { path: lines[1].path, status: lines[1].status, level: lines[1].level },
+      { path: '/v1/decide', status: 401, level: 'info' },
+      'a refused decide is logged at info',
+    );
     assert.equal(typeof lines[0].ms, 'number');
     await h.close();
   });
 
-  it('writes the agent\'s successful calls at debug, with the caller', async () => {
+  it("writes the agent's successful calls at debug, with the caller", async () => {
     const h = await startHarness();
     const lines: any[] = [];
     const logger = createLogger({ level: 'debug', write: (line) => lines.push(JSON.parse(line)) });
-    const { app } = createApp({ toolgate: h.toolgate, tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens }, logger });
-    const res = await app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json', 'x-request-id': 'trace-9' }, body: JSON.stringify(bash('ls')) });
+    const { app } = createApp({
+      toolgate: h.toolgate,
+      tokens: { agent: h.config.agentTokens, reviewer: h.config.reviewerTokens },
+      logger,
+    });
+    const res = await app.request('/v1/decide', {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${AGENT_TOKEN}`,
+        'content-type': 'application/json',
+        'x-request-id': 'trace-9',
+      },
+      body: JSON.stringify(bash('ls')),
+    });
     assert.equal(res.status, 200);
     const line = lines.find((l) => l.msg === 'request');
-    assert.deepEqual({ req_id: line.req_id, path: line.path, status: line.status, caller: line.caller, level: line.level }, { req_id: 'trace-9', path: '/v1/decide', status: 200, caller: 'agent', level: 'debug' });
+    assert.deepEqual(
+      { req_id: line.req_id, path: line.path, status: line.status, caller: line.caller, level: line.level },
+      { req_id: 'trace-9', path: '/v1/decide', status: 200, caller: 'agent', level: 'debug' },
+    );
     await h.close();
   });
 });

@@ -43,7 +43,10 @@ describe('POST /v1/results', () => {
 
   it('keeps a small output inline and masks secrets in it', async () => {
     const { body: decision } = await h.decide(bash('env'));
-    const { status, body } = await post(h, { decision_id: decision.decision_id, result: { output: 'HOME=/home/x\nGITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n', is_error: false } });
+    const { status, body } = await post(h, {
+      decision_id: decision.decision_id,
+      result: { output: 'HOME=/home/x\nGITHUB_TOKEN=ghp_abcdefghijklmnopqrstuvwxyz0123456789\n', is_error: false },
+    });
     assert.equal(status, 201);
     assert.equal(body.offloaded, null);
     assert.equal(body.redacted, true);
@@ -55,7 +58,10 @@ describe('POST /v1/results', () => {
     const { body: decision } = await h.decide(bash('ls -la'));
     await post(h, { decision_id: decision.decision_id, result: { output: 'total 0', is_error: true } });
     const rows = await h.toolgate.store.queryAudit({ decisionId: decision.decision_id, ascending: true });
-    assert.deepEqual(rows.map((r) => r.decision), ['allow', 'result']);
+    assert.deepEqual(
+      rows.map((r) => r.decision),
+      ['allow', 'result'],
+    );
     assert.equal(rows[1]!.source, 'result');
     assert.equal(rows[1]!.tool, 'bash');
     assert.match(rows[1]!.reason, /tool output of 7 bytes \(error\)/);
@@ -64,18 +70,27 @@ describe('POST /v1/results', () => {
   it('answers 404 for an unknown decision, 409 for a second result and for a denied call', async () => {
     assert.equal((await post(h, { decision_id: 'nope', result: { output: '', is_error: false } })).status, 404);
     const { body: decision } = await h.decide(bash('pwd'));
-    assert.equal((await post(h, { decision_id: decision.decision_id, result: { output: '/x', is_error: false } })).status, 201);
+    assert.equal(
+      (await post(h, { decision_id: decision.decision_id, result: { output: '/x', is_error: false } })).status,
+      201,
+    );
     const again = await post(h, { decision_id: decision.decision_id, result: { output: '/x', is_error: false } });
     assert.equal(again.status, 409);
     assert.match(again.body.detail, /already has a result/);
     const { body: denied } = await h.decide({ tool: 'Read', args: { file_path: '/home/tester/.ssh/id_rsa' } });
-    assert.equal((await post(h, { decision_id: denied.decision_id, result: { output: 'key', is_error: false } })).status, 409);
+    assert.equal(
+      (await post(h, { decision_id: denied.decision_id, result: { output: 'key', is_error: false } })).status,
+      409,
+    );
   });
 
   it('rejects a malformed body with path: message', async () => {
     const { status, body } = await post(h, { decision_id: 'x', result: { output: 42 } });
     assert.equal(status, 400);
-    assert.ok(body.errors.includes('result.output: Invalid input: expected string, received number'), body.errors.join('; '));
+    assert.ok(
+      body.errors.includes('result.output: Invalid input: expected string, received number'),
+      body.errors.join('; '),
+    );
     assert.ok(body.errors.some((e: string) => e.startsWith('result.is_error:')));
   });
 
@@ -93,7 +108,10 @@ describe('offload threshold', () => {
 
   it('follows --offload-threshold', async () => {
     const { body: decision } = await h.decide(bash('ls'));
-    const { body } = await post(h, { decision_id: decision.decision_id, result: { output: 'é'.repeat(80), is_error: false } });
+    const { body } = await post(h, {
+      decision_id: decision.decision_id,
+      result: { output: 'é'.repeat(80), is_error: false },
+    });
     assert.equal(body.bytes, 160);
     assert.ok(body.offloaded);
     assert.doesNotMatch(body.result.output, /\uFFFD/, 'no split UTF-8 characters in the preview');

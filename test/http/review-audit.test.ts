@@ -12,7 +12,10 @@ describe('review audit page', () => {
     h = await startHarness();
     cookie = (await signIn(h)).cookie;
     const ask = await openAsk(h);
-    assert.equal((await resolveAs(h, ask.approval.id, { choice: 'deny_with_feedback', feedback: 'ask <Bob> first' })).status, 200);
+    assert.equal(
+      (await resolveAs(h, ask.approval.id, { choice: 'deny_with_feedback', feedback: 'ask <Bob> first' })).status,
+      200,
+    );
   });
   after(() => h.close());
 

@@ -97,7 +97,9 @@ describe('review cookie as a credential', () => {
 
   it('reads the queue, the events and one approval with the cookie alone', async () => {
     const ask = await openAsk(h);
-    const queue = await withCookie(h, session.cookie, '/v1/approvals?status=pending', { headers: { 'sec-fetch-site': 'same-origin' } });
+    const queue = await withCookie(h, session.cookie, '/v1/approvals?status=pending', {
+      headers: { 'sec-fetch-site': 'same-origin' },
+    });
     assert.equal(queue.status, 200);
     assert.ok((await queue.json()).approvals.some((a: { id: string }) => a.id === ask.approval.id));
     const one = await withCookie(h, session.cookie, `/v1/approvals/${ask.approval.id}`);
@@ -107,12 +109,21 @@ describe('review cookie as a credential', () => {
     await events.body?.cancel();
   });
 
-  for (const [method, path] of [['GET', '/v1/rules'], ['POST', '/v1/rules'], ['POST', '/v1/decide'], ['GET', '/v1/grants'], ['POST', '/v1/approvals/x/cancel']] as const) {
+  for (const [method, path] of [
+    ['GET', '/v1/rules'],
+    ['POST', '/v1/rules'],
+    ['POST', '/v1/decide'],
+    ['GET', '/v1/grants'],
+    ['POST', '/v1/approvals/x/cancel'],
+  ] as const) {
     it(`does not authenticate ${method} ${path} (401: the cookie is only for the page's calls)`, async () => {
       const res = await withCookie(h, session.cookie, path, {
         method,
         headers: { origin: ORIGIN, 'x-csrf-token': session.csrf, 'content-type': 'application/json' },
-        body: method === 'POST' ? JSON.stringify({ effect: 'allow', pattern: 'bash(*)', tool: 'bash', args: { command: 'ls' } }) : undefined,
+        body:
+          method === 'POST'
+            ? JSON.stringify({ effect: 'allow', pattern: 'bash(*)', tool: 'bash', args: { command: 'ls' } })
+            : undefined,
       });
       assert.equal(res.status, 401);
       assert.match(res.headers.get('content-type')!, /application\/problem\+json/);
@@ -120,7 +131,12 @@ describe('review cookie as a credential', () => {
   }
 
   it('refuses a cross-origin request carrying the cookie, even a read (403)', async () => {
-    const attempts: Record<string, string>[] = [{ origin: 'http://evil.example' }, { origin: 'http://localhost:8080' }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }];
+    const attempts: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { origin: 'http://localhost:8080' },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+    ];
     for (const headers of attempts) {
       const res = await withCookie(h, session.cookie, '/v1/approvals?status=pending', { headers });
       assert.equal(res.status, 403, JSON.stringify(headers));
@@ -163,7 +179,9 @@ describe('review cookie as a credential', () => {
 
   it('still takes bearer tokens (curl), and a bad bearer token is not rescued by the cookie', async () => {
     assert.equal((await h.reviewer('/v1/approvals')).status, 200);
-    const res = await h.app.request('/v1/approvals', { headers: { cookie: session.cookie, authorization: 'Bearer wrong' } });
+    const res = await h.app.request('/v1/approvals', {
+      headers: { cookie: session.cookie, authorization: 'Bearer wrong' },
+    });
     assert.equal(res.status, 401);
   });
 
@@ -184,7 +202,11 @@ describe('review sign-out', () => {
 
   it('needs the CSRF token: a forged sign-out is refused and the session survives', async () => {
     const { cookie } = await signIn(h);
-    const res = await withCookie(h, cookie, '/review/logout', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN }, body: '' });
+    const res = await withCookie(h, cookie, '/review/logout', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: ORIGIN },
+      body: '',
+    });
     assert.equal(res.status, 403);
     assert.equal((await withCookie(h, cookie, '/v1/approvals')).status, 200);
   });

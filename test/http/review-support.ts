@@ -26,6 +26,11 @@ export async function signIn(h: Harness): Promise<{ cookie: string; csrf: string
 }
 
 /** A request carrying only the cookie (no bearer token), as the page's script sends it. */
-export async function withCookie(h: Harness, cookie: string, path: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<Response> {
+export async function withCookie(
+  h: Harness,
+  cookie: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string } = {},
+): Promise<Response> {
   return h.app.request(path, { ...init, headers: { cookie, ...init.headers } });
 }

@@ -18,7 +18,11 @@ describe('GET /v1/status', () => {
 
   it('reports the mode, the pending approvals and the version', async () => {
     assert.deepEqual(await (await h.reviewer('/v1/status')).json(), { mode: 'auto_approve', pending: 0, version });
-    assert.equal((await h.decide({ tool: 'bash', args: { command: 'rm -rf ./src' } })).body.decision, 'ask', 'high risk still asks in auto_approve');
+    assert.equal(
+      (await h.decide({ tool: 'bash', args: { command: 'rm -rf ./src' } })).body.decision,
+      'ask',
+      'high risk still asks in auto_approve',
+    );
     assert.equal((await (await h.reviewer('/v1/status')).json()).pending, 1);
   });
 });

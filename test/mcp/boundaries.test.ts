@@ -12,7 +12,14 @@ describe('src/mcp imports', () => {
     for (const file of files) {
       const text = readFileSync(new URL(file, dir), 'utf8');
       for (const [, from] of text.matchAll(/^(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)) {
-        assert.ok(from!.startsWith('node:') || from!.startsWith('@modelcontextprotocol/') || from === 'zod' || from!.startsWith('./') || from === '../client/index.ts', `${file} imports ${from}`);
+        assert.ok(
+          from!.startsWith('node:') ||
+            from!.startsWith('@modelcontextprotocol/') ||
+            from === 'zod' ||
+            from!.startsWith('./') ||
+            from === '../client/index.ts',
+          `${file} imports ${from}`,
+        );
       }
     }
   });

@@ -10,7 +10,11 @@ async function run(argv: string[]): Promise<{ code: number; err: string; out: st
   let err = '';
   let out = '';
   // An empty data directory: no tokens.json of this machine's own sidecar is found.
-  const code = await main(argv, { out: (t) => (out += t), err: (t) => (err += t), env: { TOOLGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'toolgate-mcp-cmd-')) } });
+  const code = await main(argv, {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    env: { TOOLGATE_DATA_DIR: mkdtempSync(join(tmpdir(), 'toolgate-mcp-cmd-')) },
+  });
   return { code, err, out };
 }
 
@@ -21,11 +25,17 @@ describe('toolgate mcp usage', () => {
     [['mcp', '--name', 'gh'], /name the upstream server/],
     [['mcp', '--name', 'gh', '--url', 'https://x.example/mcp', '--', 'server'], /either --url or a command/],
     [['mcp', '--name', 'gh', '--url', 'not a url'], /--url is not a URL/],
-    [['mcp', '--name', 'gh', '--header', 'no-colon', '--url', 'https://x.example/mcp'], /--header is not 'Name: value'/],
+    [
+      ['mcp', '--name', 'gh', '--header', 'no-colon', '--url', 'https://x.example/mcp'],
+      /--header is not 'Name: value'/,
+    ],
     [['mcp', '--name', 'gh', '--progress-interval', '20s', '--', 'server'], /at most 15s/],
     [['mcp', '--name', 'gh', '--max-hold', 'soon', '--', 'server'], /--max-hold is not a duration/],
     [['mcp', 'accept', '--name', 'gh', 'tool'], /needs the reviewer token/],
-    [['mcp', '--name', 'gh', '--print-config', 'cursor', '--', 'server'], /--print-config takes one of claude-code, codex, gemini/],
+    [
+      ['mcp', '--name', 'gh', '--print-config', 'cursor', '--', 'server'],
+      /--print-config takes one of claude-code, codex, gemini/,
+    ],
   ] as const) {
     it(`${argv.slice(1).join(' ')} → exit 2: ${message.source}`, async () => {
       const result = await run([...argv]);
@@ -40,17 +50,28 @@ describe('toolgate mcp usage', () => {
     assert.match(result.out, /toolgate mcp --name NAME/);
   });
 
-  it('--print-config: each runtime\'s settings run `toolgate mcp --name NAME -- COMMAND…` with a raised tool timeout', async () => {
+  it("--print-config: each runtime's settings run `toolgate mcp --name NAME -- COMMAND…` with a raised tool timeout", async () => {
     const command = ['npx', '-y', '@modelcontextprotocol/server-github'];
     const expected = ['mcp', '--name', 'github', '--', ...command];
     const claude = await run(['mcp', '--print-config', 'claude-code', '--name', 'github', '--', ...command]);
     assert.equal(claude.code, 0);
-    assert.match(claude.out, /^# claude mcp add github -- toolgate mcp --name github -- npx -y @modelcontextprotocol\/server-github\n/);
-    assert.deepEqual(JSON.parse(claude.out.slice(claude.out.indexOf('\n'))).mcpServers.github, { command: 'toolgate', args: expected });
-    const gemini = JSON.parse((await run(['mcp', '--print-config', 'gemini', '--name', 'github', '--', ...command])).out);
+    assert.match(
+      claude.out,
+      /^# claude mcp add github -- toolgate mcp --name github -- npx -y @modelcontextprotocol\/server-github\n/,
+    );
+    assert.deepEqual(JSON.parse(claude.out.slice(claude.out.indexOf('\n'))).mcpServers.github, {
+      command: 'toolgate',
+      args: expected,
+    });
+    const gemini = JSON.parse(
+      (await run(['mcp', '--print-config', 'gemini', '--name', 'github', '--', ...command])).out,
+    );
     assert.deepEqual(gemini.mcpServers.github, { command: 'toolgate', args: expected, timeout: 900_000 });
     const codex = (await run(['mcp', '--print-config', 'codex', '--name', 'github', '--', ...command])).out;
-    assert.match(codex, /^\[mcp_servers\.github\]\ncommand = "toolgate"\nargs = \["mcp", "--name", "github", "--", "npx", "-y", "@modelcontextprotocol\/server-github"\]\n/);
+    assert.match(
+      codex,
+      /^\[mcp_servers\.github\]\ncommand = "toolgate"\nargs = \["mcp", "--name", "github", "--", "npx", "-y", "@modelcontextprotocol\/server-github"\]\n/,
+    );
     assert.match(codex, /tool_timeout_sec = 900/);
   });
 });

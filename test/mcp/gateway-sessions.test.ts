@@ -6,9 +6,24 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
 import { main } from '../../src/cli/main.ts';
-import { AGENT, REVIEWER, closedPort, removeDir, startGateway, startSidecar, textOf, until, type Sidecar } from './support/harness.ts';
+import {
+  AGENT,
+  REVIEWER,
+  closedPort,
+  removeDir,
+  startGateway,
+  startSidecar,
+  textOf,
+  until,
+  type Sidecar,
+} from './support/harness.ts';
 
-const call = (client: Client, name: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> =>
+const call = (
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<CallToolResult> =>
   client.request({ method: 'tools/call', params: { name, arguments: args } }, options) as Promise<CallToolResult>;
 
 async function cli(argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> {
@@ -26,7 +41,12 @@ describe('toolgate mcp: expiry, changed tools, the audit chain', () => {
   it('an approval no one answers expires: isError "expired", 0 upstream calls', async () => {
     const gateway = await startGateway({ toolgateUrl: sidecar.url, extraFlags: ['--progress-interval', '500ms'] });
     try {
-      const result = await call(gateway.client, 'delete_repo', { repo: 'acme/ignored' }, { onprogress: () => {}, resetTimeoutOnProgress: true });
+      const result = await call(
+        gateway.client,
+        'delete_repo',
+        { repo: 'acme/ignored' },
+        { onprogress: () => {}, resetTimeoutOnProgress: true },
+      );
       assert.equal(result.isError, true);
       assert.match(textOf(result), /expired/);
       assert.equal(gateway.upstreamCalls().length, 0);
@@ -37,7 +57,10 @@ describe('toolgate mcp: expiry, changed tools, the audit chain', () => {
   });
 
   it('a tool description changed between two sessions writes tool_changed; pinned, the changed tool is refused until a reviewer accepts it', async () => {
-    const changedRows = async () => (await sidecar.server.toolgate.store.queryAudit({ decision: 'tool_changed', limit: 100 })).filter((r) => r.tool === 'mcp__stub__slow_count');
+    const changedRows = async () =>
+      (await sidecar.server.toolgate.store.queryAudit({ decision: 'tool_changed', limit: 100 })).filter(
+        (r) => r.tool === 'mcp__stub__slow_count',
+      );
     // Session 2 of the same server, with slow_count's description altered (the first session was the expiry test's).
     const second = await startGateway({ toolgateUrl: sidecar.url, variant: 'changed' });
     try {
@@ -58,8 +81,14 @@ describe('toolgate mcp: expiry, changed tools, the audit chain', () => {
       assert.equal(refused.isError, true);
       assert.match(textOf(refused), /changed since it was last accepted.*toolgate mcp accept --name stub slow_count/s);
       assert.equal(pinned.upstreamCalls().length, 0);
-      assert.equal(textOf(await call(pinned.client, 'echo', { text: 'unchanged tools still run' })), 'unchanged tools still run');
-      const accepted = await cli(['mcp', 'accept', '--name', 'stub', 'slow_count'], { TOOLGATE_URL: sidecar.url, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+      assert.equal(
+        textOf(await call(pinned.client, 'echo', { text: 'unchanged tools still run' })),
+        'unchanged tools still run',
+      );
+      const accepted = await cli(['mcp', 'accept', '--name', 'stub', 'slow_count'], {
+        TOOLGATE_URL: sidecar.url,
+        TOOLGATE_REVIEWER_TOKEN: REVIEWER,
+      });
       assert.equal(accepted.code, 0, accepted.err);
       assert.match(accepted.out, /^accepted mcp__stub__slow_count \([0-9a-f]{12}\)/);
       assert.equal(textOf(await call(pinned.client, 'slow_count', { n: 2 })), 'counted to 2');
@@ -70,13 +99,15 @@ describe('toolgate mcp: expiry, changed tools, the audit chain', () => {
     assert.equal((await changedRows()).length, 2);
   });
 
-  it('toolgate audit verify passes over the gateway\'s rows, and an edited row is detected', async () => {
+  it("toolgate audit verify passes over the gateway's rows, and an edited row is detected", async () => {
     assert.ok((await sidecar.server.toolgate.store.queryAudit({ decision: 'result', limit: 10 })).length >= 3);
     await sidecar.close();
     const ok = await cli(['audit', 'verify', '--data-dir', sidecar.dataDir]);
     assert.equal(ok.code, 0, ok.err);
     const db = new Database(join(sidecar.dataDir, 'toolgate.db'));
-    const seq = (db.prepare("SELECT seq FROM audit_log WHERE decision = 'tool_changed' LIMIT 1").get() as { seq: number }).seq;
+    const seq = (
+      db.prepare("SELECT seq FROM audit_log WHERE decision = 'tool_changed' LIMIT 1").get() as { seq: number }
+    ).seq;
     db.exec(`DROP TRIGGER audit_log_no_update; UPDATE audit_log SET reason = 'nothing to see' WHERE seq = ${seq};`);
     db.close();
     const bad = await cli(['audit', 'verify', '--data-dir', sidecar.dataDir]);
@@ -90,7 +121,11 @@ describe('toolgate mcp with the sidecar down: fails closed', () => {
     const gateway = await startGateway({ toolgateUrl: `http://127.0.0.1:${await closedPort()}` });
     try {
       assert.equal((await gateway.client.request({ method: 'tools/list', params: {} })).tools.length, 3);
-      for (const [name, args] of [['echo', { text: 'hi' }], ['slow_count', { n: 1 }], ['delete_repo', { repo: 'x' }]] as const) {
+      for (const [name, args] of [
+        ['echo', { text: 'hi' }],
+        ['slow_count', { n: 1 }],
+        ['delete_repo', { repo: 'x' }],
+      ] as const) {
         const result = await call(gateway.client, name, args);
         assert.equal(result.isError, true, name);
         assert.match(textOf(result), /toolgate could not decide, so the call is blocked/);
@@ -116,7 +151,7 @@ describe('toolgate mcp with the sidecar down: fails closed', () => {
   });
 });
 
-describe('toolgate mcp with Claude Code\'s toolgate hook installed as well', () => {
+describe("toolgate mcp with Claude Code's toolgate hook installed as well", () => {
   let sidecar: Sidecar;
   before(async () => (sidecar = await startSidecar()));
   after(async () => {
@@ -124,11 +159,19 @@ describe('toolgate mcp with Claude Code\'s toolgate hook installed as well', () 
     removeDir(sidecar.dataDir);
   });
   /** What Claude Code's PreToolUse hook sends for an MCP tool (from the session's directory, where it launched the gateway). */
-  const hook = (tool: string) => fetch(`${sidecar.url}/v1/hooks/claude-code`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ hook_event_name: 'PreToolUse', session_id: 'claude-session', cwd: process.cwd(), tool_name: tool, tool_input: { repo: 'acme/once' }, tool_use_id: 'toolu_once' }),
-  }).then((r) => r.json());
+  const hook = (tool: string) =>
+    fetch(`${sidecar.url}/v1/hooks/claude-code`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${AGENT}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        session_id: 'claude-session',
+        cwd: process.cwd(),
+        tool_name: tool,
+        tool_input: { repo: 'acme/once' },
+        tool_use_id: 'toolu_once',
+      }),
+    }).then((r) => r.json());
 
   it('a gated MCP call is asked about once (by the gateway), not twice; a server without a gateway is still asked by the hook', async () => {
     const gateway = await startGateway({ toolgateUrl: sidecar.url, extraFlags: ['--progress-interval', '300ms'] });
@@ -139,7 +182,12 @@ describe('toolgate mcp with Claude Code\'s toolgate hook installed as well', () 
       await sidecar.reviewer.rules.add({ effect: 'ask', pattern: 'mcp__*__delete_repo' });
       assert.deepEqual(await hook('mcp__stub__delete_repo'), {});
       assert.equal((await sidecar.reviewer.listApprovals()).length, 0);
-      const pending = call(gateway.client, 'delete_repo', { repo: 'acme/once' }, { onprogress: () => {}, resetTimeoutOnProgress: true });
+      const pending = call(
+        gateway.client,
+        'delete_repo',
+        { repo: 'acme/once' },
+        { onprogress: () => {}, resetTimeoutOnProgress: true },
+      );
       const approval = await until(async () => (await sidecar.reviewer.listApprovals('pending'))[0]);
       await sidecar.reviewer.resolve(approval.id, { choice: 'allow_once' });
       assert.equal(textOf(await pending), 'deleted acme/once');

@@ -3,27 +3,49 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { CallToolResult, Client, RequestOptions } from '@modelcontextprotocol/client';
 import { z } from 'zod';
-import { startDirect, startGateway, startSidecar, textOf, until, removeDir, type GatewaySession, type Sidecar } from './support/harness.ts';
+import {
+  startDirect,
+  startGateway,
+  startSidecar,
+  textOf,
+  until,
+  removeDir,
+  type GatewaySession,
+  type Sidecar,
+} from './support/harness.ts';
 
 const AS_SENT = z.looseObject({});
 
-const call = (client: Client, name: string, args: Record<string, unknown>, options: RequestOptions = {}): Promise<CallToolResult> =>
+const call = (
+  client: Client,
+  name: string,
+  args: Record<string, unknown>,
+  options: RequestOptions = {},
+): Promise<CallToolResult> =>
   client.request({ method: 'tools/call', params: { name, arguments: args } }, options) as Promise<CallToolResult>;
 
 /** The approval the sidecar holds for a call of `tool` with these arguments, once it is there. */
 async function pendingFor(sidecar: Sidecar, tool: string, args: Record<string, unknown>) {
-  return until(async () => (await sidecar.reviewer.listApprovals('pending')).find((a) => a.tool === `mcp__stub__${tool}` && JSON.stringify(a.args) === JSON.stringify(args)));
+  return until(async () =>
+    (await sidecar.reviewer.listApprovals('pending')).find(
+      (a) => a.tool === `mcp__stub__${tool}` && JSON.stringify(a.args) === JSON.stringify(args),
+    ),
+  );
 }
 
 describe('toolgate mcp: pass-through, allow, deny, ask', () => {
   let sidecar: Sidecar;
   let gateway: GatewaySession;
   let direct: Client;
-  const callsTo = (args: Record<string, unknown>) => gateway.upstreamCalls().filter((c) => JSON.stringify(c.args) === JSON.stringify(args)).length;
+  const callsTo = (args: Record<string, unknown>) =>
+    gateway.upstreamCalls().filter((c) => JSON.stringify(c.args) === JSON.stringify(args)).length;
 
   before(async () => {
     sidecar = await startSidecar();
-    [gateway, direct] = await Promise.all([startGateway({ toolgateUrl: sidecar.url, extraFlags: ['--progress-interval', '300ms', '--max-hold', '2s'] }), startDirect()]);
+    [gateway, direct] = await Promise.all([
+      startGateway({ toolgateUrl: sidecar.url, extraFlags: ['--progress-interval', '300ms', '--max-hold', '2s'] }),
+      startDirect(),
+    ]);
   });
   after(async () => {
     await Promise.all([gateway?.close(), direct?.close()]);
@@ -31,22 +53,39 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     removeDir(sidecar.dataDir);
   });
 
-  it('tools/list, resources, templates, prompts come back equal to the upstream\'s, schemas untouched', async () => {
+  it("tools/list, resources, templates, prompts come back equal to the upstream's, schemas untouched", async () => {
     // Read as sent (a loose schema), so members the SDK's own schemas would drop are compared too.
-    for (const [method, params] of [['tools/list', {}], ['resources/list', {}], ['resources/templates/list', {}], ['resources/read', { uri: 'stub://readme' }], ['prompts/list', {}], ['prompts/get', { name: 'greet', arguments: { who: 'Ada' } }]] as const) {
-      const [viaGateway, straight] = await Promise.all([gateway.client.request({ method, params }, AS_SENT), direct.request({ method, params }, AS_SENT)]);
+    for (const [method, params] of [
+      ['tools/list', {}],
+      ['resources/list', {}],
+      ['resources/templates/list', {}],
+      ['resources/read', { uri: 'stub://readme' }],
+      ['prompts/list', {}],
+      ['prompts/get', { name: 'greet', arguments: { who: 'Ada' } }],
+    ] as const) {
+      const [viaGateway, straight] = await Promise.all([
+        gateway.client.request({ method, params }, AS_SENT),
+        direct.request({ method, params }, AS_SENT),
+      ]);
       assert.deepEqual(viaGateway, straight, method);
     }
-    const raw = (await gateway.client.request({ method: 'tools/list', params: {} }, AS_SENT)) as { tools: Record<string, unknown>[] };
+    const raw = (await gateway.client.request({ method: 'tools/list', params: {} }, AS_SENT)) as {
+      tools: Record<string, unknown>[];
+    };
     assert.deepEqual(raw.tools[0]!['x-vendor-extension'], { kept: true });
     const tools = (await gateway.client.request({ method: 'tools/list', params: {} })).tools;
-    assert.deepEqual(tools.find((t) => t.name === 'echo')?.inputSchema, { type: 'object', properties: { text: { type: 'string' } }, required: ['text'], additionalProperties: false });
+    assert.deepEqual(tools.find((t) => t.name === 'echo')?.inputSchema, {
+      type: 'object',
+      properties: { text: { type: 'string' } },
+      required: ['text'],
+      additionalProperties: false,
+    });
     assert.deepEqual(gateway.client.getServerVersion(), { name: 'stub-upstream', version: '1.2.3' });
     assert.equal(gateway.client.getInstructions(), 'A stub for tests.');
     await gateway.client.ping();
   });
 
-  it('an allowed call returns the upstream\'s result unchanged, and the upstream receives it once', async () => {
+  it("an allowed call returns the upstream's result unchanged, and the upstream receives it once", async () => {
     const args = { text: 'hello from the allow test' };
     const [viaGateway, straight] = await Promise.all([
       gateway.client.request({ method: 'tools/call', params: { name: 'echo', arguments: args } }, AS_SENT),
@@ -56,13 +95,20 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     assert.equal(callsTo(args), 1);
   });
 
-  it('an upstream\'s JSON-RPC error reaches the client as that error (the call ran), and is recorded as an error result', async () => {
-    await assert.rejects(call(gateway.client, 'no_such_tool', { x: 1 }), (error: Error & { code?: number }) => error.code === -32602 && /unknown tool no_such_tool/.test(error.message));
+  it("an upstream's JSON-RPC error reaches the client as that error (the call ran), and is recorded as an error result", async () => {
+    await assert.rejects(
+      call(gateway.client, 'no_such_tool', { x: 1 }),
+      (error: Error & { code?: number }) => error.code === -32602 && /unknown tool no_such_tool/.test(error.message),
+    );
     assert.equal(gateway.upstreamCalls().filter((c) => c.name === 'no_such_tool').length, 1);
-    await until(async () => (await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__no_such_tool', decision: 'result' })).find((r) => r.reason.includes('(error)')));
+    await until(async () =>
+      (await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__no_such_tool', decision: 'result' })).find(
+        (r) => r.reason.includes('(error)'),
+      ),
+    );
   });
 
-  it('an allowed call relays the upstream\'s progress', async () => {
+  it("an allowed call relays the upstream's progress", async () => {
     const seen: { progress: number; message?: string }[] = [];
     const result = await call(gateway.client, 'slow_count', { n: 4 }, { onprogress: (p) => seen.push(p) });
     assert.equal(textOf(result), 'counted to 4');
@@ -71,7 +117,10 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     // merge, so the last notices may be lost; the first ones, in order, are what the relay is judged by.
     await until(() => seen.length >= 2, 2_000).catch(() => undefined);
     assert.ok(seen.length >= 2, `relayed progress: ${JSON.stringify(seen)}`);
-    assert.deepEqual(seen.map((p) => p.message), ['counted 1', 'counted 2', 'counted 3', 'counted 4'].slice(0, seen.length));
+    assert.deepEqual(
+      seen.map((p) => p.message),
+      ['counted 1', 'counted 2', 'counted 3', 'counted 4'].slice(0, seen.length),
+    );
   });
 
   it('deny: an isError result with the reason, and the upstream receives nothing; the harmless call still runs', async () => {
@@ -92,7 +141,11 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     const args = { repo: 'acme/one' };
     const stamps: number[] = [];
     const messages: string[] = [];
-    const pending = call(gateway.client, 'delete_repo', args, { onprogress: (p) => (stamps.push(Date.now()), messages.push(p.message ?? '')), resetTimeoutOnProgress: true, timeout: 2_000 });
+    const pending = call(gateway.client, 'delete_repo', args, {
+      onprogress: (p) => (stamps.push(Date.now()), messages.push(p.message ?? '')),
+      resetTimeoutOnProgress: true,
+      timeout: 2_000,
+    });
     const approval = await pendingFor(sidecar, 'delete_repo', args);
     assert.match(approval.reason, /destructive/);
     // Held past the client's 2 s timeout: the progress notices keep it alive.
@@ -104,11 +157,12 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     assert.deepEqual(result.structuredContent, { deleted: 'acme/one' });
     assert.equal(callsTo(args), 1);
     assert.ok(stamps.length >= 5, `progress notices: ${stamps.length}`);
-    for (let i = 1; i < stamps.length; i++) assert.ok(stamps[i]! - stamps[i - 1]! < 1_500, 'progress at most the interval apart (plus slack)');
+    for (let i = 1; i < stamps.length; i++)
+      assert.ok(stamps[i]! - stamps[i - 1]! < 1_500, 'progress at most the interval apart (plus slack)');
     assert.match(messages[0]!, new RegExp(`^waiting for a reviewer: ${sidecar.url}/review#approval-${approval.id}$`));
   });
 
-  it('allow_once with modified_args: the upstream receives the reviewer\'s arguments', async () => {
+  it("allow_once with modified_args: the upstream receives the reviewer's arguments", async () => {
     const args = { repo: 'acme/everything' };
     const pending = call(gateway.client, 'delete_repo', args, { onprogress: () => {}, resetTimeoutOnProgress: true });
     const approval = await pendingFor(sidecar, 'delete_repo', args);
@@ -133,7 +187,11 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
   it('a client that cancels cancels the approval within 1 s; 0 upstream calls', async () => {
     const args = { repo: 'acme/cancelled' };
     const controller = new AbortController();
-    const pending = call(gateway.client, 'delete_repo', args, { onprogress: () => {}, resetTimeoutOnProgress: true, signal: controller.signal });
+    const pending = call(gateway.client, 'delete_repo', args, {
+      onprogress: () => {},
+      resetTimeoutOnProgress: true,
+      signal: controller.signal,
+    });
     const approval = await pendingFor(sidecar, 'delete_repo', args);
     const cancelledAt = Date.now();
     controller.abort();
@@ -163,7 +221,11 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     const retried = await call(gateway.client, 'delete_repo', args);
     assert.equal(textOf(retried), 'deleted acme/retry');
     assert.equal(callsTo(args), 1);
-    assert.equal((await sidecar.reviewer.listApprovals()).filter((a) => JSON.stringify(a.args) === JSON.stringify(args)).length, 1, 'one approval for the call and its retry');
+    assert.equal(
+      (await sidecar.reviewer.listApprovals()).filter((a) => JSON.stringify(a.args) === JSON.stringify(args)).length,
+      1,
+      'one approval for the call and its retry',
+    );
     // A third identical call is a new question (allow_once ran once).
     const third = call(gateway.client, 'delete_repo', args);
     const again = await pendingFor(sidecar, 'delete_repo', args);
@@ -189,14 +251,20 @@ describe('toolgate mcp: pass-through, allow, deny, ask', () => {
     const args = { text: 'audited' };
     await call(gateway.client, 'echo', args);
     const rows = await until(async () => {
-      const all = await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__echo', ascending: true, limit: 500 });
+      const all = await sidecar.server.toolgate.store.queryAudit({
+        tool: 'mcp__stub__echo',
+        ascending: true,
+        limit: 500,
+      });
       const decision = all.find((r) => r.decision === 'allow' && r.args.includes('audited'));
       const result = decision && all.find((r) => r.decision === 'result' && r.decision_id === decision.decision_id);
       return decision && result ? { decision, result } : undefined;
     });
     assert.equal(rows.decision.agent_id, 'mcp:stub');
     assert.match(rows.result.reason, /tool output of 7 bytes/);
-    const approved = (await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__delete_repo', limit: 500 })).filter((r) => r.decision === 'result');
+    const approved = (
+      await sidecar.server.toolgate.store.queryAudit({ tool: 'mcp__stub__delete_repo', limit: 500 })
+    ).filter((r) => r.decision === 'result');
     assert.ok(approved.length >= 3, 'the approved calls have results too');
   });
 });

@@ -14,32 +14,66 @@ describe('POST /v1/mcp/tools and /v1/mcp/tools/accept', () => {
   after(() => h.close());
 
   it('first sight is remembered silently; a changed definition is reported and audited with both hashes', async () => {
-    const first = await post(h, 'agent', '/v1/mcp/tools', { server: 'gh', tools: [{ name: 'create_issue', hash: H('a') }, { name: 'list', hash: H('b') }] });
+    const first = await post(h, 'agent', '/v1/mcp/tools', {
+      server: 'gh',
+      tools: [
+        { name: 'create_issue', hash: H('a') },
+        { name: 'list', hash: H('b') },
+      ],
+    });
     assert.equal(first.status, 200);
     assert.deepEqual(await first.json(), { changed: [], refused: [] });
-    const again = await post(h, 'agent', '/v1/mcp/tools', { server: 'gh', tools: [{ name: 'create_issue', hash: H('c') }, { name: 'list', hash: H('b') }] });
-    assert.deepEqual(await again.json(), { changed: [{ name: 'create_issue', previous_hash: H('a'), hash: H('c') }], refused: [] });
+    const again = await post(h, 'agent', '/v1/mcp/tools', {
+      server: 'gh',
+      tools: [
+        { name: 'create_issue', hash: H('c') },
+        { name: 'list', hash: H('b') },
+      ],
+    });
+    assert.deepEqual(await again.json(), {
+      changed: [{ name: 'create_issue', previous_hash: H('a'), hash: H('c') }],
+      refused: [],
+    });
     const rows = await h.toolgate.store.queryAudit({ decision: 'tool_changed' });
     assert.equal(rows.length, 1);
     assert.equal(rows[0]!.tool, 'mcp__gh__create_issue');
     assert.equal(rows[0]!.source, 'mcp');
-    assert.deepEqual(JSON.parse(rows[0]!.args), { server: 'gh', tool: 'create_issue', previous_hash: H('a'), hash: H('c'), accepted_hash: H('a'), pinned: false });
+    assert.deepEqual(JSON.parse(rows[0]!.args), {
+      server: 'gh',
+      tool: 'create_issue',
+      previous_hash: H('a'),
+      hash: H('c'),
+      accepted_hash: H('a'),
+      pinned: false,
+    });
     // The same definition again is not a change.
-    const same = await post(h, 'agent', '/v1/mcp/tools', { server: 'gh', tools: [{ name: 'create_issue', hash: H('c') }] });
+    const same = await post(h, 'agent', '/v1/mcp/tools', {
+      server: 'gh',
+      tools: [{ name: 'create_issue', hash: H('c') }],
+    });
     assert.deepEqual((await same.json()).changed, []);
   });
 
   it('pinned: a changed tool is refused (audited once) until a reviewer accepts it; an agent cannot accept', async () => {
     await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('1') }] });
-    const changed = await (await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })).json();
+    const changed = await (
+      await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })
+    ).json();
     assert.deepEqual(changed, { changed: [{ name: 'run', previous_hash: H('1'), hash: H('2') }], refused: ['run'] });
-    const still = await (await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })).json();
+    const still = await (
+      await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })
+    ).json();
     assert.deepEqual(still, { changed: [], refused: ['run'] });
     assert.equal((await post(h, 'agent', '/v1/mcp/tools/accept', { server: 'pinned', tool: 'run' })).status, 403);
     const accepted = await post(h, 'reviewer', '/v1/mcp/tools/accept', { server: 'pinned', tool: 'run' });
     assert.equal(accepted.status, 200);
     assert.deepEqual(await accepted.json(), { server: 'pinned', tool: 'run', hash: H('2') });
-    assert.deepEqual(await (await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })).json(), { changed: [], refused: [] });
+    assert.deepEqual(
+      await (
+        await post(h, 'agent', '/v1/mcp/tools', { server: 'pinned', pin: true, tools: [{ name: 'run', hash: H('2') }] })
+      ).json(),
+      { changed: [], refused: [] },
+    );
     const audit = await h.toolgate.store.queryAudit({ tool: 'mcp__pinned__run' });
     assert.deepEqual(audit.map((r) => r.decision).sort(), ['tool_accepted', 'tool_changed']);
     assert.equal((await post(h, 'reviewer', '/v1/mcp/tools/accept', { server: 'pinned', tool: 'nope' })).status, 404);
@@ -65,7 +99,11 @@ describe('decide with MCP tool annotations, and MCP tools judged as their built-
   after(() => h.close());
 
   it('destructiveHint: true asks when nothing else has an opinion; the same tool without it is allowed', async () => {
-    const asked = await h.decide({ tool: 'mcp__gh__delete_repo', args: { repo: 'a/b' }, tool_annotations: { destructiveHint: true } });
+    const asked = await h.decide({
+      tool: 'mcp__gh__delete_repo',
+      args: { repo: 'a/b' },
+      tool_annotations: { destructiveHint: true },
+    });
     assert.equal(asked.body.decision, 'ask');
     assert.equal(asked.body.findings[0].id, 'mcp-destructive-tool');
     const control = await h.decide({ tool: 'mcp__gh__delete_repo', args: { repo: 'a/b' } });
@@ -73,17 +111,33 @@ describe('decide with MCP tool annotations, and MCP tools judged as their built-
   });
 
   it('readOnlyHint never lowers the risk: a protected path is still denied, a dangerous command still asked', async () => {
-    const read = await h.decide({ tool: 'mcp__fs__read_file', args: { path: '/home/tester/.ssh/id_rsa' }, tool_annotations: { readOnlyHint: true } });
+    const read = await h.decide({
+      tool: 'mcp__fs__read_file',
+      args: { path: '/home/tester/.ssh/id_rsa' },
+      tool_annotations: { readOnlyHint: true },
+    });
     assert.equal(read.body.decision, 'deny');
-    const shell = await h.decide({ tool: 'mcp__desktop-commander__execute_command', args: { command: 'rm -rf ~' }, tool_annotations: { readOnlyHint: true, destructiveHint: false } });
+    const shell = await h.decide({
+      tool: 'mcp__desktop-commander__execute_command',
+      args: { command: 'rm -rf ~' },
+      tool_annotations: { readOnlyHint: true, destructiveHint: false },
+    });
     assert.equal(shell.body.decision, 'ask');
-    const harmless = await h.decide({ tool: 'mcp__desktop-commander__execute_command', args: { command: 'git status' }, tool_annotations: { readOnlyHint: true } });
+    const harmless = await h.decide({
+      tool: 'mcp__desktop-commander__execute_command',
+      args: { command: 'git status' },
+      tool_annotations: { readOnlyHint: true },
+    });
     assert.equal(harmless.body.decision, 'allow');
   });
 
   it('an allow rule for a destructive tool is an opinion: allowed', async () => {
     await post(h, 'reviewer', '/v1/rules', { effect: 'allow', pattern: 'mcp__gh__close_issue' });
-    const allowed = await h.decide({ tool: 'mcp__gh__close_issue', args: { n: 1 }, tool_annotations: { destructiveHint: true } });
+    const allowed = await h.decide({
+      tool: 'mcp__gh__close_issue',
+      args: { n: 1 },
+      tool_annotations: { destructiveHint: true },
+    });
     assert.equal(allowed.body.decision, 'allow');
   });
 
@@ -97,14 +151,26 @@ describe('a runtime hook for a tool a running gateway gates answers no opinion (
   let h: Harness;
   before(async () => (h = await startHarness()));
   after(() => h.close());
-  const hook = (tool: string, cwd: string) => post(h, 'agent', '/v1/hooks/claude-code', { hook_event_name: 'PreToolUse', session_id: 's1', cwd, tool_name: tool, tool_input: { repo: 'a/b' }, tool_use_id: 'toolu_1' });
+  const hook = (tool: string, cwd: string) =>
+    post(h, 'agent', '/v1/hooks/claude-code', {
+      hook_event_name: 'PreToolUse',
+      session_id: 's1',
+      cwd,
+      tool_name: tool,
+      tool_input: { repo: 'a/b' },
+      tool_use_id: 'toolu_1',
+    });
 
-  it('defers for mcp__<gated server>__* from the gateway\'s directory or below; still decides other servers and other directories', async () => {
+  it("defers for mcp__<gated server>__* from the gateway's directory or below; still decides other servers and other directories", async () => {
     await post(h, 'agent', '/v1/mcp/tools', { server: 'gh', cwd: '/work/project', tools: [] });
     await post(h, 'reviewer', '/v1/rules', { effect: 'ask', pattern: 'mcp__*__delete_repo' });
     assert.deepEqual(await (await hook('mcp__gh__delete_repo', '/work/project/sub')).json(), {});
     // Controls: another server, another project, a name that only starts alike.
-    for (const [tool, cwd] of [['mcp__other__delete_repo', '/work/project'], ['mcp__gh__delete_repo', '/work/elsewhere'], ['mcp__gh__delete_repo', '/work/project-2']]) {
+    for (const [tool, cwd] of [
+      ['mcp__other__delete_repo', '/work/project'],
+      ['mcp__gh__delete_repo', '/work/elsewhere'],
+      ['mcp__gh__delete_repo', '/work/project-2'],
+    ]) {
       const out = await (await hook(tool!, cwd!)).json();
       assert.equal(out.hookSpecificOutput?.permissionDecision, 'ask', `${tool} from ${cwd}`);
     }

@@ -31,7 +31,13 @@ import { after, before, describe, it } from 'node:test';
 import { parse } from 'yaml';
 import { loadConfig } from '../../src/config.ts';
 import { findPgBin, inCi, type Cluster } from './support/cluster.ts';
-import { durationMs, interpolate, runHealthcheck, serviceEnvironment as environment, type Service } from './support/compose.ts';
+import {
+  durationMs,
+  interpolate,
+  runHealthcheck,
+  serviceEnvironment as environment,
+  type Service,
+} from './support/compose.ts';
 import { buildImageApp, dockerfileStages, execForm, files, only, stageEnv } from './support/dockerfile.ts';
 import { nginxUnavailable, nginxUpstreams, startNginx, type Nginx } from './support/nginx.ts';
 import { call, freePort, sleep } from './support/replicas.ts';
@@ -48,7 +54,9 @@ const TOKENS = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REV
 /** The user the replicas run as when the test runs as root (the image's `node`, uid 1000, is not on this machine). */
 const NOBODY = 65534;
 
-const rawCompose = parse(readFileSync(join(COMPOSE_DIR, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
+const rawCompose = parse(readFileSync(join(COMPOSE_DIR, 'docker-compose.yml'), 'utf8')) as {
+  services: Record<string, Service>;
+};
 const compose = interpolate(rawCompose, TOKENS);
 const replicaNames = Object.entries(compose.services)
   .filter(([, s]) => (typeof s.build === 'string' ? s.build : s.build?.context) === '../..')
@@ -75,12 +83,25 @@ after(() => {
 
 describe('examples/compose: the files', () => {
   it('compose refuses the file without the two tokens, and takes it with them', () => {
-    assert.throws(() => interpolate(rawCompose, {}), /required variable TOOLGATE_AGENT_TOKEN is missing a value: set TOOLGATE_AGENT_TOKEN/);
-    assert.throws(() => interpolate(rawCompose, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: '' }), /TOOLGATE_REVIEWER_TOKEN/);
-    for (const name of replicaNames) assert.deepEqual({ a: compose.services[name]!.environment!.TOOLGATE_AGENT_TOKEN, r: compose.services[name]!.environment!.TOOLGATE_REVIEWER_TOKEN }, { a: AGENT_TOKEN, r: REVIEWER_TOKEN });
+    assert.throws(
+      () => interpolate(rawCompose, {}),
+      /required variable TOOLGATE_AGENT_TOKEN is missing a value: set TOOLGATE_AGENT_TOKEN/,
+    );
+    assert.throws(
+      () => interpolate(rawCompose, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: '' }),
+      /TOOLGATE_REVIEWER_TOKEN/,
+    );
+    for (const name of replicaNames)
+      assert.deepEqual(
+        {
+          a: compose.services[name]!.environment!.TOOLGATE_AGENT_TOKEN,
+          r: compose.services[name]!.environment!.TOOLGATE_REVIEWER_TOKEN,
+        },
+        { a: AGENT_TOKEN, r: REVIEWER_TOKEN },
+      );
   });
 
-  it('two replicas built from the repository run the Dockerfile\'s CMD, after PostgreSQL is healthy, on its database', () => {
+  it("two replicas built from the repository run the Dockerfile's CMD, after PostgreSQL is healthy, on its database", () => {
     assert.deepEqual(replicaNames, ['toolgate-a', 'toolgate-b']);
     const pg = compose.services.postgres!;
     assert.ok(pg.healthcheck, 'postgres has a healthcheck for service_healthy');
@@ -90,44 +111,88 @@ describe('examples/compose: the files', () => {
       assert.deepEqual(service.command, execForm(only(runtimeStage, 'CMD')), `${name}: the command is the image's CMD`);
       assert.deepEqual(service.depends_on, { postgres: { condition: 'service_healthy' } });
       const url = new URL(environment(service).TOOLGATE_DATABASE_URL!);
-      assert.deepEqual([url.hostname, url.port, decodeURIComponent(url.username), decodeURIComponent(url.password), url.pathname.slice(1)], ['postgres', '5432', db.POSTGRES_USER, db.POSTGRES_PASSWORD, db.POSTGRES_DB]);
+      assert.deepEqual(
+        [
+          url.hostname,
+          url.port,
+          decodeURIComponent(url.username),
+          decodeURIComponent(url.password),
+          url.pathname.slice(1),
+        ],
+        ['postgres', '5432', db.POSTGRES_USER, db.POSTGRES_PASSWORD, db.POSTGRES_DB],
+      );
     }
     // The command as toolgate reads it, unsubstituted: all interfaces, the default port, the data volume.
-    const { values } = parseArgs({ args: compose.services[replicaNames[0]!]!.command!.slice(1), options: { host: { type: 'string' }, 'data-dir': { type: 'string' } }, strict: true });
+    const { values } = parseArgs({
+      args: compose.services[replicaNames[0]!]!.command!.slice(1),
+      options: { host: { type: 'string' }, 'data-dir': { type: 'string' } },
+      strict: true,
+    });
     const config = loadConfig(values, { ...imageEnv, ...environment(compose.services[replicaNames[0]!]!) });
-    assert.deepEqual([config.host, config.port, config.dataDir, config.databaseUrl], ['0.0.0.0', CONTAINER_PORT, '/data', 'postgres://toolgate:toolgate@postgres:5432/toolgate']);
+    assert.deepEqual(
+      [config.host, config.port, config.dataDir, config.databaseUrl],
+      ['0.0.0.0', CONTAINER_PORT, '/data', 'postgres://toolgate:toolgate@postgres:5432/toolgate'],
+    );
   });
 
-  it('nginx.conf balances exactly the two replica services on the port they listen on, and is the nginx service\'s config', () => {
+  it("nginx.conf balances exactly the two replica services on the port they listen on, and is the nginx service's config", () => {
     const conf = readFileSync(join(COMPOSE_DIR, 'nginx.conf'), 'utf8');
     const upstreams = nginxUpstreams(conf);
     assert.deepEqual([...upstreams.keys()].sort(), ['toolgate_api', 'toolgate_review']);
-    for (const [name, servers] of upstreams) assert.deepEqual(servers.sort(), replicaNames.map((r) => `${r}:${CONTAINER_PORT}`), name);
+    for (const [name, servers] of upstreams)
+      assert.deepEqual(
+        servers.sort(),
+        replicaNames.map((r) => `${r}:${CONTAINER_PORT}`),
+        name,
+      );
     assert.equal(only(runtimeStage, 'EXPOSE'), String(CONTAINER_PORT));
     assert.match(conf, new RegExp(`^\\s*listen ${CONTAINER_PORT};`, 'm'));
     const nginx = compose.services.nginx!;
     assert.deepEqual(nginx.ports, [`127.0.0.1:${CONTAINER_PORT}:${CONTAINER_PORT}`]);
     assert.ok(nginx.volumes?.includes('./nginx.conf:/etc/nginx/nginx.conf:ro'));
     assert.deepEqual([...(nginx.depends_on as string[])].sort(), replicaNames);
-    for (const name of replicaNames) assert.match(compose.services[name]!.healthcheck!.test.join(' '), new RegExp(`127\\.0\\.0\\.1:${CONTAINER_PORT}/readyz`));
+    for (const name of replicaNames)
+      assert.match(
+        compose.services[name]!.healthcheck!.test.join(' '),
+        new RegExp(`127\\.0\\.0\\.1:${CONTAINER_PORT}/readyz`),
+      );
   });
 
-  it('the Dockerfile: its entrypoint is `npm start`\'s command, its build stage builds what `npm run build` builds', async () => {
+  it("the Dockerfile: its entrypoint is `npm start`'s command, its build stage builds what `npm run build` builds", async () => {
     const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
     assert.equal(pkg.scripts.start, [...entrypoint, 'serve'].join(' '));
     assert.equal(pkg.scripts.prepare, 'npm run build', '`npm ci` builds dist/ through prepare');
-    const run = buildStage.filter((i) => i.name === 'RUN').map((i) => i.args).join('\n');
+    const run = buildStage
+      .filter((i) => i.name === 'RUN')
+      .map((i) => i.args)
+      .join('\n');
     assert.match(run, /\bnpm ci\b[^\n]*&& npm prune --omit=dev/, 'npm ci, then the devDependencies dropped');
     assert.match(only(runtimeStage, 'COPY'), /^--from=build .*\/app \/app$/);
     assert.equal(only(runtimeStage, 'WORKDIR'), '/app');
     // What the build stage's files build, against this checkout's build (npm run test:pg builds first).
     const app = imageApp();
     const image = files(join(app, 'dist')).filter((f) => !/(^|\/)\.(tsbuildinfo|build-stamp)$/.test(f));
-    const sources = files(join(ROOT, 'src')).filter((f) => /\.ts$/.test(f) && !/\.d\.ts$/.test(f)).map((f) => f.replace(/\.ts$/, '.js'));
-    for (const needed of [...sources, 'cli/hook.bundle.js', ...files(join(ROOT, 'src/http/review/assets')).map((f) => `http/review/assets/${f}`)]) assert.ok(image.includes(needed), `the image has dist/${needed}`);
+    const sources = files(join(ROOT, 'src'))
+      .filter((f) => /\.ts$/.test(f) && !/\.d\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, '.js'));
+    for (const needed of [
+      ...sources,
+      'cli/hook.bundle.js',
+      ...files(join(ROOT, 'src/http/review/assets')).map((f) => `http/review/assets/${f}`),
+    ])
+      assert.ok(image.includes(needed), `the image has dist/${needed}`);
     // Byte for byte, but for declarations: tsc may order a union's members differently in an incremental build.
-    for (const file of image.filter((f) => !f.endsWith('.d.ts'))) assert.ok(readFileSync(join(app, 'dist', file)).equals(readFileSync(join(ROOT, 'dist', file))), `dist/${file} is the same as npm run build's`);
-    assert.ok(existsSync(join(app, 'bin/toolgate.js')) && existsSync(join(app, 'openapi.yaml')) && existsSync(join(app, 'package.json')), 'what the runtime reads besides dist/');
+    for (const file of image.filter((f) => !f.endsWith('.d.ts')))
+      assert.ok(
+        readFileSync(join(app, 'dist', file)).equals(readFileSync(join(ROOT, 'dist', file))),
+        `dist/${file} is the same as npm run build's`,
+      );
+    assert.ok(
+      existsSync(join(app, 'bin/toolgate.js')) &&
+        existsSync(join(app, 'openapi.yaml')) &&
+        existsSync(join(app, 'package.json')),
+      'what the runtime reads besides dist/',
+    );
   });
 });
 
@@ -158,18 +223,31 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
   dbUrl.hostname = '127.0.0.1';
   dbUrl.port = String(cluster.port);
   env.TOOLGATE_DATABASE_URL = dbUrl.toString();
-  const command = service.command!.map((arg, i, all) => (all[i - 1] === '--data-dir' && arg === '/data' ? data : all[i - 1] === '--host' && arg === '0.0.0.0' ? '127.0.0.1' : arg));
+  const command = service.command!.map((arg, i, all) =>
+    all[i - 1] === '--data-dir' && arg === '/data'
+      ? data
+      : all[i - 1] === '--host' && arg === '0.0.0.0'
+        ? '127.0.0.1'
+        : arg,
+  );
   assert.notDeepEqual(command, service.command, 'the data dir and host were substituted');
   const [node, ...nodeArgs] = entrypoint;
   assert.equal(node, 'node');
-  const child = spawn(process.execPath, [...nodeArgs, ...command, '--port', String(port)], { cwd: app, env, uid: user, gid: user, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgs, ...command, '--port', String(port)], {
+    cwd: app,
+    env,
+    uid: user,
+    gid: user,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-100_000)));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const failed = child.exitCode !== null ? `exited ${child.exitCode}` : Date.now() > deadline ? 'not ready in 30 s' : undefined;
+    const failed =
+      child.exitCode !== null ? `exited ${child.exitCode}` : Date.now() > deadline ? 'not ready in 30 s' : undefined;
     if (failed) {
       child.kill('SIGKILL');
       rmSync(home, { recursive: true, force: true });
@@ -198,7 +276,10 @@ async function startService(name: string, app: string, cluster: Cluster): Promis
 }
 
 /** Runs a replica's compose healthcheck as given, pointed at the replica's port; healthy if one of `retries` tries exits 0. */
-function healthcheck(replica: Started, tries = compose.services[replica.name]!.healthcheck!.retries ?? 3): number | null {
+function healthcheck(
+  replica: Started,
+  tries = compose.services[replica.name]!.healthcheck!.retries ?? 3,
+): number | null {
   const check = compose.services[replica.name]!.healthcheck!;
   const test = check.test.map((arg) => arg.replaceAll(`127.0.0.1:${CONTAINER_PORT}`, `127.0.0.1:${replica.port}`));
   let status: number | null = null;
@@ -206,7 +287,8 @@ function healthcheck(replica: Started, tries = compose.services[replica.name]!.h
   return status;
 }
 
-const decide = (base: string, command: string) => call(base, '/v1/decide', { token: AGENT_TOKEN, body: { tool: 'bash', args: { command } } });
+const decide = (base: string, command: string) =>
+  call(base, '/v1/decide', { token: AGENT_TOKEN, body: { tool: 'bash', args: { command } } });
 const reviewer = { token: REVIEWER_TOKEN };
 
 describe('examples/compose: the two replicas, as processes, on PostgreSQL', { skip }, () => {
@@ -222,7 +304,11 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
     cluster.psql(`CREATE DATABASE "${db.POSTGRES_DB}" OWNER "${db.POSTGRES_USER}"`);
     // depends_on: service_healthy — the postgres service's own healthcheck, as given, against the cluster.
     const pgEnv = { PATH: `${findPgBin()}:${PATH}`, PGHOST: '127.0.0.1', PGPORT: String(cluster.port) };
-    assert.equal(runHealthcheck(compose.services.postgres!.healthcheck!.test, pgEnv, 10_000), 0, 'pg_isready as the postgres healthcheck runs it');
+    assert.equal(
+      runHealthcheck(compose.services.postgres!.healthcheck!.test, pgEnv, 10_000),
+      0,
+      'pg_isready as the postgres healthcheck runs it',
+    );
     const app = imageApp();
     // Started together, as compose starts them once postgres is healthy: the migrations run once, under a lock.
     const started = await Promise.allSettled(replicaNames.map((name) => startService(name, app, cluster)));
@@ -237,13 +323,26 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
     await Promise.all([a, b].filter(Boolean).map((r) => r.stop()));
   });
 
-  it('both become ready; their compose healthcheck and the Dockerfile\'s HEALTHCHECK exit 0', () => {
+  it("both become ready; their compose healthcheck and the Dockerfile's HEALTHCHECK exit 0", () => {
     const dockerHealthcheck = only(runtimeStage, 'HEALTHCHECK').replace(/^CMD\s+/, '');
     for (const replica of [a, b]) {
       assert.equal(healthcheck(replica), 0, `${replica.name}'s healthcheck`);
-      assert.equal(runHealthcheck(['CMD-SHELL', dockerHealthcheck.replaceAll(`127.0.0.1:${CONTAINER_PORT}`, `127.0.0.1:${replica.port}`)], replica.env, 10_000), 0, `${replica.name}: the Dockerfile's HEALTHCHECK`);
+      assert.equal(
+        runHealthcheck(
+          ['CMD-SHELL', dockerHealthcheck.replaceAll(`127.0.0.1:${CONTAINER_PORT}`, `127.0.0.1:${replica.port}`)],
+          replica.env,
+          10_000,
+        ),
+        0,
+        `${replica.name}: the Dockerfile's HEALTHCHECK`,
+      );
       assert.match(replica.log(), /store postgresql/, `${replica.name} uses PostgreSQL`);
-      if (process.getuid?.() === 0) assert.match(readFileSync(`/proc/${replica.child.pid}/status`, 'utf8'), new RegExp(`^Uid:\\s+${NOBODY}\\s`, 'm'), `${replica.name} runs as a user other than root`);
+      if (process.getuid?.() === 0)
+        assert.match(
+          readFileSync(`/proc/${replica.child.pid}/status`, 'utf8'),
+          new RegExp(`^Uid:\\s+${NOBODY}\\s`, 'm'),
+          `${replica.name} runs as a user other than root`,
+        );
     }
   });
 
@@ -264,12 +363,20 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
   it('a rule added on B applies on A', async () => {
     const command = 'echo compose-rule-probe';
     assert.notEqual((await decide(a.url, command)).body.decision, 'deny', 'control: not denied before the rule');
-    const added = await call(b.url, '/v1/rules', { ...reviewer, body: { effect: 'deny', pattern: `bash(${command})` } });
+    const added = await call(b.url, '/v1/rules', {
+      ...reviewer,
+      body: { effect: 'deny', pattern: `bash(${command})` },
+    });
     assert.equal(added.status, 201, JSON.stringify(added.body));
     let decision: string | undefined;
-    for (const end = Date.now() + 5000; Date.now() < end && decision !== 'deny'; await sleep(20)) decision = (await decide(a.url, command)).body.decision;
+    for (const end = Date.now() + 5000; Date.now() < end && decision !== 'deny'; await sleep(20))
+      decision = (await decide(a.url, command)).body.decision;
     assert.equal(decision, 'deny');
-    assert.notEqual((await decide(a.url, 'echo compose-other-probe')).body.decision, 'deny', 'control: another command is not');
+    assert.notEqual(
+      (await decide(a.url, 'echo compose-other-probe')).body.decision,
+      'deny',
+      'control: another command is not',
+    );
   });
 
   describe('behind nginx.conf', { skip: nginxSkipReason() }, () => {
@@ -277,16 +384,24 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
     const upstreamOf = (replica: Started) => `127.0.0.1:${replica.port}`;
     before(async () => {
       const conf = readFileSync(join(COMPOSE_DIR, 'nginx.conf'), 'utf8');
-      nginx = await startNginx(conf, { upstreams: { [`toolgate-a:${CONTAINER_PORT}`]: upstreamOf(a), [`toolgate-b:${CONTAINER_PORT}`]: upstreamOf(b) }, containerPort: CONTAINER_PORT, listen: await freePort() });
+      nginx = await startNginx(conf, {
+        upstreams: { [`toolgate-a:${CONTAINER_PORT}`]: upstreamOf(a), [`toolgate-b:${CONTAINER_PORT}`]: upstreamOf(b) },
+        containerPort: CONTAINER_PORT,
+        listen: await freePort(),
+      });
     });
     after(async () => {
       await nginx?.stop();
     });
     /** The requests nginx proxied since line `start` of its access log, each with the upstreams tried, in order. */
-    const logSince = (start: number) => nginx.accessLog().slice(start).map((line) => {
-      const [method, uri, status, ...rest] = line.split(' ');
-      return { method, uri, status, upstreams: rest.join(' ').split(', ') };
-    });
+    const logSince = (start: number) =>
+      nginx
+        .accessLog()
+        .slice(start)
+        .map((line) => {
+          const [method, uri, status, ...rest] = line.split(' ');
+          return { method, uri, status, upstreams: rest.join(' ').split(', ') };
+        });
 
     it('decide requests (bearer token) go to both replicas; the review page (no Authorization) sticks to one', async () => {
       const start = nginx.accessLog().length;
@@ -297,9 +412,13 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
       }
       for (let i = 0; i < 6; i++) assert.equal((await fetch(`${nginx.url}/healthz`)).status, 200);
       const lines = logSince(start);
-      const decides = new Set(lines.filter((l) => l.method === 'POST' && l.uri === '/v1/decide').map((l) => l.upstreams.at(-1)));
+      const decides = new Set(
+        lines.filter((l) => l.method === 'POST' && l.uri === '/v1/decide').map((l) => l.upstreams.at(-1)),
+      );
       assert.deepEqual([...decides].sort(), [upstreamOf(a), upstreamOf(b)].sort());
-      const unauthenticated = new Set(lines.filter((l) => l.method === 'GET' && l.uri === '/healthz').map((l) => l.upstreams.at(-1)));
+      const unauthenticated = new Set(
+        lines.filter((l) => l.method === 'GET' && l.uri === '/healthz').map((l) => l.upstreams.at(-1)),
+      );
       assert.equal(unauthenticated.size, 1, `ip_hash: one replica for one client address (${[...unauthenticated]})`);
     });
 
@@ -309,13 +428,19 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
       const id = opened.body.approval.id as string;
       const waiting = call(nginx.url, `/v1/approvals/${id}?wait=30`, { token: AGENT_TOKEN });
       await sleep(200);
-      assert.equal((await call(nginx.url, `/v1/approvals/${id}/resolve`, { ...reviewer, body: { choice: 'deny' } })).status, 200);
+      assert.equal(
+        (await call(nginx.url, `/v1/approvals/${id}/resolve`, { ...reviewer, body: { choice: 'deny' } })).status,
+        200,
+      );
       assert.equal((await waiting).body.status, 'denied');
     });
 
     it('the live feed (SSE) through nginx shows an approval as it opens (not buffered)', async () => {
       const controller = new AbortController();
-      const res = await fetch(`${nginx.url}/v1/events`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` }, signal: controller.signal });
+      const res = await fetch(`${nginx.url}/v1/events`, {
+        headers: { authorization: `Bearer ${REVIEWER_TOKEN}` },
+        signal: controller.signal,
+      });
       assert.equal(res.status, 200);
       const reader = res.body!.getReader();
       await sleep(200);
@@ -325,14 +450,17 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
       const end = Date.now() + 5000;
       while (!new RegExp(`approval\\.created[\\s\\S]*${id}`).test(text)) {
         assert.ok(Date.now() < end, `not seen in the feed through nginx: ${text.slice(-300)}`);
-        const { value, done } = await Promise.race([reader.read(), sleep(5000).then(() => ({ value: undefined, done: true }))]);
+        const { value, done } = await Promise.race([
+          reader.read(),
+          sleep(5000).then(() => ({ value: undefined, done: true })),
+        ]);
         assert.ok(!done, 'the feed ended or stalled');
         text += new TextDecoder().decode(value);
       }
       controller.abort();
     });
 
-    it('with replica A gone, every decide through nginx is still answered (by B), and A\'s healthcheck fails', async () => {
+    it("with replica A gone, every decide through nginx is still answered (by B), and A's healthcheck fails", async () => {
       await a.stop();
       assert.notEqual(healthcheck(a, 1), 0, 'control: the healthcheck fails with nothing on the port');
       const start = nginx.accessLog().length;
@@ -340,7 +468,9 @@ describe('examples/compose: the two replicas, as processes, on PostgreSQL', { sk
         const res = await decide(nginx.url, `echo after-a-stopped-${i}`);
         assert.equal(res.status, 200, JSON.stringify(res.body));
       }
-      const answeredBy = logSince(start).filter((l) => l.method === 'POST' && l.uri === '/v1/decide').map((l) => l.upstreams.at(-1));
+      const answeredBy = logSince(start)
+        .filter((l) => l.method === 'POST' && l.uri === '/v1/decide')
+        .map((l) => l.upstreams.at(-1));
       assert.deepEqual(new Set(answeredBy), new Set([upstreamOf(b)]));
       assert.equal(healthcheck(b), 0);
     });

@@ -15,13 +15,26 @@ let dir: string;
 before(async () => {
   dir = mkdtempSync(join(tmpdir(), 'toolgate-binding-'));
   const file = join(dir, 'toolgate.json');
-  writeFileSync(file, JSON.stringify({ tokens: { agent: [{ name: 'ci', token: CI_TOKEN, agent_id: 'ci-bot' }, { name: 'dev', token: DEV_TOKEN }], reviewer: [{ name: 'alice', token: REVIEWER_TOKEN }] } }), { mode: 0o600 });
+  writeFileSync(
+    file,
+    JSON.stringify({
+      tokens: {
+        agent: [
+          { name: 'ci', token: CI_TOKEN, agent_id: 'ci-bot' },
+          { name: 'dev', token: DEV_TOKEN },
+        ],
+        reviewer: [{ name: 'alice', token: REVIEWER_TOKEN }],
+      },
+    }),
+    { mode: 0o600 },
+  );
   // The harness's env tokens come first; this config adds the two agent tokens.
   h = await startHarness({ flags: { config: file } });
   for (const rule of [
     { effect: 'deny', pattern: 'bash(git push *)', scope: 'agent:ci-bot' },
     { effect: 'allow', pattern: 'bash(sudo systemctl restart api)', scope: 'agent:ci-bot' },
-  ]) assert.equal((await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify(rule) })).status, 201);
+  ])
+    assert.equal((await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify(rule) })).status, 201);
 });
 after(async () => {
   await h.close();
@@ -34,7 +47,11 @@ function bash(command: string, extra: Record<string, unknown> = {}): Record<stri
 }
 
 async function decideWith(token: string, body: Record<string, unknown>): Promise<{ status: number; body: any }> {
-  const res = await h.app.request('/v1/decide', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await h.app.request('/v1/decide', {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -59,7 +76,10 @@ describe('a token bound to an agent id', () => {
     assert.match(claimed.body.detail, /has a token of its own/);
     // Control: the bound token gets its own allow rule; the unbound one, as itself, is asked.
     assert.equal((await decideWith(CI_TOKEN, bash('sudo systemctl restart api'))).body.decision, 'allow');
-    assert.equal((await decideWith(DEV_TOKEN, bash('sudo systemctl restart api', { agent_id: 'dev' }))).body.decision, 'ask');
+    assert.equal(
+      (await decideWith(DEV_TOKEN, bash('sudo systemctl restart api', { agent_id: 'dev' }))).body.decision,
+      'ask',
+    );
   });
 
   it("session grants: a grant for the bound agent's session is out of reach of other tokens", async () => {
@@ -67,7 +87,15 @@ describe('a token bound to an agent id', () => {
     assert.equal(first.body.decision, 'ask');
     const approval = await (await h.reviewer(`/v1/approvals/${first.body.approval.id}`)).json();
     assert.equal(approval.session_id, 'ci-bot/s1', 'the session is namespaced by the bound agent');
-    assert.equal((await h.reviewer(`/v1/approvals/${first.body.approval.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'allow_session' }) })).status, 200);
+    assert.equal(
+      (
+        await h.reviewer(`/v1/approvals/${first.body.approval.id}/resolve`, {
+          method: 'POST',
+          body: JSON.stringify({ choice: 'allow_session' }),
+        })
+      ).status,
+      200,
+    );
     const again = await decideWith(CI_TOKEN, bash('sudo systemctl restart nginx', { session_id: 's1' }));
     assert.equal(again.body.decision, 'allow');
     assert.equal(again.body.source, 'session_grant');
@@ -80,7 +108,17 @@ describe('a token bound to an agent id', () => {
   });
 
   it('the hook of a bound token acts as its agent, whatever agent the runtime names', async () => {
-    const res = await h.app.request('/v1/hooks/claude-code', { method: 'POST', headers: { authorization: `Bearer ${CI_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ session_id: 'h1', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'git push origin main' }, agent_id: 'sub' }) });
+    const res = await h.app.request('/v1/hooks/claude-code', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${CI_TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        session_id: 'h1',
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'git push origin main' },
+        agent_id: 'sub',
+      }),
+    });
     const out = await res.json();
     assert.equal(out.hookSpecificOutput.permissionDecision, 'deny', JSON.stringify(out));
   });

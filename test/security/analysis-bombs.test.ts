@@ -30,7 +30,8 @@ before(async () => {
   h = await startHarness({ flags: { config } });
   rmSync(dir, { recursive: true, force: true });
   // The first calls compile the HTTP, service and engine code: the bound is for the analysis, not for the JIT.
-  for (const command of ['git status', 'a=x; a="$a$a"; echo "$a"', `echo ${'{1..3}'.repeat(3)}`]) await h.decide(bash(command));
+  for (const command of ['git status', 'a=x; a="$a$a"; echo "$a"', `echo ${'{1..3}'.repeat(3)}`])
+    await h.decide(bash(command));
 });
 after(() => h.close());
 
@@ -47,42 +48,80 @@ function generate(seed: number): { kind: Kind; command: string }[] {
   const int = seededInts(seed);
   const pick = <T>(xs: readonly T[]): T => xs[int(xs.length)]!;
   const name = () => pick(['a', 'x', 'big', 'v_1', 'S']);
-  const use = (v: string) => pick([`echo $${v}`, `echo "$${v}"`, `printf %s "$${v}"`, `[ -n "$${v}" ] && echo ok`, `cat $${v}`, `ls "$${v}"`]);
+  const use = (v: string) =>
+    pick([`echo $${v}`, `echo "$${v}"`, `printf %s "$${v}"`, `[ -n "$${v}" ] && echo ok`, `cat $${v}`, `ls "$${v}"`]);
   const cases: { kind: Kind; command: string }[] = [];
   const step: ((v: string) => string)[] = [
-    (v) => `${v}="$${v}$${v}"`, (v) => `${v}=$${v}$${v}`, (v) => `${v}=\${${v}}\${${v}}`, (v) => `${v}+=$${v}`,
-    (v) => `${v}=$(echo "$${v}$${v}")`, (v) => `printf -v ${v} '%s%s' "$${v}" "$${v}"`, (v) => `export ${v}="$${v}$${v}"`,
+    (v) => `${v}="$${v}$${v}"`,
+    (v) => `${v}=$${v}$${v}`,
+    (v) => `${v}=\${${v}}\${${v}}`,
+    (v) => `${v}+=$${v}`,
+    (v) => `${v}=$(echo "$${v}$${v}")`,
+    (v) => `printf -v ${v} '%s%s' "$${v}" "$${v}"`,
+    (v) => `export ${v}="$${v}$${v}"`,
   ];
   for (let i = 0; i < 8; i++) {
     const v = name();
     const grow = pick(step);
-    cases.push({ kind: 'bomb', command: `${v}=${pick(['x', 'ab', '0123456789'])}; ${Array.from({ length: 28 + int(10) }, () => grow(v)).join(pick(['; ', '\n', ' && ']))}; ${use(v)}` });
+    cases.push({
+      kind: 'bomb',
+      command: `${v}=${pick(['x', 'ab', '0123456789'])}; ${Array.from({ length: 28 + int(10) }, () => grow(v)).join(pick(['; ', '\n', ' && ']))}; ${use(v)}`,
+    });
   }
   for (let i = 0; i < 4; i++) {
     const v = name();
     const k = 4 + int(12);
-    cases.push({ kind: 'bomb', command: `${v}=xxxxxxxx; ${Array.from({ length: Math.ceil(30 / Math.log2(k)) }, () => `${v}=${`$${v}`.repeat(k)}`).join('; ')}; ${use(v)}` });
+    cases.push({
+      kind: 'bomb',
+      command: `${v}=xxxxxxxx; ${Array.from({ length: Math.ceil(30 / Math.log2(k)) }, () => `${v}=${`$${v}`.repeat(k)}`).join('; ')}; ${use(v)}`,
+    });
   }
   for (let i = 0; i < 3; i++) {
     const v = name();
-    cases.push({ kind: 'bomb', command: `${v}=(x y); ${Array.from({ length: 12 + int(10) }, () => `${v}=("\${${v}[@]}" "\${${v}[@]}")`).join('; ')}; echo "\${${v}[@]}"` });
+    cases.push({
+      kind: 'bomb',
+      command: `${v}=(x y); ${Array.from({ length: 12 + int(10) }, () => `${v}=("\${${v}[@]}" "\${${v}[@]}")`).join('; ')}; echo "\${${v}[@]}"`,
+    });
   }
   for (let i = 0; i < 6; i++) {
     const n = 3 + int(7);
     const part = pick([`{1..${n}}`, `{a,b,c}`, `{0..${n}..1}`, `{x,{y,z}}`, `{a..${'abcdefgh'[n - 3]}}`]);
-    cases.push({ kind: 'bomb', command: `${pick(['echo', 'touch', 'mkdir -p', 'ls'])} ${pick(['', 'dir/', '"q"'])}${part.repeat(Math.ceil(24 / Math.log2(n)))}` });
+    cases.push({
+      kind: 'bomb',
+      command: `${pick(['echo', 'touch', 'mkdir -p', 'ls'])} ${pick(['', 'dir/', '"q"'])}${part.repeat(Math.ceil(24 / Math.log2(n)))}`,
+    });
   }
   for (let i = 0; i < 6; i++) {
     const depth = 9 + int(3_000);
-    const [open, close] = pick([['$(echo ', ')'], ['"$(echo ', ')"'], ['<(cat ', ')'], ['$(eval ', ')']] as const);
+    const [open, close] = pick([
+      ['$(echo ', ')'],
+      ['"$(echo ', ')"'],
+      ['<(cat ', ')'],
+      ['$(eval ', ')'],
+    ] as const);
     cases.push({ kind: 'nesting', command: `echo ${open.repeat(depth)}x${close.repeat(depth)}` });
   }
   for (let i = 0; i < 4; i++) {
     const depth = 2_000 + int(6_000);
-    const [open, close] = pick([['(', ')'], ['{ ', '; }'], ['if true; then ', '; fi'], ['$((', '))']] as const);
+    const [open, close] = pick([
+      ['(', ')'],
+      ['{ ', '; }'],
+      ['if true; then ', '; fi'],
+      ['$((', '))'],
+    ] as const);
     cases.push({ kind: 'nesting', command: `${open.repeat(depth)}ls${close.repeat(depth)}` });
   }
-  const lines = ['echo "$x"', 'x=$(printf %s "$x$x")', 'ls -la src', 'grep -rn TODO src | head', 'for f in *.ts; do wc -l "$f"; done', 'f() { echo "$1"; }; f a', 'cat <<EOF\nline $x\nEOF', 'a=(1 2 3); echo "${a[@]}"', 'if [ -f x ]; then cat x; fi'];
+  const lines = [
+    'echo "$x"',
+    'x=$(printf %s "$x$x")',
+    'ls -la src',
+    'grep -rn TODO src | head',
+    'for f in *.ts; do wc -l "$f"; done',
+    'f() { echo "$1"; }; f a',
+    'cat <<EOF\nline $x\nEOF',
+    'a=(1 2 3); echo "${a[@]}"',
+    'if [ -f x ]; then cat x; fi',
+  ];
   for (let i = 0; i < 5; i++) {
     const size = 8_000 + int(56_000);
     let script = '';
@@ -118,11 +157,19 @@ describe('analysis bombs through /v1/decide', () => {
     // Every answer is audited (on main the process died before its audit row was written).
     const audit = (await (await h.reviewer('/v1/audit?limit=1')).json()) as { items: { seq: number }[] };
     assert.ok((audit.items[0]?.seq ?? 0) >= cases.length, `audit rows: ${audit.items[0]?.seq}`);
-    t.diagnostic(`${cases.length} cases; slowest answer ${slowest.toFixed(0)} ms; heap peak +${((peak - baseline) / 2 ** 20).toFixed(1)} MiB, kept +${(kept / 2 ** 20).toFixed(1)} MiB`);
+    t.diagnostic(
+      `${cases.length} cases; slowest answer ${slowest.toFixed(0)} ms; heap peak +${((peak - baseline) / 2 ** 20).toFixed(1)} MiB, kept +${(kept / 2 ** 20).toFixed(1)} MiB`,
+    );
   });
 
   it('still allows the harmless forms of the same shapes (controls)', async () => {
-    for (const command of ['a=x; a="$a$a"; a="$a$a"; echo "$a"', 'echo {1..20}', 'mkdir -p src/{a,b}/{c,d}', 'echo "$(echo "$(echo hi)")"', 'a=(x); a=("${a[@]}" "${a[@]}"); echo "${a[@]}"']) {
+    for (const command of [
+      'a=x; a="$a$a"; a="$a$a"; echo "$a"',
+      'echo {1..20}',
+      'mkdir -p src/{a,b}/{c,d}',
+      'echo "$(echo "$(echo hi)")"',
+      'a=(x); a=("${a[@]}" "${a[@]}"); echo "${a[@]}"',
+    ]) {
       const { body } = await h.decide(bash(command));
       assert.equal(body.decision, 'allow', `${command}: ${body.reason}`);
     }

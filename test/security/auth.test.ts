@@ -43,7 +43,15 @@ async function expectProblem(res: Response, status: number): Promise<any> {
 describe('no token or a wrong token is 401 problem+json on every /v1 route', () => {
   it('finds the routes to check (a guard against an empty table)', () => {
     const routes = v1Routes(h).map((r) => `${r.method} ${r.path}`);
-    for (const expected of ['POST /v1/decide', 'GET /v1/approvals', 'POST /v1/approvals/some-id/resolve', 'GET /v1/rules', 'GET /v1/audit', 'GET /v1/events']) assert.ok(routes.includes(expected), `${expected} missing from ${routes.join(', ')}`);
+    for (const expected of [
+      'POST /v1/decide',
+      'GET /v1/approvals',
+      'POST /v1/approvals/some-id/resolve',
+      'GET /v1/rules',
+      'GET /v1/audit',
+      'GET /v1/events',
+    ])
+      assert.ok(routes.includes(expected), `${expected} missing from ${routes.join(', ')}`);
   });
 
   const variants: [string, Record<string, string>][] = [
@@ -61,7 +69,11 @@ describe('no token or a wrong token is 401 problem+json on every /v1 route', () 
       const fresh = await startHarness();
       try {
         for (const { method, path } of v1Routes(fresh)) {
-          const res = await fresh.app.request(path, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'GET' || method === 'DELETE' ? undefined : '{}' });
+          const res = await fresh.app.request(path, {
+            method,
+            headers: { 'content-type': 'application/json', ...headers },
+            body: method === 'GET' || method === 'DELETE' ? undefined : '{}',
+          });
           if (path.startsWith('/v1/hooks/')) {
             // Claude Code runs the tool on any non-2xx answer from an http hook: the hook route fails closed.
             assert.equal(res.status, 200, `${method} ${path} with ${name}`);
@@ -122,7 +134,10 @@ describe('an agent token is 403 on reviewer endpoints, and nothing changes', () 
 
   it('cannot add a rule: the policy does not move', async () => {
     const before = await h.toolgate.store.policyVersion();
-    await expectProblem(await h.agent('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'allow', pattern: 'bash(*)' }) }), 403);
+    await expectProblem(
+      await h.agent('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'allow', pattern: 'bash(*)' }) }),
+      403,
+    );
     assert.equal(await h.toolgate.store.policyVersion(), before);
     const { body } = await h.decide(bash('sudo systemctl restart sshd', { session_id: 'other' }));
     assert.equal(body.decision, 'ask');
@@ -132,7 +147,16 @@ describe('an agent token is 403 on reviewer endpoints, and nothing changes', () 
     const ask = await openAsk(h, 'sudo systemctl restart cron');
     assert.equal((await h.agent(`/v1/approvals/${ask.approval.id}`)).status, 200);
     assert.equal((await h.agent(`/v1/approvals/${ask.approval.id}/cancel`, { method: 'POST' })).status, 200);
-    const hook = await h.agent('/v1/hooks/claude-code', { method: 'POST', body: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, session_id: 's1', cwd: '/home/tester/work' }) });
+    const hook = await h.agent('/v1/hooks/claude-code', {
+      method: 'POST',
+      body: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: 'ls' },
+        session_id: 's1',
+        cwd: '/home/tester/work',
+      }),
+    });
     assert.equal(hook.status, 200, await hook.clone().text());
   });
 
@@ -145,25 +169,42 @@ describe('an agent token is 403 on reviewer endpoints, and nothing changes', () 
 describe('several named tokens per role from the config file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-tokens-'));
   const tokens = {
-    agent: [{ name: 'ci-bot', token: 'ci-bot-token-0123456789abcdef' }, { name: 'laptop', token: 'laptop-token-0123456789abcdef' }],
-    reviewer: [{ name: 'alice', token: 'alice-token-0123456789abcdef' }, { name: 'bob', token: 'bob-token-0123456789abcdefgh' }],
+    agent: [
+      { name: 'ci-bot', token: 'ci-bot-token-0123456789abcdef' },
+      { name: 'laptop', token: 'laptop-token-0123456789abcdef' },
+    ],
+    reviewer: [
+      { name: 'alice', token: 'alice-token-0123456789abcdef' },
+      { name: 'bob', token: 'bob-token-0123456789abcdefgh' },
+    ],
   };
   let named: Harness;
   before(async () => {
     const file = join(dir, 'toolgate.json');
     writeFileSync(file, JSON.stringify({ tokens }), { mode: 0o600 });
-    named = await startHarness({ flags: { config: file }, env: { TOOLGATE_AGENT_TOKEN: '', TOOLGATE_REVIEWER_TOKEN: '' } });
+    named = await startHarness({
+      flags: { config: file },
+      env: { TOOLGATE_AGENT_TOKEN: '', TOOLGATE_REVIEWER_TOKEN: '' },
+    });
   });
   after(async () => {
     await named.close();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const as = (token: string, path: string, init: RequestInit = {}) => named.app.request(path, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' } });
+  const as = (token: string, path: string, init: RequestInit = {}) =>
+    named.app.request(path, {
+      ...init,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    });
 
   it('every configured token authenticates with its role; the harness defaults do not', async () => {
     for (const t of tokens.agent) {
-      assert.equal((await as(t.token, '/v1/decide', { method: 'POST', body: JSON.stringify(bash('ls')) })).status, 200, t.name);
+      assert.equal(
+        (await as(t.token, '/v1/decide', { method: 'POST', body: JSON.stringify(bash('ls')) })).status,
+        200,
+        t.name,
+      );
       assert.equal((await as(t.token, '/v1/rules')).status, 403, t.name);
     }
     for (const t of tokens.reviewer) assert.equal((await as(t.token, '/v1/rules')).status, 200, t.name);
@@ -171,10 +212,18 @@ describe('several named tokens per role from the config file', () => {
   });
 
   it('the audit log and the approval record which named reviewer answered', async () => {
-    for (const [reviewer, command] of [[tokens.reviewer[0]!, 'sudo systemctl restart nginx'], [tokens.reviewer[1]!, 'sudo systemctl restart redis']] as const) {
-      const decided = await (await as(tokens.agent[1]!.token, '/v1/decide', { method: 'POST', body: JSON.stringify(bash(command)) })).json();
+    for (const [reviewer, command] of [
+      [tokens.reviewer[0]!, 'sudo systemctl restart nginx'],
+      [tokens.reviewer[1]!, 'sudo systemctl restart redis'],
+    ] as const) {
+      const decided = await (
+        await as(tokens.agent[1]!.token, '/v1/decide', { method: 'POST', body: JSON.stringify(bash(command)) })
+      ).json();
       assert.equal(decided.decision, 'ask');
-      const res = await as(reviewer.token, `/v1/approvals/${decided.approval.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'allow_once' }) });
+      const res = await as(reviewer.token, `/v1/approvals/${decided.approval.id}/resolve`, {
+        method: 'POST',
+        body: JSON.stringify({ choice: 'allow_once' }),
+      });
       assert.equal(res.status, 200);
       assert.equal((await res.json()).resolved_by, reviewer.name);
       const rows = auditRowsFor(named, decided.approval.id);
@@ -184,15 +233,26 @@ describe('several named tokens per role from the config file', () => {
   });
 
   it('the agent that cancels is named in the audit log', async () => {
-    const decided = await (await as(tokens.agent[0]!.token, '/v1/decide', { method: 'POST', body: JSON.stringify(bash('sudo systemctl restart cron')) })).json();
-    assert.equal((await as(tokens.agent[0]!.token, `/v1/approvals/${decided.approval.id}/cancel`, { method: 'POST' })).status, 200);
+    const decided = await (
+      await as(tokens.agent[0]!.token, '/v1/decide', {
+        method: 'POST',
+        body: JSON.stringify(bash('sudo systemctl restart cron')),
+      })
+    ).json();
+    assert.equal(
+      (await as(tokens.agent[0]!.token, `/v1/approvals/${decided.approval.id}/cancel`, { method: 'POST' })).status,
+      200,
+    );
     assert.equal(auditRowsFor(named, decided.approval.id).at(-1).resolved_by, 'ci-bot');
   });
 });
 
 describe('tokens are compared in constant time', () => {
   const configured = {
-    agent: [{ name: 'a1', token: 'agent-one-0123456789abcdef' }, { name: 'a2', token: 'agent-two-0123456789abcdef' }],
+    agent: [
+      { name: 'a1', token: 'agent-one-0123456789abcdef' },
+      { name: 'a2', token: 'agent-two-0123456789abcdef' },
+    ],
     reviewer: [{ name: 'r1', token: 'reviewer-one-0123456789abcdef' }],
   };
 
@@ -216,11 +276,20 @@ describe('tokens are compared in constant time', () => {
 
   it('every presented token is checked against every configured one with equal-length digests, match or not', () => {
     const auth = new TokenAuthenticator(configured);
-    const presented = ['reviewer-one-0123456789abcdef', 'agent-two-0123456789abcdef', 'x', 'agent-two-0123456789abcdeg', 'a'.repeat(5000)];
+    const presented = [
+      'reviewer-one-0123456789abcdef',
+      'agent-two-0123456789abcdef',
+      'x',
+      'agent-two-0123456789abcdeg',
+      'a'.repeat(5000),
+    ];
     const shapes = presented.map((token) => compares(() => auth.identify(token)));
     for (const lengths of shapes) {
       assert.equal(lengths.length, 2 * 3, 'one comparison per configured token');
-      assert.ok(lengths.every((n) => n === 32), 'fixed-size digests, so the length of the guess says nothing');
+      assert.ok(
+        lengths.every((n) => n === 32),
+        'fixed-size digests, so the length of the guess says nothing',
+      );
     }
     assert.equal(auth.identify('reviewer-one-0123456789abcdef')?.name, 'r1');
     assert.equal(auth.identify('agent-two-0123456789abcdef')?.name, 'a2');
@@ -231,12 +300,16 @@ describe('tokens are compared in constant time', () => {
     const auth = new TokenAuthenticator(configured);
     assert.equal(compares(() => auth.identify('agent-two-0123456789abcdef')).length, 2 * 3);
     const again = compares(() => assert.equal(auth.identify('agent-two-0123456789abcdef')?.name, 'a2'));
-    assert.equal(again.length, 0, 'an agent\'s later calls cost a lookup, not a hash and three comparisons');
+    assert.equal(again.length, 0, "an agent's later calls cost a lookup, not a hash and three comparisons");
     for (let i = 0; i < 3; i++) {
       const guess = compares(() => assert.equal(auth.identify('agent-two-0123456789abcdeg'), undefined));
       assert.equal(guess.length, 2 * 3, 'a refused token is checked in full every time');
     }
     assert.equal(auth.identify('reviewer-one-0123456789abcdef')?.role, 'reviewer');
-    assert.equal(auth.identify('agent-two-0123456789abcdef')?.role, 'agent', 'each remembered token keeps its own identity');
+    assert.equal(
+      auth.identify('agent-two-0123456789abcdef')?.role,
+      'agent',
+      'each remembered token keeps its own identity',
+    );
   });
 });

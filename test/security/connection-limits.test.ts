@@ -26,22 +26,44 @@ async function serve(limits: Record<string, unknown>): Promise<{ running: Runnin
   dirs.push(dir);
   const file = join(dir, 'config.json');
   writeFileSync(file, JSON.stringify(limits));
-  const config = loadConfig({ 'data-dir': join(dir, 'data'), port: '0', 'log-level': 'silent', config: file }, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN });
+  const config = loadConfig(
+    { 'data-dir': join(dir, 'data'), port: '0', 'log-level': 'silent', config: file },
+    { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
+  );
   const running = await startServer(config, { out: () => {}, err: () => {}, env: {} });
   servers.push(running);
   return { running, port: Number(new URL(running.url).port) };
 }
 
 /** One request on a fresh connection (no pooling): status and body. */
-function call(port: number, method: string, path: string, body?: unknown, token = AGENT_TOKEN): Promise<{ status: number; body: string }> {
+function call(
+  port: number,
+  method: string,
+  path: string,
+  body?: unknown,
+  token = AGENT_TOKEN,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const data = body === undefined ? undefined : JSON.stringify(body);
-    const req = httpRequest({ host: '127.0.0.1', port, method, path, agent: false, headers: { authorization: `Bearer ${token}`, ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}) } }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (c) => (text += c));
-      res.on('end', () => resolve({ status: res.statusCode!, body: text }));
-    });
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method,
+        path,
+        agent: false,
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(data ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(data) } : {}),
+        },
+      },
+      (res) => {
+        let text = '';
+        res.setEncoding('utf8');
+        res.on('data', (c) => (text += c));
+        res.on('end', () => resolve({ status: res.statusCode!, body: text }));
+      },
+    );
     req.setTimeout(10_000, () => req.destroy(new Error(`${method} ${path}: no answer in 10 s`)));
     req.on('error', reject);
     req.end(data);
@@ -65,11 +87,23 @@ async function headerless(port: number, n: number): Promise<Socket[]> {
   return opened;
 }
 
-const HOOK = { session_id: 's', hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'ls' }, cwd: '/tmp', transcript_path: '/tmp/t.jsonl', permission_mode: 'default' };
+const HOOK = {
+  session_id: 's',
+  hook_event_name: 'PreToolUse',
+  tool_name: 'Bash',
+  tool_input: { command: 'ls' },
+  cwd: '/tmp',
+  transcript_path: '/tmp/t.jsonl',
+  permission_mode: 'default',
+};
 
 describe('connection limits (row 2)', () => {
   it('300 header-less sockets against a cap of 100: the server holds at most the cap, and decide, the hook and /healthz answer', async () => {
-    const { running, port } = await serve({ max_connections: 100, max_connections_per_peer: 100, reserved_connections: 8 });
+    const { running, port } = await serve({
+      max_connections: 100,
+      max_connections_per_peer: 100,
+      reserved_connections: 8,
+    });
     await headerless(port, 300);
     // Wait until the server has accepted all of them (each is held, evicted or refused).
     const seen = () => running.connections.open() + running.connections.evicted() + running.connections.refused();
@@ -100,8 +134,16 @@ describe('connection limits (row 2)', () => {
   });
 
   it('when every connection is busy (held long-polls), the reserve serves /healthz and the hook, and refuses the rest with 503', async () => {
-    const { running, port } = await serve({ max_connections: 10, max_connections_per_peer: 10, reserved_connections: 4 });
-    const ask = await call(port, 'POST', '/v1/decide', { tool: 'bash', args: { command: 'sudo systemctl restart nginx' }, agent_id: 'held' });
+    const { running, port } = await serve({
+      max_connections: 10,
+      max_connections_per_peer: 10,
+      reserved_connections: 4,
+    });
+    const ask = await call(port, 'POST', '/v1/decide', {
+      tool: 'bash',
+      args: { command: 'sudo systemctl restart nginx' },
+      agent_id: 'held',
+    });
     const id = JSON.parse(ask.body).approval.id as string;
     const held: Promise<unknown>[] = [];
     for (let i = 0; i < 10; i++) held.push(call(port, 'GET', `/v1/approvals/${id}?wait=20`).catch(() => undefined));

@@ -21,7 +21,11 @@ interface Session {
 }
 
 async function login(token = REVIEWER_TOKEN, headers: Record<string, string> = {}): Promise<Response> {
-  return h.app.request('/review/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers }, body: `token=${encodeURIComponent(token)}` });
+  return h.app.request('/review/login', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body: `token=${encodeURIComponent(token)}`,
+  });
 }
 
 /** Signs in and reads the CSRF token the page embeds. */
@@ -31,15 +35,28 @@ async function signIn(): Promise<Session> {
   const setCookie = res.headers.get('set-cookie')!;
   const cookie = setCookie.split(';')[0]!;
   const page = await (await h.app.request('/review', { headers: { cookie } })).text();
-  const csrf = /name="csrf-token" content="([^"]+)"|data-csrf="([^"]+)"|"csrf(?:Token)?"\s*:\s*"([^"]+)"|name="csrf" value="([^"]+)"/.exec(page);
+  const csrf =
+    /name="csrf-token" content="([^"]+)"|data-csrf="([^"]+)"|"csrf(?:Token)?"\s*:\s*"([^"]+)"|name="csrf" value="([^"]+)"/.exec(
+      page,
+    );
   assert.ok(csrf, 'the signed-in page carries its CSRF token');
   return { cookie, csrf: (csrf[1] ?? csrf[2] ?? csrf[3] ?? csrf[4])!, setCookie };
 }
 
-function withCookie(session: Session, path: string, init: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<Response> {
+function withCookie(
+  session: Session,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+): Promise<Response> {
   const headers: Record<string, string> = { cookie: session.cookie, ...init.headers };
   if (init.body !== undefined) headers['content-type'] = 'application/json';
-  return Promise.resolve(h.app.request(path, { method: init.method ?? 'GET', headers, body: init.body === undefined ? undefined : JSON.stringify(init.body) }));
+  return Promise.resolve(
+    h.app.request(path, {
+      method: init.method ?? 'GET',
+      headers,
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    }),
+  );
 }
 
 describe('signing in', () => {
@@ -58,7 +75,12 @@ describe('signing in', () => {
   });
 
   it('an agent token, a wrong token or a cross-origin form gets no cookie', async () => {
-    for (const [res, status] of [[await login(AGENT_TOKEN), 403], [await login('wrong-0123456789abcdef'), 401], [await login(REVIEWER_TOKEN, { origin: EVIL }), 403], [await login(REVIEWER_TOKEN, { 'sec-fetch-site': 'cross-site' }), 403]] as const) {
+    for (const [res, status] of [
+      [await login(AGENT_TOKEN), 403],
+      [await login('wrong-0123456789abcdef'), 401],
+      [await login(REVIEWER_TOKEN, { origin: EVIL }), 403],
+      [await login(REVIEWER_TOKEN, { 'sec-fetch-site': 'cross-site' }), 403],
+    ] as const) {
       assert.equal(res.status, status);
       assert.equal(res.headers.get('set-cookie'), null);
     }
@@ -76,7 +98,11 @@ describe('where the cookie counts', () => {
   it("on the page's own reads: the queue, one approval, the audit log", async () => {
     for (const path of ['/v1/approvals?status=pending', `/v1/approvals/${approvalId}`, '/v1/audit']) {
       assert.equal((await withCookie(session, path)).status, 200, path);
-      assert.equal((await withCookie(session, path, { headers: { 'sec-fetch-site': 'same-origin' } })).status, 200, path);
+      assert.equal(
+        (await withCookie(session, path, { headers: { 'sec-fetch-site': 'same-origin' } })).status,
+        200,
+        path,
+      );
     }
   });
 
@@ -100,7 +126,12 @@ describe('where the cookie counts', () => {
   });
 
   it('a cross-origin read carrying the cookie is refused', async () => {
-    for (const headers of <Record<string, string>[]>[{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { 'sec-fetch-site': 'same-site' }, { origin: 'http://localhost:8080' }]) {
+    for (const headers of <Record<string, string>[]>[
+      { origin: EVIL },
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'http://localhost:8080' },
+    ]) {
       const res = await withCookie(session, '/v1/approvals?status=pending', { headers });
       assert.equal(res.status, 403, JSON.stringify(headers));
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
@@ -113,12 +144,19 @@ describe('where the cookie counts', () => {
       ['same Origin, no CSRF token', { origin: SELF }],
       ['CSRF token, no Origin', { 'x-csrf-token': session.csrf }],
       ['CSRF token, foreign Origin', { 'x-csrf-token': session.csrf, origin: EVIL }],
-      ['CSRF token, same Origin, but a cross-site fetch', { 'x-csrf-token': session.csrf, origin: SELF, 'sec-fetch-site': 'cross-site' }],
+      [
+        'CSRF token, same Origin, but a cross-site fetch',
+        { 'x-csrf-token': session.csrf, origin: SELF, 'sec-fetch-site': 'cross-site' },
+      ],
       ['a wrong CSRF token', { 'x-csrf-token': `${session.csrf.slice(0, -2)}xx`, origin: SELF }],
       ['the CSRF token in lower/upper case games', { 'x-csrf-token': session.csrf.toUpperCase(), origin: SELF }],
     ];
     for (const [label, headers] of attempts) {
-      const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, { method: 'POST', headers, body: { choice: 'allow_once' } });
+      const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, {
+        method: 'POST',
+        headers,
+        body: { choice: 'allow_once' },
+      });
       assert.equal(res.status, 403, `${label}: ${res.status} ${await res.clone().text()}`);
       assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/, label);
     }
@@ -127,12 +165,20 @@ describe('where the cookie counts', () => {
 
   it("another session's CSRF token does not work", async () => {
     const other = await signIn();
-    const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, { method: 'POST', headers: { origin: SELF, 'x-csrf-token': other.csrf }, body: { choice: 'allow_once' } });
+    const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, {
+      method: 'POST',
+      headers: { origin: SELF, 'x-csrf-token': other.csrf },
+      body: { choice: 'allow_once' },
+    });
     assert.equal(res.status, 403);
   });
 
-  it('with the CSRF token and the same Origin the page resolves, recorded under the reviewer token\'s name', async () => {
-    const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, { method: 'POST', headers: { origin: SELF, 'x-csrf-token': session.csrf, 'sec-fetch-site': 'same-origin' }, body: { choice: 'deny' } });
+  it("with the CSRF token and the same Origin the page resolves, recorded under the reviewer token's name", async () => {
+    const res = await withCookie(session, `/v1/approvals/${approvalId}/resolve`, {
+      method: 'POST',
+      headers: { origin: SELF, 'x-csrf-token': session.csrf, 'sec-fetch-site': 'same-origin' },
+      body: { choice: 'deny' },
+    });
     assert.equal(res.status, 200, await res.clone().text());
     assert.equal((await res.json()).resolved_by, 'reviewer');
   });
@@ -143,12 +189,16 @@ describe('where the cookie counts', () => {
   });
 
   it('a wrong bearer token does not fall back to the cookie', async () => {
-    const res = await withCookie(session, '/v1/approvals', { headers: { authorization: 'Bearer wrong-0123456789abcdef' } });
+    const res = await withCookie(session, '/v1/approvals', {
+      headers: { authorization: 'Bearer wrong-0123456789abcdef' },
+    });
     assert.equal(res.status, 401);
   });
 
   it('bearer tokens keep working for curl, whatever the Origin', async () => {
-    const res = await h.app.request('/v1/approvals', { headers: { authorization: `Bearer ${REVIEWER_TOKEN}`, origin: EVIL } });
+    const res = await h.app.request('/v1/approvals', {
+      headers: { authorization: `Bearer ${REVIEWER_TOKEN}`, origin: EVIL },
+    });
     assert.equal(res.status, 200);
   });
 });
@@ -156,10 +206,18 @@ describe('where the cookie counts', () => {
 describe('signing out', () => {
   it('clears the cookie and ends the session; a cross-origin sign-out is refused', async () => {
     const session = await signIn();
-    const foreign = await h.app.request('/review/logout', { method: 'POST', headers: { cookie: session.cookie, origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' }, body: `csrf=${encodeURIComponent(session.csrf)}` });
+    const foreign = await h.app.request('/review/logout', {
+      method: 'POST',
+      headers: { cookie: session.cookie, origin: EVIL, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(session.csrf)}`,
+    });
     assert.equal(foreign.status, 403);
     assert.equal((await withCookie(session, '/v1/approvals')).status, 200, 'still signed in');
-    const res = await h.app.request('/review/logout', { method: 'POST', headers: { cookie: session.cookie, origin: SELF, 'content-type': 'application/x-www-form-urlencoded' }, body: `csrf=${encodeURIComponent(session.csrf)}` });
+    const res = await h.app.request('/review/logout', {
+      method: 'POST',
+      headers: { cookie: session.cookie, origin: SELF, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `csrf=${encodeURIComponent(session.csrf)}`,
+    });
     assert.equal(res.status, 303);
     assert.match(res.headers.get('set-cookie') ?? '', /toolgate_review=;.*Max-Age=0/i);
     assert.equal((await withCookie(session, '/v1/approvals')).status, 401, 'the old cookie is dead');

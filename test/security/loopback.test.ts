@@ -28,7 +28,10 @@ interface Served {
 
 /** Starts `toolgate serve` and waits for its banner; `stop()` sends SIGTERM and returns everything it logged. */
 function serve(args: string[], env = cleanEnv()): Promise<Served> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
@@ -43,17 +46,21 @@ function serve(args: string[], env = cleanEnv()): Promise<Served> {
       child.stderr.off('data', onData);
       // A SIGTERM before serve installs its handler kills the process mid-banner. An answered request means its
       // event loop came back round, so the banner's synchronous tail (warnings, handlers) is done.
-      void fetch(`${m[1]}/healthz`).then(() => resolve({
-        url: m[1]!,
-        get output() {
-          return output;
-        },
-        async stop() {
-          child.kill('SIGTERM');
-          await exited;
-          return output;
-        },
-      }), reject);
+      void fetch(`${m[1]}/healthz`).then(
+        () =>
+          resolve({
+            url: m[1]!,
+            get output() {
+              return output;
+            },
+            async stop() {
+              child.kill('SIGTERM');
+              await exited;
+              return output;
+            },
+          }),
+        reject,
+      );
     };
     child.stderr.on('data', onData);
     void exited.then((code) => {
@@ -65,15 +72,20 @@ function serve(args: string[], env = cleanEnv()): Promise<Served> {
 
 /** Runs `toolgate serve` expecting it to refuse to start; returns its exit code and output. */
 function serveFails(args: string[], env = cleanEnv()): Promise<{ code: number | null; output: string }> {
-  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [BIN, 'serve', '--port', '0', ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let output = '';
   child.stdout.on('data', (d) => (output += d));
   child.stderr.on('data', (d) => (output += d));
   const timer = setTimeout(() => child.kill('SIGKILL'), 20_000);
-  return new Promise((resolve) => child.once('close', (code) => {
-    clearTimeout(timer);
-    resolve({ code, output });
-  }));
+  return new Promise((resolve) =>
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, output });
+    }),
+  );
 }
 
 /** True when a TCP connection to host:port succeeds. */
@@ -97,7 +109,7 @@ function mode(path: string): string {
 }
 
 describe('toolgate serve, as a process', () => {
-  it('binds 127.0.0.1 by default: not reachable on the machine\'s other addresses', async () => {
+  it("binds 127.0.0.1 by default: not reachable on the machine's other addresses", async () => {
     assert.equal(loadConfig({}, {}).host, '127.0.0.1');
     const dataDir = join(scratch, 'default');
     const served = await serve(['--data-dir', dataDir, '--log-level', 'info']);
@@ -105,8 +117,11 @@ describe('toolgate serve, as a process', () => {
       const url = new URL(served.url);
       assert.equal(url.hostname, '127.0.0.1');
       assert.equal((await fetch(`${served.url}/healthz`)).status, 200);
-      const external = Object.values(networkInterfaces()).flat().find((i) => i && i.family === 'IPv4' && !i.internal);
-      if (external) assert.equal(await reachable(external.address, Number(url.port)), false, `reachable on ${external.address}`);
+      const external = Object.values(networkInterfaces())
+        .flat()
+        .find((i) => i && i.family === 'IPv4' && !i.internal);
+      if (external)
+        assert.equal(await reachable(external.address, Number(url.port)), false, `reachable on ${external.address}`);
       assert.doesNotMatch(served.output, /beyond loopback/);
     } finally {
       await served.stop();
@@ -147,7 +162,11 @@ describe('toolgate serve, as a process', () => {
   });
 
   it('refuses to start when one token is both an agent and a reviewer token', async () => {
-    const env = { ...cleanEnv(), TOOLGATE_AGENT_TOKEN: 'same-token-0123456789abcdef', TOOLGATE_REVIEWER_TOKEN: 'same-token-0123456789abcdef' };
+    const env = {
+      ...cleanEnv(),
+      TOOLGATE_AGENT_TOKEN: 'same-token-0123456789abcdef',
+      TOOLGATE_REVIEWER_TOKEN: 'same-token-0123456789abcdef',
+    };
     const { code, output } = await serveFails(['--data-dir', join(scratch, 'shared')], env);
     assert.notEqual(code, 0);
     assert.match(output, /also a reviewer token/);
@@ -166,7 +185,15 @@ describe('toolgate serve, as a process', () => {
 
   it('warns when the config file holding tokens is readable by others, and about short tokens', async () => {
     const config = join(scratch, 'toolgate.json');
-    writeFileSync(config, JSON.stringify({ tokens: { agent: [{ name: 'bot', token: 'agent-token-0123456789' }], reviewer: [{ name: 'alice', token: 'alice-token-0123456789abcdef-xyz' }] } }));
+    writeFileSync(
+      config,
+      JSON.stringify({
+        tokens: {
+          agent: [{ name: 'bot', token: 'agent-token-0123456789' }],
+          reviewer: [{ name: 'alice', token: 'alice-token-0123456789abcdef-xyz' }],
+        },
+      }),
+    );
     chmodSync(config, 0o644);
     const served = await serve(['--config', config, '--data-dir', join(scratch, 'configured'), '--log-level', 'info']);
     const log = await served.stop();

@@ -35,7 +35,12 @@ after(async () => {
 });
 
 async function decide(body: Record<string, unknown>): Promise<any> {
-  const { status, body: answer } = await h.decide({ agent_id: 'a', session_id: 's', cwd: `${TEST_HOME}/work/project`, ...body });
+  const { status, body: answer } = await h.decide({
+    agent_id: 'a',
+    session_id: 's',
+    cwd: `${TEST_HOME}/work/project`,
+    ...body,
+  });
   assert.equal(status, 200, JSON.stringify(answer));
   return answer;
 }
@@ -52,7 +57,8 @@ describe("the operator's files are protected paths automatically (row 11)", () =
         bash(`cat ${file}`),
       ]) {
         const answer = await decide(call);
-        if (answer.decision !== 'deny' || answer.source !== 'protected_path') wrong.push(`${JSON.stringify(call)} → ${answer.decision} (${answer.source})`);
+        if (answer.decision !== 'deny' || answer.source !== 'protected_path')
+          wrong.push(`${JSON.stringify(call)} → ${answer.decision} (${answer.source})`);
       }
     }
     assert.deepEqual(wrong, []);
@@ -66,7 +72,7 @@ describe("the operator's files are protected paths automatically (row 11)", () =
 });
 
 describe('a process environment (row 10)', () => {
-  it('/proc/<pid>/environ, /proc/self/environ and a thread\'s copy are denied to bash and file tools', async () => {
+  it("/proc/<pid>/environ, /proc/self/environ and a thread's copy are denied to bash and file tools", async () => {
     const wrong: string[] = [];
     for (const call of [
       bash('cat /proc/1234/environ'),
@@ -78,7 +84,8 @@ describe('a process environment (row 10)', () => {
       { tool: 'read_file', args: { file_path: '/proc/thread-self/environ' } },
     ]) {
       const answer = await decide(call);
-      if (answer.decision !== 'deny' || answer.source !== 'protected_path') wrong.push(`${JSON.stringify(call)} → ${answer.decision} (${answer.source})`);
+      if (answer.decision !== 'deny' || answer.source !== 'protected_path')
+        wrong.push(`${JSON.stringify(call)} → ${answer.decision} (${answer.source})`);
     }
     assert.deepEqual(wrong, []);
   });
@@ -93,13 +100,31 @@ describe('a process environment (row 10)', () => {
   it('serve deletes the token variables from its environment once read: a plugin (or a child process) no longer sees them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'toolgate-env-'));
     const plugin = join(dir, 'env-peek.mjs');
-    writeFileSync(plugin, `export default { name: 'env-peek', beforeExecute() {
+    writeFileSync(
+      plugin,
+      `export default { name: 'env-peek', beforeExecute() {
       return { action: 'deny', reason: 'seen: ' + ['TOOLGATE_AGENT_TOKEN', 'TOOLGATE_REVIEWER_TOKEN'].filter((n) => n in process.env).join(',') + ';' };
-    } };\n`);
-    const child = spawn(process.execPath, ['bin/toolgate.js', 'serve', '--port', '0', '--data-dir', join(dir, 'data'), '--plugin', plugin, '--log-level', 'info'], {
-      env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    } };\n`,
+    );
+    const child = spawn(
+      process.execPath,
+      [
+        'bin/toolgate.js',
+        'serve',
+        '--port',
+        '0',
+        '--data-dir',
+        join(dir, 'data'),
+        '--plugin',
+        plugin,
+        '--log-level',
+        'info',
+      ],
+      {
+        env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     try {
       const url = await new Promise<string>((resolve, reject) => {
         let text = '';
@@ -110,7 +135,11 @@ describe('a process environment (row 10)', () => {
         });
         child.once('exit', (code) => reject(new Error(`serve exited (${code}): ${text}`)));
       });
-      const res = await fetch(`${url}/v1/decide`, { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'bash', args: { command: 'ls' } }) });
+      const res = await fetch(`${url}/v1/decide`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool: 'bash', args: { command: 'ls' } }),
+      });
       const body = (await res.json()) as { reason: string };
       assert.match(body.reason, /seen: ;/, 'the plugin ran and saw neither token variable');
     } finally {

@@ -15,7 +15,9 @@ function from(address: string): { incoming: { socket: { remoteAddress: string } 
 }
 
 function request(h: Harness, token: string, address: string, headers: Record<string, string> = {}): Promise<Response> {
-  return Promise.resolve(h.app.request('/v1/rules', { headers: { authorization: `Bearer ${token}`, ...headers } }, from(address)));
+  return Promise.resolve(
+    h.app.request('/v1/rules', { headers: { authorization: `Bearer ${token}`, ...headers } }, from(address)),
+  );
 }
 
 describe('failed authentications per client address', () => {
@@ -27,7 +29,9 @@ describe('failed authentications per client address', () => {
   async function limited(options: Parameters<typeof failedAuthLimiter>[1]) {
     let clock = 1_000_000;
     let limiter!: FailedAuthLimiter;
-    const h = await startHarness({ authGuard: (toolgate) => (limiter = failedAuthLimiter(toolgate.store, { now: () => clock, ...options })) });
+    const h = await startHarness({
+      authGuard: (toolgate) => (limiter = failedAuthLimiter(toolgate.store, { now: () => clock, ...options })),
+    });
     harnesses.push(h);
     return { h, limiter, advance: (ms: number) => (clock += ms) };
   }
@@ -48,8 +52,16 @@ describe('failed authentications per client address', () => {
     // let any local process lock every agent and the reviewer out with bad tokens. Valid credentials are a separate
     // bucket now: they are served while the address's failures stay blocked.
     assert.equal((await request(h, REVIEWER_TOKEN, '10.0.0.7')).status, 200);
-    assert.equal((await request(h, AGENT_TOKEN, '10.0.0.7')).status, 403, 'the agent token gets the role check (reviewer endpoint), not the block');
-    assert.equal((await request(h, 'guess-y-0123456789abcdef', '10.0.0.7')).status, 429, 'a bad token is still blocked');
+    assert.equal(
+      (await request(h, AGENT_TOKEN, '10.0.0.7')).status,
+      403,
+      'the agent token gets the role check (reviewer endpoint), not the block',
+    );
+    assert.equal(
+      (await request(h, 'guess-y-0123456789abcdef', '10.0.0.7')).status,
+      429,
+      'a bad token is still blocked',
+    );
     // Another address is not affected.
     assert.equal((await request(h, 'guess-z-0123456789abcdef', '10.0.0.8')).status, 401);
     advance(30_001);
@@ -69,16 +81,26 @@ describe('failed authentications per client address', () => {
   it('a forged X-Forwarded-For does not give an attacker a fresh address per guess', async () => {
     const { h } = await limited({ maxFailures: 5 });
     const statuses: number[] = [];
-    for (let i = 0; i < 8; i++) statuses.push((await request(h, 'wrong-0123456789abcdef', '10.0.0.10', { 'x-forwarded-for': `203.0.113.${i}` })).status);
+    for (let i = 0; i < 8; i++)
+      statuses.push(
+        (await request(h, 'wrong-0123456789abcdef', '10.0.0.10', { 'x-forwarded-for': `203.0.113.${i}` })).status,
+      );
     assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429, 429, 429]);
   });
 
   it('behind a trusted proxy, X-Forwarded-For names the client', async () => {
     const { h } = await limited({ maxFailures: 3, trustForwardedFor: true });
-    for (let i = 0; i < 3; i++) await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1, 127.0.0.1' });
+    for (let i = 0; i < 3; i++)
+      await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1, 127.0.0.1' });
     // (Probed with a bad token: since issue 23 row 5 a valid one is served even from a blocked address.)
-    assert.equal((await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status, 429);
-    assert.equal((await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status, 401);
+    assert.equal(
+      (await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.1' })).status,
+      429,
+    );
+    assert.equal(
+      (await request(h, 'wrong-0123456789abcdef', '127.0.0.1', { 'x-forwarded-for': '198.51.100.2' })).status,
+      401,
+    );
   });
 
   it('IPv4-mapped addresses are the IPv4 address, and an IPv6 /64 is one client', async () => {
@@ -139,7 +161,11 @@ describe('failed authentications per client address', () => {
 
   it('a database that cannot count failures answers 503 problem+json for a bad token, never a 500; a valid token is served', async () => {
     const h = await startHarness({
-      authGuard: (toolgate) => failedAuthLimiter({ ...toolgate.store, recordAuthFailure: () => Promise.reject(new Error('connection refused')) }),
+      authGuard: (toolgate) =>
+        failedAuthLimiter({
+          ...toolgate.store,
+          recordAuthFailure: () => Promise.reject(new Error('connection refused')),
+        }),
     });
     harnesses.push(h);
     const refused = await request(h, 'wrong-0123456789abcdef', '10.3.0.1');
@@ -157,7 +183,11 @@ describe('failed authentications per client address', () => {
       seen = clientAddress(c);
       return c.text('ok');
     });
-    await h.app.request('/peek', { headers: { 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '1.2.3.4' } }, from('10.9.8.7'));
+    await h.app.request(
+      '/peek',
+      { headers: { 'x-forwarded-for': '1.2.3.4', 'x-real-ip': '1.2.3.4' } },
+      from('10.9.8.7'),
+    );
     assert.equal(seen, '10.9.8.7');
     await h.app.request('/peek');
     assert.equal(seen, 'unknown', 'no socket (in-process): one shared key, never a crash');
@@ -165,20 +195,43 @@ describe('failed authentications per client address', () => {
 
   it('serve wires the limiter to the real socket address', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-serve-'));
-    const config = loadConfig({ 'data-dir': dataDir, port: '0', 'log-level': 'silent' }, { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN });
+    const config = loadConfig(
+      { 'data-dir': dataDir, port: '0', 'log-level': 'silent' },
+      { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
+    );
     const running = await startServer(config, { out: () => {}, err: () => {}, env: {} } as never);
     try {
       const statuses: number[] = [];
-      for (let i = 0; i < 35; i++) statuses.push((await fetch(`${running.url}/v1/rules`, { headers: { authorization: `Bearer wrong-${i}-0123456789abcdef` } })).status);
+      for (let i = 0; i < 35; i++)
+        statuses.push(
+          (await fetch(`${running.url}/v1/rules`, { headers: { authorization: `Bearer wrong-${i}-0123456789abcdef` } }))
+            .status,
+        );
       assert.equal(statuses.filter((s) => s === 401).length, 30, statuses.join(','));
       assert.equal(statuses.at(-1), 429);
       assert.equal((await fetch(`${running.url}/healthz`)).status, 200, 'unauthenticated health stays up');
       // Issue 23 row 5: the flood does not lock out valid tokens from the same (loopback) address — the agent's
       // decide (served by the fast path) and the reviewer's API — while bad tokens stay blocked.
-      const decide = await fetch(`${running.url}/v1/decide`, { method: 'POST', headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' }, body: JSON.stringify({ tool: 'bash', args: { command: 'ls' } }) });
+      const decide = await fetch(`${running.url}/v1/decide`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${AGENT_TOKEN}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ tool: 'bash', args: { command: 'ls' } }),
+      });
       assert.equal(decide.status, 200);
-      assert.equal((await fetch(`${running.url}/v1/rules`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` } })).status, 200);
-      assert.equal((await fetch(`${running.url}/v1/decide`, { method: 'POST', headers: { authorization: 'Bearer wrong-again-0123456789abcdef', 'content-type': 'application/json' }, body: '{"tool":"bash","args":{"command":"ls"}}' })).status, 429);
+      assert.equal(
+        (await fetch(`${running.url}/v1/rules`, { headers: { authorization: `Bearer ${REVIEWER_TOKEN}` } })).status,
+        200,
+      );
+      assert.equal(
+        (
+          await fetch(`${running.url}/v1/decide`, {
+            method: 'POST',
+            headers: { authorization: 'Bearer wrong-again-0123456789abcdef', 'content-type': 'application/json' },
+            body: '{"tool":"bash","args":{"command":"ls"}}',
+          })
+        ).status,
+        429,
+      );
     } finally {
       await running.close();
       rmSync(dataDir, { recursive: true, force: true });
@@ -196,7 +249,10 @@ describe('a flood of asks from one agent', () => {
       const statuses: number[] = [];
       let first: any;
       for (let i = 0; i < 12; i++) {
-        const res = await h.agent('/v1/decide', { method: 'POST', body: JSON.stringify(bash(`sudo systemctl restart svc-${i}`, { agent_id: 'runaway' })) });
+        const res = await h.agent('/v1/decide', {
+          method: 'POST',
+          body: JSON.stringify(bash(`sudo systemctl restart svc-${i}`, { agent_id: 'runaway' })),
+        });
         statuses.push(res.status);
         const body = await res.json();
         if (i === 0) first = body;
@@ -215,7 +271,15 @@ describe('a flood of asks from one agent', () => {
       assert.equal(other.status, 200);
       assert.equal(other.body.decision, 'ask');
       // Answer one: the runaway may ask once more.
-      assert.equal((await h.reviewer(`/v1/approvals/${first.approval.id}/resolve`, { method: 'POST', body: JSON.stringify({ choice: 'deny' }) })).status, 200);
+      assert.equal(
+        (
+          await h.reviewer(`/v1/approvals/${first.approval.id}/resolve`, {
+            method: 'POST',
+            body: JSON.stringify({ choice: 'deny' }),
+          })
+        ).status,
+        200,
+      );
       assert.equal((await h.decide(bash('sudo systemctl restart svc-99', { agent_id: 'runaway' }))).status, 200);
       assert.equal((await h.decide(bash('sudo systemctl restart svc-100', { agent_id: 'runaway' }))).status, 429);
       // Asking again for something already pending is the same approval, not a new one: no 429 for a retry.

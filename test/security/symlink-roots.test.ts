@@ -22,11 +22,16 @@ after(async () => {
   rmSync(links, { recursive: true, force: true });
 });
 
-const decide = async (body: Record<string, unknown>) => (await h.decide({ agent_id: 'a', session_id: 's', cwd: `${TEST_HOME}/work`, ...body })).body;
+const decide = async (body: Record<string, unknown>) =>
+  (await h.decide({ agent_id: 'a', session_id: 's', cwd: `${TEST_HOME}/work`, ...body })).body;
 
 describe('symlinked roots through the HTTP layer', () => {
   it('denies grep -r, rg --hidden and the Grep tool rooted at a link that contains the data dir', async () => {
-    for (const command of [`grep -r tgr_ ${links}/up/`, `rg --hidden tgr_ ${links}/up`, `find -L ${links}/up -type f -exec cat {} +`]) {
+    for (const command of [
+      `grep -r tgr_ ${links}/up/`,
+      `rg --hidden tgr_ ${links}/up`,
+      `find -L ${links}/up -type f -exec cat {} +`,
+    ]) {
       const body = await decide(bash(command));
       assert.equal(body.decision, 'deny', `${command}: ${body.reason}`);
       assert.equal(body.source, 'protected_path');

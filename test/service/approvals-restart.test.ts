@@ -20,7 +20,13 @@ async function boot(dataDir: string, timeout: string): Promise<Toolgate> {
 }
 
 async function ask(toolgate: Toolgate, command: string) {
-  const { verdict, approval } = await toolgate.decider.decide({ tool: 'bash', args: { command }, agentId: 'a', sessionId: 's', cwd: `${TEST_HOME}/work` });
+  const { verdict, approval } = await toolgate.decider.decide({
+    tool: 'bash',
+    args: { command },
+    agentId: 'a',
+    sessionId: 's',
+    cwd: `${TEST_HOME}/work`,
+  });
   assert.equal(verdict.decision, 'ask');
   return approval!;
 }
@@ -46,7 +52,11 @@ describe('approvals across a restart (same database file)', () => {
     const second = await boot(dir, '1h');
     const reloaded = await second.approvals.get(approval.id);
     assert.equal(reloaded?.status, 'pending');
-    assert.equal((await ask(second, 'sudo systemctl restart nginx')).id, approval.id, 'dedupe finds the approval from before the restart');
+    assert.equal(
+      (await ask(second, 'sudo systemctl restart nginx')).id,
+      approval.id,
+      'dedupe finds the approval from before the restart',
+    );
     const waiting = second.approvals.wait(approval.id, 10_000);
     await sleep(20);
     const outcome = await second.approvals.resolve(approval.id, { choice: 'allow_once' }, 'alice');

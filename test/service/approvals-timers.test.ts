@@ -10,8 +10,23 @@ const DAY = 86_400_000;
 
 function verdict(command: string): Verdict {
   return {
-    decision: 'ask', reason: 'test ask', risk: 'medium', source: 'danger', findings: [], mode: 'default', needsHuman: true,
-    call: { tool: 'bash', rawTool: 'bash', kind: 'shell', command, paths: [], canonicalArgs: JSON.stringify({ command }), agentId: 'a', sessionId: 's' },
+    decision: 'ask',
+    reason: 'test ask',
+    risk: 'medium',
+    source: 'danger',
+    findings: [],
+    mode: 'default',
+    needsHuman: true,
+    call: {
+      tool: 'bash',
+      rawTool: 'bash',
+      kind: 'shell',
+      command,
+      paths: [],
+      canonicalArgs: JSON.stringify({ command }),
+      agentId: 'a',
+      sessionId: 's',
+    },
   };
 }
 
@@ -25,8 +40,19 @@ describe('ApprovalService expiry', () => {
     mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 1_000_000 });
     const store = openSqliteStore(':memory:');
     try {
-      const service = new ApprovalService({ store, events: new ApprovalEvents(), approvalTimeoutMs: 60 * DAY, maxPendingPerAgent: 10 });
-      const { approval } = await service.open({ verdict: verdict('sudo reboot'), decisionId: 'd1', args: { command: 'sudo reboot' }, toolCallId: null, suggestedPattern: null });
+      const service = new ApprovalService({
+        store,
+        events: new ApprovalEvents(),
+        approvalTimeoutMs: 60 * DAY,
+        maxPendingPerAgent: 10,
+      });
+      const { approval } = await service.open({
+        verdict: verdict('sudo reboot'),
+        decisionId: 'd1',
+        args: { command: 'sudo reboot' },
+        toolCallId: null,
+        suggestedPattern: null,
+      });
       mock.timers.tick(2 ** 31 - 1);
       await settle();
       assert.equal((await service.get(approval.id))?.status, 'pending', 'still pending after 24.8 days');
@@ -48,8 +74,23 @@ describe('ApprovalService expiry schedule (one timer for all)', () => {
   it('expires approvals in time order whatever order they were scheduled in, and never an answered one', async () => {
     mock.timers.enable({ apis: ['setTimeout', 'Date'], now: 10_000 });
     const store = openSqliteStore(':memory:');
-    const make = (timeoutMs: number) => new ApprovalService({ store, events: new ApprovalEvents(), approvalTimeoutMs: timeoutMs, maxPendingPerAgent: 10 });
-    const open = async (service: ApprovalService, command: string) => (await service.open({ verdict: verdict(command), decisionId: `d-${command}`, args: { command }, toolCallId: null, suggestedPattern: null })).approval.id;
+    const make = (timeoutMs: number) =>
+      new ApprovalService({
+        store,
+        events: new ApprovalEvents(),
+        approvalTimeoutMs: timeoutMs,
+        maxPendingPerAgent: 10,
+      });
+    const open = async (service: ApprovalService, command: string) =>
+      (
+        await service.open({
+          verdict: verdict(command),
+          decisionId: `d-${command}`,
+          args: { command },
+          toolCallId: null,
+          suggestedPattern: null,
+        })
+      ).approval.id;
     // Approvals opened under two timeouts, then one service (as after a restart) schedules them in creation order:
     // the later-opened ones expire first, so the schedule must put them ahead.
     const long = make(1_000);
@@ -70,7 +111,10 @@ describe('ApprovalService expiry schedule (one timer for all)', () => {
       assert.deepEqual([await status(a), await status(b), await status(d)], ['pending', 'pending', 'pending']);
       mock.timers.tick(2);
       await settle();
-      assert.deepEqual([await status(a), await status(b), await status(c), await status(d)], ['pending', 'expired', 'denied', 'expired']);
+      assert.deepEqual(
+        [await status(a), await status(b), await status(c), await status(d)],
+        ['pending', 'expired', 'denied', 'expired'],
+      );
       mock.timers.tick(598);
       await settle();
       assert.equal(await status(a), 'pending');
@@ -89,12 +133,26 @@ describe('ApprovalService expiry schedule (one timer for all)', () => {
 describe('ApprovalService waiters', () => {
   it('an answer given while a wait is starting is not missed', async () => {
     const store = openSqliteStore(':memory:');
-    const service = new ApprovalService({ store, events: new ApprovalEvents(), approvalTimeoutMs: 60_000, maxPendingPerAgent: 10 });
+    const service = new ApprovalService({
+      store,
+      events: new ApprovalEvents(),
+      approvalTimeoutMs: 60_000,
+      maxPendingPerAgent: 10,
+    });
     try {
       for (let i = 0; i < 20; i++) {
-        const { approval } = await service.open({ verdict: verdict(`cmd ${i}`), decisionId: `d${i}`, args: {}, toolCallId: null, suggestedPattern: null });
+        const { approval } = await service.open({
+          verdict: verdict(`cmd ${i}`),
+          decisionId: `d${i}`,
+          args: {},
+          toolCallId: null,
+          suggestedPattern: null,
+        });
         const started = Date.now();
-        const [waited] = await Promise.all([service.wait(approval.id, 5_000), service.resolve(approval.id, { choice: 'deny' }, 'r')]);
+        const [waited] = await Promise.all([
+          service.wait(approval.id, 5_000),
+          service.resolve(approval.id, { choice: 'deny' }, 'r'),
+        ]);
         assert.equal(waited?.status, 'denied');
         assert.ok(Date.now() - started < 1000, `round ${i}: the waiter slept through the answer`);
       }
@@ -107,8 +165,19 @@ describe('ApprovalService waiters', () => {
 
   it('stop() answers held waiters with the current state', async () => {
     const store = openSqliteStore(':memory:');
-    const service = new ApprovalService({ store, events: new ApprovalEvents(), approvalTimeoutMs: 60_000, maxPendingPerAgent: 10 });
-    const { approval } = await service.open({ verdict: verdict('x'), decisionId: 'd', args: {}, toolCallId: null, suggestedPattern: null });
+    const service = new ApprovalService({
+      store,
+      events: new ApprovalEvents(),
+      approvalTimeoutMs: 60_000,
+      maxPendingPerAgent: 10,
+    });
+    const { approval } = await service.open({
+      verdict: verdict('x'),
+      decisionId: 'd',
+      args: {},
+      toolCallId: null,
+      suggestedPattern: null,
+    });
     const held = service.wait(approval.id, 30_000);
     await new Promise((r) => setTimeout(r, 10));
     await service.stop();

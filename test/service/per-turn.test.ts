@@ -22,7 +22,7 @@ test('a lookup is made once per key in one turn of the event loop, and afresh in
   assert.deepEqual(calls, ['a', 'missing', 'a']);
 });
 
-test('a symlink made after a turn is seen by the next turn\'s realpath', async () => {
+test("a symlink made after a turn is seen by the next turn's realpath", async () => {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-per-turn-'));
   mkdirSync(join(dir, 'secret'));
   const realpath = perTurn(realpathIfExists);

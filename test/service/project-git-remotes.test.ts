@@ -14,7 +14,8 @@ import { TEST_HOME, testAnalyzer } from '../support/harness.ts';
 const root = mkdtempSync(join(tmpdir(), 'toolgate-git-remotes-'));
 after(() => rmSync(root, { recursive: true, force: true }));
 
-const remote = (url: string) => `[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = ${url}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`;
+const remote = (url: string) =>
+  `[core]\n\trepositoryformatversion = 0\n[remote "origin"]\n\turl = ${url}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`;
 
 /** A repository at `dir` whose origin is `url`. */
 function repo(dir: string, url: string): string {
@@ -24,10 +25,20 @@ function repo(dir: string, url: string): string {
 }
 
 describe('configHasRemoteCredential', () => {
-  for (const url of ['https://alice:s3cret@github.com/o/r.git', 'https://ghp_0123456789abcdefghijABCDEFGHIJ012345@github.com/o/r.git', 'https://x-access-token:ghs_abc@github.com/o/r', 'https://oauth2:glpat-xyz@gitlab.com/o/r.git']) {
+  for (const url of [
+    'https://alice:s3cret@github.com/o/r.git',
+    'https://ghp_0123456789abcdefghijABCDEFGHIJ012345@github.com/o/r.git',
+    'https://x-access-token:ghs_abc@github.com/o/r',
+    'https://oauth2:glpat-xyz@gitlab.com/o/r.git',
+  ]) {
     it(`finds one in ${url}`, () => assert.equal(configHasRemoteCredential(remote(url)), true));
   }
-  for (const url of ['git@github.com:o/r.git', 'https://github.com/o/r.git', 'ssh://git@github.com/o/r.git', 'https://alice@bitbucket.org/o/r.git']) {
+  for (const url of [
+    'git@github.com:o/r.git',
+    'https://github.com/o/r.git',
+    'ssh://git@github.com/o/r.git',
+    'https://alice@bitbucket.org/o/r.git',
+  ]) {
     it(`finds none in ${url}`, () => assert.equal(configHasRemoteCredential(remote(url)), false));
   }
 });
@@ -61,23 +72,40 @@ describe('projectRemoteCredentials', () => {
 
 describe('the decider with a real repository', () => {
   it('denies printing a remote URL with a token, allows it without one, and judges overwrites by what is there', async () => {
-    const dirty = repo(join(root, 'p-dirty'), 'https://alice:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git');
+    const dirty = repo(
+      join(root, 'p-dirty'),
+      'https://alice:ghp_abcdefghijklmnopqrstuvwxyz0123456789@github.com/o/r.git',
+    );
     const clean = repo(join(root, 'p-clean'), 'git@github.com:o/r.git');
     mkdirSync(join(clean, 'data'));
     writeFileSync(join(clean, 'README.md'), '# x\n');
     writeFileSync(join(clean, 'data', 'users.csv'), 'id,name\n');
     const config = loadConfig({ 'data-dir': join(root, 'data-dir') }, {});
-    const toolgate = await createToolgate(config, { dbPath: ':memory:', home: TEST_HOME, analyzer: await testAnalyzer() });
+    const toolgate = await createToolgate(config, {
+      dbPath: ':memory:',
+      home: TEST_HOME,
+      analyzer: await testAnalyzer(),
+    });
     try {
-      const decide = async (command: string, cwd: string) => (await toolgate.decider.decide({ tool: 'bash', args: { command }, agentId: 'a', cwd, delegateAsk: true })).verdict;
-      for (const command of ['git remote -v', 'git remote get-url origin', 'git config --get remote.origin.url', 'cat .git/config', 'git remote -v | grep origin']) {
+      const decide = async (command: string, cwd: string) =>
+        (await toolgate.decider.decide({ tool: 'bash', args: { command }, agentId: 'a', cwd, delegateAsk: true }))
+          .verdict;
+      for (const command of [
+        'git remote -v',
+        'git remote get-url origin',
+        'git config --get remote.origin.url',
+        'cat .git/config',
+        'git remote -v | grep origin',
+      ]) {
         const v = await decide(command, dirty);
         assert.equal(v.decision, 'deny', command);
         assert.equal(v.source, 'protected_path', command);
       }
       // Names only, other settings, and the same commands in a repository with no credential in its URLs.
-      for (const command of ['git remote', 'git config user.name', 'git status', 'git push origin main']) assert.equal((await decide(command, dirty)).decision, 'allow', command);
-      for (const command of ['git remote -v', 'cat .git/config']) assert.equal((await decide(command, clean)).decision, 'allow', command);
+      for (const command of ['git remote', 'git config user.name', 'git status', 'git push origin main'])
+        assert.equal((await decide(command, dirty)).decision, 'allow', command);
+      for (const command of ['git remote -v', 'cat .git/config'])
+        assert.equal((await decide(command, clean)).decision, 'allow', command);
 
       // dd and truncate over files that are there are asked; over files that are not (their directory is), allowed.
       assert.equal((await decide('dd if=/dev/urandom of=README.md bs=4k count=1', clean)).decision, 'ask');

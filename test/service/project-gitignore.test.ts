@@ -47,13 +47,30 @@ describe('the decider with a real project directory', () => {
     symlinkSync(outside, join(project, 'node_modules'));
     writeFileSync(join(project, '.gitignore'), 'generated/\ndata/\n');
     const config = loadConfig({ 'data-dir': join(root, 'data') }, {});
-    const toolgate = await createToolgate(config, { dbPath: ':memory:', home: TEST_HOME, analyzer: await testAnalyzer() });
+    const toolgate = await createToolgate(config, {
+      dbPath: ':memory:',
+      home: TEST_HOME,
+      analyzer: await testAnalyzer(),
+    });
     try {
-      const decide = async (command: string) => (await toolgate.decider.decide({ tool: 'bash', args: { command }, agentId: 'a', cwd: project, delegateAsk: true })).verdict;
+      const decide = async (command: string) =>
+        (
+          await toolgate.decider.decide({
+            tool: 'bash',
+            args: { command },
+            agentId: 'a',
+            cwd: project,
+            delegateAsk: true,
+          })
+        ).verdict;
       assert.equal((await decide('rm -rf dist generated')).decision, 'allow');
       assert.equal((await decide('rm -rf data')).decision, 'ask', 'data is never disposable');
       assert.equal((await decide('rm -rf src')).decision, 'ask');
-      assert.equal((await decide('rm -rf node_modules/')).decision, 'ask', 'node_modules is a symlink out of the project');
+      assert.equal(
+        (await decide('rm -rf node_modules/')).decision,
+        'ask',
+        'node_modules is a symlink out of the project',
+      );
     } finally {
       await toolgate.close();
     }

@@ -16,7 +16,18 @@ import { testAnalyzer } from '../support/harness.ts';
 const aliases = buildAliasIndex();
 
 function rule(id: string, effect: Rule['effect'], pattern: string, expiresAt: string | null = null): Rule {
-  return { id, effect, pattern, risk: null, scope: 'global', expiresAt, note: null, createdBy: null, createdAt: '', position: Number(id.slice(1)) };
+  return {
+    id,
+    effect,
+    pattern,
+    risk: null,
+    scope: 'global',
+    expiresAt,
+    note: null,
+    createdBy: null,
+    createdAt: '',
+    position: Number(id.slice(1)),
+  };
 }
 
 describe('verdict cache', () => {
@@ -26,12 +37,25 @@ describe('verdict cache', () => {
     home = mkdtempSync(join(tmpdir(), 'toolgate-verdicts-'));
     mkdirSync(join(home, '.ssh'));
     mkdirSync(join(home, 'work'));
-    engine = { operatorMode: 'default', askFallback: 'deny', home, aliases, analyzer: await testAnalyzer(), realpath: realpathIfExists };
+    engine = {
+      operatorMode: 'default',
+      askFallback: 'deny',
+      home,
+      aliases,
+      analyzer: await testAnalyzer(),
+      realpath: realpathIfExists,
+    };
   });
   after(() => rmSync(home, { recursive: true, force: true }));
 
-  const read = (path: string) => ({ call: { tool: 'Read', args: { file_path: path }, cwd: join(home, 'work') }, interactive: false });
-  const bash = (command: string) => ({ call: { tool: 'Bash', args: { command }, cwd: join(home, 'work') }, interactive: false });
+  const read = (path: string) => ({
+    call: { tool: 'Read', args: { file_path: path }, cwd: join(home, 'work') },
+    interactive: false,
+  });
+  const bash = (command: string) => ({
+    call: { tool: 'Bash', args: { command }, cwd: join(home, 'work') },
+    interactive: false,
+  });
 
   it('gives a repeated call the same verdict object, and a new policy a fresh decision', () => {
     const cache = new VerdictCache(engine);
@@ -86,13 +110,21 @@ describe('verdict cache', () => {
     const first = cache.record(kept, { command: 'x' }, redact);
     assert.equal(cache.record(kept, { command: 'x' }, redact), first);
     assert.equal(masked, 3, 'a cached verdict is masked once');
-    assert.ok(first.verdict.call.command!.includes(MASK) && !first.verdict.call.command!.includes('abcdefgh12345678'), first.verdict.call.command);
+    assert.ok(
+      first.verdict.call.command!.includes(MASK) && !first.verdict.call.command!.includes('abcdefgh12345678'),
+      first.verdict.call.command,
+    );
   });
 
   it('decides afresh once a rule has expired', () => {
     const cache = new VerdictCache(engine);
     const expiry = Date.now() + 60_000;
-    const policy = compilePolicy([rule('r1', 'deny', 'bash(npm publish *)', new Date(expiry).toISOString())], aliases, home, 1);
+    const policy = compilePolicy(
+      [rule('r1', 'deny', 'bash(npm publish *)', new Date(expiry).toISOString())],
+      aliases,
+      home,
+      1,
+    );
     assert.equal(cache.decide({ ...bash('npm publish'), now: expiry - 1 }, policy).decision, 'deny');
     assert.notEqual(cache.decide({ ...bash('npm publish'), now: expiry + 1 }, policy).source, 'rule');
   });

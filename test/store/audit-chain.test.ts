@@ -6,7 +6,24 @@ import { openSqliteStore, type SqliteStore } from '../../src/store/sqlite-store.
 import type { AuditEntry } from '../../src/store/types.ts';
 
 function entry(i: number, ts = new Date().toISOString()): AuditEntry {
-  return { ts, decision_id: `d${i}`, agent_id: 'a', session_id: 's', tool: 'bash', args: JSON.stringify({ command: `echo ${i}` }), decision: 'allow', risk: null, source: 'default', reason: 'ok', rule_id: null, approval_id: null, mode: 'default', latency_us: 10, resolved_by: null, findings: '[]' };
+  return {
+    ts,
+    decision_id: `d${i}`,
+    agent_id: 'a',
+    session_id: 's',
+    tool: 'bash',
+    args: JSON.stringify({ command: `echo ${i}` }),
+    decision: 'allow',
+    risk: null,
+    source: 'default',
+    reason: 'ok',
+    rule_id: null,
+    approval_id: null,
+    mode: 'default',
+    latency_us: 10,
+    resolved_by: null,
+    findings: '[]',
+  };
 }
 
 async function storeWith(n: number, ts?: (i: number) => string): Promise<SqliteStore> {
@@ -27,7 +44,10 @@ describe('audit log tamper evidence', () => {
     assert.equal(result.ok, true);
     assert.equal(result.rows, 20);
     assert.equal(result.lastSeq, 20);
-    assert.equal(result.headHash, (store.db.prepare('SELECT hash FROM audit_log WHERE seq = 20').get() as { hash: string }).hash);
+    assert.equal(
+      result.headHash,
+      (store.db.prepare('SELECT hash FROM audit_log WHERE seq = 20').get() as { hash: string }).hash,
+    );
     await store.close();
   });
 
@@ -36,7 +56,15 @@ describe('audit log tamper evidence', () => {
     assert.throws(() => store.db.prepare("UPDATE audit_log SET decision = 'deny' WHERE seq = 2").run(), /append-only/);
     assert.throws(() => store.db.prepare('DELETE FROM audit_log WHERE seq = 2').run(), /append-only/);
     const row = store.db.prepare('SELECT * FROM audit_log WHERE seq = 1').get() as Record<string, unknown>;
-    assert.throws(() => store.db.prepare('INSERT INTO audit_log (seq, ts, decision_id, tool, args, decision, source, reason, findings, prev_hash, hash) VALUES (0, @ts, @decision_id, @tool, @args, @decision, @source, @reason, @findings, @prev_hash, @hash)').run(row), /append-only/);
+    assert.throws(
+      () =>
+        store.db
+          .prepare(
+            'INSERT INTO audit_log (seq, ts, decision_id, tool, args, decision, source, reason, findings, prev_hash, hash) VALUES (0, @ts, @decision_id, @tool, @args, @decision, @source, @reason, @findings, @prev_hash, @hash)',
+          )
+          .run(row),
+      /append-only/,
+    );
     assert.equal(verifyAuditChain(store.db).ok, true);
     await store.close();
   });
@@ -74,7 +102,11 @@ describe('audit log tamper evidence', () => {
     const other = await storeWith(5, () => '2020-01-01T00:00:00.000Z');
     const forged = other.db.prepare('SELECT * FROM audit_log WHERE seq = 3').get() as Record<string, unknown>;
     store.db.prepare('DELETE FROM audit_log WHERE seq = 3').run();
-    store.db.prepare('INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash) VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)').run(forged);
+    store.db
+      .prepare(
+        'INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash) VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)',
+      )
+      .run(forged);
     const result = verifyAuditChain(store.db);
     assert.equal(result.problem?.seq, 3);
     assert.equal(result.problem?.kind, 'reordered');
@@ -88,12 +120,17 @@ describe('audit retention', () => {
 
   it('prunes the old prefix, records a checkpoint, and verify still passes', async () => {
     const store = await storeWith(10, (i) => (i <= 6 ? old(i) : new Date().toISOString()));
-    const lastPrunedHash = (store.db.prepare('SELECT hash FROM audit_log WHERE seq = 6').get() as { hash: string }).hash;
+    const lastPrunedHash = (store.db.prepare('SELECT hash FROM audit_log WHERE seq = 6').get() as { hash: string })
+      .hash;
     const result = await store.pruneAudit(new Date(Date.UTC(2025, 0, 1)).toISOString());
     assert.deepEqual(result, { pruned: 6, throughSeq: 6, checkpointSeq: 11 });
     const seqs = store.db.prepare('SELECT seq FROM audit_log ORDER BY seq').pluck().all();
     assert.deepEqual(seqs, [7, 8, 9, 10, 11]);
-    const checkpoint = store.db.prepare('SELECT * FROM audit_log WHERE seq = 11').get() as { decision: string; source: string; args: string };
+    const checkpoint = store.db.prepare('SELECT * FROM audit_log WHERE seq = 11').get() as {
+      decision: string;
+      source: string;
+      args: string;
+    };
     assert.equal(checkpoint.decision, 'checkpoint');
     assert.equal(checkpoint.source, 'retention');
     assert.equal(JSON.parse(checkpoint.args).last_pruned_hash, lastPrunedHash);
@@ -147,11 +184,17 @@ describe('audit retention', () => {
 describe('audit retention in batches', () => {
   it('prunes a long prefix batch by batch, each with its checkpoint, and verify passes', async () => {
     const { startAuditPruner } = await import('../../src/service/audit-pruner.ts');
-    const store = await storeWith(25, (i) => (i <= 20 ? new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() : new Date().toISOString()));
+    const store = await storeWith(25, (i) =>
+      i <= 20 ? new Date(Date.UTC(2024, 0, 1, 0, i)).toISOString() : new Date().toISOString(),
+    );
     const pruner = startAuditPruner(store, { retentionMs: 86_400_000, batchRows: 8 });
     assert.equal(await pruner.runOnce(), 20, 'the 20 old rows, in batches of 8, 8 and 4');
     pruner.stop();
-    assert.equal(store.db.prepare("SELECT COUNT(*) FROM audit_log WHERE decision = 'checkpoint'").pluck().get(), 3, 'one checkpoint per batch');
+    assert.equal(
+      store.db.prepare("SELECT COUNT(*) FROM audit_log WHERE decision = 'checkpoint'").pluck().get(),
+      3,
+      'one checkpoint per batch',
+    );
     assert.equal(store.db.prepare('SELECT MIN(seq) FROM audit_log').pluck().get(), 21);
     const verified = verifyAuditChain(store.db);
     assert.equal(verified.ok, true, verified.problem?.message);

@@ -19,7 +19,9 @@ function oldDatabase(path: string, rules: [effect: string, pattern: string, note
   const db = new Database(path);
   for (let version = 0; version < EXACT_SPECS; version++) db.exec(MIGRATIONS[version]!);
   db.pragma(`user_version = ${EXACT_SPECS}`);
-  const insert = db.prepare("INSERT INTO rules (id, effect, pattern, note, created_at, position) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', ?)");
+  const insert = db.prepare(
+    "INSERT INTO rules (id, effect, pattern, note, created_at, position) VALUES (?, ?, ?, ?, '2026-01-01T00:00:00Z', ?)",
+  );
   rules.forEach(([effect, pattern, note], i) => insert.run(`r${i}`, effect, pattern, note ?? null, i + 1));
   db.close();
 }
@@ -40,16 +42,19 @@ describe('the exact-shell-specs migration', () => {
     const store = openSqliteStore(path);
     const rules = await store.listRules();
     await store.close();
-    assert.deepEqual(rules.map((r) => `${r.effect} ${r.pattern}`), [
-      'deny bash(docker *)',
-      'ask Bash(git push *)',
-      'deny run_shell_command(rm -rf / *)',
-      'allow bash(git status)',
-      'deny bash(rm -rf *)',
-      'allow bash(npm run test:*)',
-      'deny read_file(/etc/shadow)',
-      'allow mcp__github__get_issue',
-    ]);
+    assert.deepEqual(
+      rules.map((r) => `${r.effect} ${r.pattern}`),
+      [
+        'deny bash(docker *)',
+        'ask Bash(git push *)',
+        'deny run_shell_command(rm -rf / *)',
+        'allow bash(git status)',
+        'deny bash(rm -rf *)',
+        'allow bash(npm run test:*)',
+        'deny read_file(/etc/shadow)',
+        'allow mcp__github__get_issue',
+      ],
+    );
     assert.match(rules[0]!.note!, /^was bash\(docker\) \(words anywhere\)/);
     assert.match(rules[1]!.note!, /^from the team · was Bash\(git push\)/);
     assert.match(rules[3]!.note!, /now matches this exact command only/);
@@ -62,7 +67,10 @@ describe('the exact-shell-specs migration', () => {
     await store.addRule({ effect: 'deny', pattern: 'bash(git push)' });
     await store.close();
     const again = openSqliteStore(path);
-    assert.deepEqual((await again.listRules()).map((r) => r.pattern), ['bash(git push)']);
+    assert.deepEqual(
+      (await again.listRules()).map((r) => r.pattern),
+      ['bash(git push)'],
+    );
     await again.close();
   });
 });

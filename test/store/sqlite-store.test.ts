@@ -12,7 +12,24 @@ const dir = mkdtempSync(join(tmpdir(), 'toolgate-store-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
 
 function entry(i: number): AuditEntry {
-  return { ts: new Date().toISOString(), decision_id: `d${i}`, agent_id: 'a', session_id: 's', tool: 'bash', args: JSON.stringify({ command: `echo ${i}` }), decision: 'allow', risk: null, source: 'default', reason: 'ok', rule_id: null, approval_id: null, mode: 'default', latency_us: 10, resolved_by: null, findings: '[]' };
+  return {
+    ts: new Date().toISOString(),
+    decision_id: `d${i}`,
+    agent_id: 'a',
+    session_id: 's',
+    tool: 'bash',
+    args: JSON.stringify({ command: `echo ${i}` }),
+    decision: 'allow',
+    risk: null,
+    source: 'default',
+    reason: 'ok',
+    rule_id: null,
+    approval_id: null,
+    mode: 'default',
+    latency_us: 10,
+    resolved_by: null,
+    findings: '[]',
+  };
 }
 
 describe('sqlite store', () => {
@@ -21,7 +38,10 @@ describe('sqlite store', () => {
     await store.addRule({ effect: 'allow', pattern: 'bash(git *)' });
     await store.addRule({ effect: 'deny', pattern: 'bash(git push *)' });
     await store.addRule({ effect: 'ask', pattern: 'bash(sudo *)', position: 1 });
-    assert.deepEqual((await store.listRules()).map((r) => r.pattern), ['bash(sudo *)', 'bash(git *)', 'bash(git push *)']);
+    assert.deepEqual(
+      (await store.listRules()).map((r) => r.pattern),
+      ['bash(sudo *)', 'bash(git *)', 'bash(git push *)'],
+    );
     assert.equal((await store.listRules())[0]!.risk, 'medium', 'an ask rule defaults to medium risk');
     await store.close();
   });
@@ -45,7 +65,13 @@ describe('sqlite store', () => {
     await server.addRule({ effect: 'allow', pattern: 'bash(ls *)' });
     assert.ok((await server.policyVersion()) > own);
     const granted = await server.policyVersion();
-    await server.addGrant({ sessionId: 's1', pattern: 'bash(make *)', approvalId: null, createdBy: 'test', expiresAt: null });
+    await server.addGrant({
+      sessionId: 's1',
+      pattern: 'bash(make *)',
+      approvalId: null,
+      createdBy: 'test',
+      expiresAt: null,
+    });
     assert.ok((await server.policyVersion()) > granted);
     await cli.close();
     await server.close();
@@ -55,7 +81,11 @@ describe('sqlite store', () => {
     const path = join(dir, 'audit.db');
     const store = openSqliteStore(path);
     await Promise.all(Array.from({ length: 50 }, (_, i) => store.appendAudit([entry(i)])));
-    const rows = store.db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as (AuditEntry & { seq: number; prev_hash: string; hash: string })[];
+    const rows = store.db.prepare('SELECT * FROM audit_log ORDER BY seq').all() as (AuditEntry & {
+      seq: number;
+      prev_hash: string;
+      hash: string;
+    })[];
     assert.equal(rows.length, 50);
     let prev = GENESIS_HASH;
     for (const row of rows) {
@@ -66,7 +96,9 @@ describe('sqlite store', () => {
     await store.close();
     const reopened = openSqliteStore(path);
     await reopened.appendAudit([entry(99)]);
-    const last = reopened.db.prepare('SELECT prev_hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as { prev_hash: string };
+    const last = reopened.db.prepare('SELECT prev_hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as {
+      prev_hash: string;
+    };
     assert.equal(last.prev_hash, prev, 'a restarted writer continues the chain');
     await reopened.close();
   });
@@ -78,8 +110,14 @@ describe('sqlite store', () => {
     assert.equal((await store.queryAudit({ agentId: 'a' })).length, 2);
     assert.equal((await store.queryAudit({ q: 'echo 3' }))[0]!.decision_id, 'd3');
     const page = await store.queryAudit({ limit: 2 });
-    assert.deepEqual(page.map((r) => r.decision_id), ['d3', 'd2']);
-    assert.deepEqual((await store.queryAudit({ cursor: page[1]!.seq })).map((r) => r.decision_id), ['d1']);
+    assert.deepEqual(
+      page.map((r) => r.decision_id),
+      ['d3', 'd2'],
+    );
+    assert.deepEqual(
+      (await store.queryAudit({ cursor: page[1]!.seq })).map((r) => r.decision_id),
+      ['d1'],
+    );
     await store.close();
   });
 });

@@ -15,13 +15,23 @@ export async function openAsk(h: Harness, command = ASKING_COMMAND, extra: Recor
 }
 
 /** POST /v1/approvals/{id}/resolve as the reviewer; returns status and body. */
-export async function resolveAs(h: Harness, id: string, answer: Record<string, unknown>, who: 'reviewer' | 'agent' = 'reviewer'): Promise<{ status: number; body: any; headers: Headers }> {
+export async function resolveAs(
+  h: Harness,
+  id: string,
+  answer: Record<string, unknown>,
+  who: 'reviewer' | 'agent' = 'reviewer',
+): Promise<{ status: number; body: any; headers: Headers }> {
   const res = await h[who](`/v1/approvals/${id}/resolve`, { method: 'POST', body: JSON.stringify(answer) });
   return { status: res.status, body: await res.json(), headers: res.headers };
 }
 
 /** GET /v1/approvals/{id} as the agent with a query and headers; returns status, body, headers and the milliseconds it took. */
-export async function poll(h: Harness, id: string, query = '', headers: Record<string, string> = {}): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
+export async function poll(
+  h: Harness,
+  id: string,
+  query = '',
+  headers: Record<string, string> = {},
+): Promise<{ status: number; body: any; headers: Headers; ms: number }> {
   const started = performance.now();
   const res = await h.agent(`/v1/approvals/${id}${query}`, { headers });
   const body = await res.json();

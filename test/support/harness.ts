@@ -55,14 +55,28 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-test-'));
   const env = { TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, ...options.env };
   const config = loadConfig({ 'data-dir': dataDir, ...options.flags }, env);
-  const toolgate = await createToolgate(config, { dbPath: options.file ? undefined : ':memory:', home: TEST_HOME, analyzer: await testAnalyzer(), ...options.service });
-  const { app } = createApp({ toolgate, tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens }, authGuard: options.authGuard?.(toolgate) ?? failedAuthLimiter(toolgate.store) }, options.routes);
-  const call = (token: string) => async (path: string, init: RequestInit = {}): Promise<Response> => {
-    const headers = new Headers(init.headers);
-    if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
-    if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
-    return app.request(path, { ...init, headers });
-  };
+  const toolgate = await createToolgate(config, {
+    dbPath: options.file ? undefined : ':memory:',
+    home: TEST_HOME,
+    analyzer: await testAnalyzer(),
+    ...options.service,
+  });
+  const { app } = createApp(
+    {
+      toolgate,
+      tokens: { agent: config.agentTokens, reviewer: config.reviewerTokens },
+      authGuard: options.authGuard?.(toolgate) ?? failedAuthLimiter(toolgate.store),
+    },
+    options.routes,
+  );
+  const call =
+    (token: string) =>
+    async (path: string, init: RequestInit = {}): Promise<Response> => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('authorization')) headers.set('authorization', `Bearer ${token}`);
+      if (init.body !== undefined && !headers.has('content-type')) headers.set('content-type', 'application/json');
+      return app.request(path, { ...init, headers });
+    };
   const agent = call(AGENT_TOKEN);
   return {
     toolgate,
@@ -84,5 +98,12 @@ export async function startHarness(options: HarnessOptions = {}): Promise<Harnes
 
 /** A bash decide body. */
 export function bash(command: string, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { tool: 'bash', args: { command }, agent_id: 'test-agent', session_id: 'test-session', cwd: `${TEST_HOME}/work/project`, ...extra };
+  return {
+    tool: 'bash',
+    args: { command },
+    agent_id: 'test-agent',
+    session_id: 'test-session',
+    cwd: `${TEST_HOME}/work/project`,
+    ...extra,
+  };
 }

@@ -8,7 +8,11 @@ export function reviewerTokenIn(dataDir: string): string {
   const file = join(dataDir, 'tokens.json');
   if (!existsSync(file)) {
     mkdirSync(dataDir, { recursive: true, mode: 0o700 });
-    writeFileSync(file, JSON.stringify({ agent: 'tgta_test-agent-token-0000', reviewer: 'tgtr_test-reviewer-token-0000' }), { mode: 0o600 });
+    writeFileSync(
+      file,
+      JSON.stringify({ agent: 'tgta_test-agent-token-0000', reviewer: 'tgtr_test-reviewer-token-0000' }),
+      { mode: 0o600 },
+    );
   }
   return (JSON.parse(readFileSync(file, 'utf8')) as { reviewer: string }).reviewer;
 }

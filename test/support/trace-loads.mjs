@@ -12,5 +12,6 @@ export async function load(url, context, next) {
 }`;
 register(`data:text/javascript,${encodeURIComponent(hooks)}`);
 process.on('exit', () => {
-  for (const entry of process.moduleLoadList) if (entry.startsWith('NativeModule ')) writeSync(2, `LOADED node:${entry.slice('NativeModule '.length)}\n`);
+  for (const entry of process.moduleLoadList)
+    if (entry.startsWith('NativeModule ')) writeSync(2, `LOADED node:${entry.slice('NativeModule '.length)}\n`);
 });

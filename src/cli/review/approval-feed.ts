@@ -30,7 +30,12 @@ export interface ApprovalFeedOptions {
 /** The sidecar refused the token on the very first attempt: retrying would not help. */
 export class FeedAuthError extends Error {}
 
-const EVENT_TYPES = new Set<string>(['approval.created', 'approval.resolved', 'approval.expired', 'approval.cancelled']);
+const EVENT_TYPES = new Set<string>([
+  'approval.created',
+  'approval.resolved',
+  'approval.expired',
+  'approval.cancelled',
+]);
 
 /** Runs until `signal` aborts. Throws only FeedAuthError (a wrong token at start). */
 export async function followApprovals(options: ApprovalFeedOptions): Promise<void> {
@@ -56,8 +61,22 @@ export async function followApprovals(options: ApprovalFeedOptions): Promise<voi
       }
       // Load the queue only once the stream is open: anything that happens after this list is on the stream.
       const base = options.url;
-      const { approvals } = await callSidecar<{ approvals: Approval[] }>(base, token, 'GET', '/v1/approvals?status=pending&limit=1000', undefined, attempt.signal);
-      const status = await callSidecar<SidecarStatus>(base, token, 'GET', '/v1/status', undefined, attempt.signal).catch(() => undefined);
+      const { approvals } = await callSidecar<{ approvals: Approval[] }>(
+        base,
+        token,
+        'GET',
+        '/v1/approvals?status=pending&limit=1000',
+        undefined,
+        attempt.signal,
+      );
+      const status = await callSidecar<SidecarStatus>(
+        base,
+        token,
+        'GET',
+        '/v1/status',
+        undefined,
+        attempt.signal,
+      ).catch(() => undefined);
       everConnected = true;
       delay = initialDelayMs;
       options.onConnected(approvals, status);
@@ -77,7 +96,12 @@ export async function followApprovals(options: ApprovalFeedOptions): Promise<voi
 }
 
 /** Reads events until the stream ends or goes quiet; returns why it stopped. */
-async function readStream(body: ReadableStream<Uint8Array>, options: ApprovalFeedOptions, attempt: AbortController, idleTimeoutMs: number): Promise<string> {
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  options: ApprovalFeedOptions,
+  attempt: AbortController,
+  idleTimeoutMs: number,
+): Promise<string> {
   const parser = new SseParser();
   const decoder = new TextDecoder();
   let idle = false;

@@ -39,7 +39,8 @@ export const reviewCommand: Command = {
       return 0;
     }
     const { stdin, stdout } = process;
-    if (!stdin.isTTY || !stdout.isTTY) throw new UsageError("review needs an interactive terminal; in scripts use 'toolgate approvals list|resolve'");
+    if (!stdin.isTTY || !stdout.isTTY)
+      throw new UsageError("review needs an interactive terminal; in scripts use 'toolgate approvals list|resolve'");
     const url = sidecarUrl(values.url, io.env);
     const given = await reviewerToken(io);
     if (!given) {
@@ -52,7 +53,12 @@ export const reviewCommand: Command = {
     try {
       const outcome = await runReviewSession({ url, token, terminal, color: colorEnabled(io.env, true) });
       const quit = outcome.quitAnswer;
-      if (quit) io.out(quit.error ? `toolgate review: could not deny ${quit.answer.approvalId} on the way out: ${quit.error}` : `toolgate review: denied ${quit.answer.approvalId} on the way out`);
+      if (quit)
+        io.out(
+          quit.error
+            ? `toolgate review: could not deny ${quit.answer.approvalId} on the way out: ${quit.error}`
+            : `toolgate review: denied ${quit.answer.approvalId} on the way out`,
+        );
       return quit?.error ? 1 : 0;
     } catch (error) {
       if (error instanceof FeedAuthError) {

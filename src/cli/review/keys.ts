@@ -2,8 +2,7 @@
 
 /** One key press the dialog reacts to. `char` carries a printable character (feedback typing). */
 export type Key =
-  | { name: 'up' | 'down' | 'enter' | 'escape' | 'backspace' | 'interrupt' | 'eof' }
-  | { name: 'char'; char: string };
+  { name: 'up' | 'down' | 'enter' | 'escape' | 'backspace' | 'interrupt' | 'eof' } | { name: 'char'; char: string };
 
 /**
  * Splits one chunk of raw input into keys. A lone ESC is the Escape key; ESC `[` or ESC `O` starts a

@@ -22,8 +22,13 @@ const MAX_BOX = 78;
 export function renderScreen(state: ReviewState, options: ScreenOptions): string[] {
   const approval = current(state);
   const boxWidth = Math.max(24, Math.min(options.columns - 2, MAX_BOX));
-  const tail = [statusLine(state, options), state.notice ? fit(inert(state.notice), Math.min(options.columns, boxWidth + 2)).trimEnd() : ''];
-  const body = approval ? dialog(state, approval, boxWidth, options.rows - tail.length, options.color) : waiting(boxWidth, options.color);
+  const tail = [
+    statusLine(state, options),
+    state.notice ? fit(inert(state.notice), Math.min(options.columns, boxWidth + 2)).trimEnd() : '',
+  ];
+  const body = approval
+    ? dialog(state, approval, boxWidth, options.rows - tail.length, options.color)
+    : waiting(boxWidth, options.color);
   return [...body, ...tail].slice(0, Math.max(1, options.rows));
 }
 
@@ -39,7 +44,10 @@ export function riskLabel(risk: string | null | undefined): string {
 
 /** What the call acts on, with its label: the command for bash, the path for file tools, the URL for fetches. */
 export function subjectOf(approval: Approval): { label: string; text: string } {
-  const args = approval.args && typeof approval.args === 'object' && !Array.isArray(approval.args) ? (approval.args as Record<string, unknown>) : undefined;
+  const args =
+    approval.args && typeof approval.args === 'object' && !Array.isArray(approval.args)
+      ? (approval.args as Record<string, unknown>)
+      : undefined;
   const command = args?.command ?? args?.cmd;
   if (typeof command === 'string') return { label: 'Command:', text: command };
   if (Array.isArray(command)) return { label: 'Command:', text: command.map(String).join(' ') };
@@ -55,7 +63,8 @@ function dialog(state: ReviewState, approval: Approval, boxWidth: number, rows: 
   const paint = painter(color);
   const riskColor = RISK_COLORS[approval.risk] ?? RISK_COLORS.low!;
   const border = (s: string) => paint(s, `38;5;${riskColor}`);
-  const row = (content: string, styled = content) => `${border('│')}  ${styled}${' '.repeat(Math.max(0, inner - width(content)))} ${border('│')}`;
+  const row = (content: string, styled = content) =>
+    `${border('│')}  ${styled}${' '.repeat(Math.max(0, inner - width(content)))} ${border('│')}`;
   const text = (content: string, style?: string) => {
     const cut = fit(content, inner).trimEnd();
     return row(cut, style ? paint(cut, style) : cut);
@@ -65,11 +74,21 @@ function dialog(state: ReviewState, approval: Approval, boxWidth: number, rows: 
   const title = `⚠  Tool approval request [${label}]`;
   const head = [text(title, undefined).replace(`[${label}]`, paint(`[${label}]`, `1;38;5;${riskColor}`)), row('')];
 
-  const who = [approval.agent_id && `agent ${approval.agent_id}`, approval.session_id && `session ${approval.session_id}`, approval.cwd && `in ${approval.cwd}`].filter(Boolean).join(' · ');
+  const who = [
+    approval.agent_id && `agent ${approval.agent_id}`,
+    approval.session_id && `session ${approval.session_id}`,
+    approval.cwd && `in ${approval.cwd}`,
+  ]
+    .filter(Boolean)
+    .join(' · ');
   const options = optionLines(state, approval, inner, paint);
-  const hint = state.input === 'feedback'
-    ? [text(`Feedback: ${tailFit(inert(state.feedback), inner - 11)}█`), text('Enter send  Esc back to the options', '2')]
-    : [text('↑↓ move  Enter/1-5 confirm  Esc deny', '2')];
+  const hint =
+    state.input === 'feedback'
+      ? [
+          text(`Feedback: ${tailFit(inert(state.feedback), inner - 11)}█`),
+          text('Enter send  Esc back to the options', '2'),
+        ]
+      : [text('↑↓ move  Enter/1-5 confirm  Esc deny', '2')];
   const fixed = 2 + 2 + 1 + (who ? 1 : 0) + 1 + options.length + 1 + hint.length + 1;
   const spare = Math.max(2, rows - fixed);
   const reason = labelled('Reason:', inert(approval.reason), inner, Math.max(1, Math.min(2, spare - 1)));
@@ -92,7 +111,12 @@ function dialog(state: ReviewState, approval: Approval, boxWidth: number, rows: 
 }
 
 /** The five options; option 3 is followed by the rule it would save. */
-function optionLines(state: ReviewState, approval: Approval, inner: number, paint: Paint): { plain: string; styled: string }[] {
+function optionLines(
+  state: ReviewState,
+  approval: Approval,
+  inner: number,
+  paint: Paint,
+): { plain: string; styled: string }[] {
   const lines: { plain: string; styled: string }[] = [];
   OPTIONS.forEach((name, index) => {
     const selected = index === state.cursor;
@@ -145,7 +169,9 @@ function waiting(boxWidth: number, color: boolean): string[] {
 
 function statusLine(state: ReviewState, options: ScreenOptions): string {
   const c = state.connection;
-  const parts = [c.state === 'connected' ? 'connected' : c.state === 'connecting' ? 'connecting…' : `reconnecting… (${c.reason})`];
+  const parts = [
+    c.state === 'connected' ? 'connected' : c.state === 'connecting' ? 'connecting…' : `reconnecting… (${c.reason})`,
+  ];
   parts.push(state.queue.length === 0 ? 'no pending approvals' : `${state.queue.length} pending`);
   if (state.sidecarMode && state.sidecarMode !== 'default') parts.push(`mode: ${state.sidecarMode}`);
   if (state.sending) parts.push('sending…');

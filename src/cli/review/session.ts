@@ -3,7 +3,17 @@ import { callSidecar, RemoteError } from '../remote.ts';
 import { followApprovals, type FeedEventType } from './approval-feed.ts';
 import { decodeKeys } from './keys.ts';
 import { renderScreen, subjectOf } from './render.ts';
-import { addApproval, answerFailed, applyKey, initialState, loadQueue, removeApproval, type Answer, type Approval, type ReviewState } from './state.ts';
+import {
+  addApproval,
+  answerFailed,
+  applyKey,
+  initialState,
+  loadQueue,
+  removeApproval,
+  type Answer,
+  type Approval,
+  type ReviewState,
+} from './state.ts';
 import type { Terminal } from './terminal.ts';
 
 /** What a session needs. */
@@ -72,7 +82,14 @@ export function runReviewSession(options: ReviewSessionOptions): Promise<ReviewO
           await callSidecar<Approval>(url, options.token(), 'POST', path, body);
         }
         settled.add(answer.approvalId);
-        update(removeApproval(state, answer.approvalId, `${CHOICE_WORDS[answer.choice]}: ${approval ? describe(approval) : answer.approvalId}`, now()));
+        update(
+          removeApproval(
+            state,
+            answer.approvalId,
+            `${CHOICE_WORDS[answer.choice]}: ${approval ? describe(approval) : answer.approvalId}`,
+            now(),
+          ),
+        );
         return undefined;
       } catch (error) {
         const message = (error as Error).message;
@@ -98,7 +115,9 @@ export function runReviewSession(options: ReviewSessionOptions): Promise<ReviewO
         if (effect?.kind === 'quit') {
           const answer = effect.answer;
           if (!answer) return finish({});
-          const timeout = new Promise<string>((r) => setTimeout(() => r('timed out'), options.quitAnswerTimeoutMs ?? 3000).unref());
+          const timeout = new Promise<string>((r) =>
+            setTimeout(() => r('timed out'), options.quitAnswerTimeoutMs ?? 3000).unref(),
+          );
           void Promise.race([send(answer), timeout]).then((error) => finish({ quitAnswer: { answer, error } }));
           return;
         }
@@ -113,18 +132,32 @@ export function runReviewSession(options: ReviewSessionOptions): Promise<ReviewO
       token: options.token,
       signal: stop.signal,
       onConnected(pending, status) {
-        update(loadQueue({ ...state, connection: { state: 'connected' }, sidecarMode: status?.mode ?? state.sidecarMode }, pending, settled, now()));
+        update(
+          loadQueue(
+            { ...state, connection: { state: 'connected' }, sidecarMode: status?.mode ?? state.sidecarMode },
+            pending,
+            settled,
+            now(),
+          ),
+        );
       },
       onEvent(type: FeedEventType, approval) {
         if (type === 'approval.created') return update(addApproval(state, approval, now()));
         const known = state.queue.some((a) => a.id === approval.id);
         settled.add(approval.id);
         // Our own answer coming back on the stream: the POST's reply writes the notice.
-        const notice = !known || inFlight.has(approval.id) ? undefined : `${describe(approval)} — ${elsewhere(type, approval)}`;
+        const notice =
+          !known || inFlight.has(approval.id) ? undefined : `${describe(approval)} — ${elsewhere(type, approval)}`;
         update(removeApproval(state, approval.id, notice, now()));
       },
       onDisconnected(reason, retryInMs) {
-        update({ ...state, connection: { state: 'reconnecting', reason: `${reason}; retry in ${(retryInMs / 1000).toFixed(retryInMs < 1000 ? 2 : 0)} s` } });
+        update({
+          ...state,
+          connection: {
+            state: 'reconnecting',
+            reason: `${reason}; retry in ${(retryInMs / 1000).toFixed(retryInMs < 1000 ? 2 : 0)} s`,
+          },
+        });
       },
     }).catch((error: Error) => finish(error));
   });

@@ -36,7 +36,9 @@ export class SseParser {
 
   private line(line: string): SseMessage | undefined {
     if (line === '') {
-      const message = this.data.length ? { event: this.event || 'message', data: this.data.join('\n'), id: this.id } : undefined;
+      const message = this.data.length
+        ? { event: this.event || 'message', data: this.data.join('\n'), id: this.id }
+        : undefined;
       this.event = '';
       this.data = [];
       return message;

@@ -6,7 +6,13 @@ export type Approval = components['schemas']['Approval'];
 export type Choice = components['schemas']['ApprovalChoice'];
 
 /** The five options, in the seed's order; the index is the option's number minus one. */
-export const OPTIONS = ['Allow once', 'Allow for this session', 'Always allow (save rule)', 'Deny', 'Deny with feedback…'] as const;
+export const OPTIONS = [
+  'Allow once',
+  'Allow for this session',
+  'Always allow (save rule)',
+  'Deny',
+  'Deny with feedback…',
+] as const;
 
 /**
  * Milliseconds a freshly shown approval ignores answer keys when the reviewer was pressing keys just
@@ -52,7 +58,18 @@ export type Effect = { kind: 'answer'; answer: Answer } | { kind: 'quit'; answer
 
 /** The state before anything is known. */
 export function initialState(): ReviewState {
-  return { queue: [], cursor: 0, input: 'options', feedback: '', connection: { state: 'connecting' }, sidecarMode: null, notice: null, sending: null, armedAt: 0, lastKeyAt: Number.NEGATIVE_INFINITY };
+  return {
+    queue: [],
+    cursor: 0,
+    input: 'options',
+    feedback: '',
+    connection: { state: 'connecting' },
+    sidecarMode: null,
+    notice: null,
+    sending: null,
+    armedAt: 0,
+    lastKeyAt: Number.NEGATIVE_INFINITY,
+  };
 }
 
 /** The approval on screen, if any. */
@@ -74,7 +91,8 @@ export function applyKey(before: ReviewState, key: Key, now: number): { state: R
   const approval = current(state);
   if (key.name === 'interrupt' || key.name === 'eof') {
     // The seed: Ctrl+C / Ctrl+D deny the request on screen, then quit.
-    const answer = approval && state.sending !== approval.id ? { approvalId: approval.id, choice: 'deny' as const } : undefined;
+    const answer =
+      approval && state.sending !== approval.id ? { approvalId: approval.id, choice: 'deny' as const } : undefined;
     return { state, effect: { kind: 'quit', answer } };
   }
   if (!approval || state.sending) return { state };
@@ -84,7 +102,8 @@ export function applyKey(before: ReviewState, key: Key, now: number): { state: R
   if (now < state.armedAt) return { state };
   if (key.name === 'escape') return send(state, { approvalId: approval.id, choice: 'deny' });
   if (key.name === 'enter') return choose(state, approval, state.cursor);
-  if (key.name === 'char' && key.char >= '1' && key.char <= '5') return choose({ ...state, cursor: Number(key.char) - 1 }, approval, Number(key.char) - 1);
+  if (key.name === 'char' && key.char >= '1' && key.char <= '5')
+    return choose({ ...state, cursor: Number(key.char) - 1 }, approval, Number(key.char) - 1);
   return { state };
 }
 
@@ -115,7 +134,8 @@ function feedbackKey(state: ReviewState, approval: Approval, key: Key): { state:
     case 'escape':
       return { state: { ...state, input: 'options' } };
     case 'enter':
-      if (!state.feedback.trim()) return { state: { ...state, notice: 'Type the feedback for the agent first, or Esc to go back.' } };
+      if (!state.feedback.trim())
+        return { state: { ...state, notice: 'Type the feedback for the agent first, or Esc to go back.' } };
       return send(state, { approvalId: approval.id, choice: 'deny_with_feedback', feedback: state.feedback.trim() });
     default:
       return { state };
@@ -127,7 +147,12 @@ function send(state: ReviewState, answer: Answer): { state: ReviewState; effect:
 }
 
 /** Replaces the queue with the sidecar's pending list (at connect), keeping answers already sent out. */
-export function loadQueue(state: ReviewState, pending: Approval[], settled: ReadonlySet<string>, now: number): ReviewState {
+export function loadQueue(
+  state: ReviewState,
+  pending: Approval[],
+  settled: ReadonlySet<string>,
+  now: number,
+): ReviewState {
   const queue = pending.filter((a) => a.status === 'pending' && !settled.has(a.id)).sort(byAge);
   return showHead(state, { ...state, queue }, now);
 }
@@ -142,7 +167,12 @@ export function addApproval(state: ReviewState, approval: Approval, now: number)
  * An approval left the pending state: answered here, answered elsewhere (the page, the CLI, another
  * reviewer), expired or cancelled by its agent. `notice` says which; it is kept when undefined.
  */
-export function removeApproval(state: ReviewState, approvalId: string, notice: string | null | undefined, now: number): ReviewState {
+export function removeApproval(
+  state: ReviewState,
+  approvalId: string,
+  notice: string | null | undefined,
+  now: number,
+): ReviewState {
   const queue = state.queue.filter((a) => a.id !== approvalId);
   const sending = state.sending === approvalId ? null : state.sending;
   return showHead(state, { ...state, queue, sending, notice: notice === undefined ? state.notice : notice }, now);

@@ -28,7 +28,10 @@ export class Terminal {
   private readonly host: NodeJS.Process;
   private readonly cleanups: (() => void)[] = [];
 
-  constructor(private readonly streams: TerminalStreams, private readonly options: TerminalOptions = {}) {
+  constructor(
+    private readonly streams: TerminalStreams,
+    private readonly options: TerminalOptions = {},
+  ) {
     this.host = options.host ?? process;
   }
 
@@ -42,7 +45,10 @@ export class Terminal {
     input.on('data', onData);
     input.resume();
     output.on('resize', onResize);
-    this.cleanups.push(() => input.off('data', onData), () => output.off('resize', onResize));
+    this.cleanups.push(
+      () => input.off('data', onData),
+      () => output.off('resize', onResize),
+    );
     if (!this.options.dumb) output.write(ENTER);
 
     const exitOn = (signal: NodeJS.Signals, code: number) => {
@@ -65,7 +71,11 @@ export class Terminal {
     this.host.on('unhandledRejection', crash);
     const onExit = () => this.restore();
     this.host.on('exit', onExit);
-    this.cleanups.push(() => this.host.off('uncaughtException', crash), () => this.host.off('unhandledRejection', crash), () => this.host.off('exit', onExit));
+    this.cleanups.push(
+      () => this.host.off('uncaughtException', crash),
+      () => this.host.off('unhandledRejection', crash),
+      () => this.host.off('exit', onExit),
+    );
   }
 
   /** Columns and rows, with 80×24 when the stream does not say. */

@@ -14,7 +14,8 @@ export function inert(text: string): string {
     else if (code < 0x20) out += `^${String.fromCharCode(code + 0x40)}`;
     else if (code === 0x7f) out += '^?';
     // C1 controls (0x9b is a one-byte CSI on some terminals) and bidi overrides that reorder what is shown.
-    else if ((code >= 0x80 && code < 0xa0) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069)) out += `\\u{${code.toString(16)}}`;
+    else if ((code >= 0x80 && code < 0xa0) || (code >= 0x202a && code <= 0x202e) || (code >= 0x2066 && code <= 0x2069))
+      out += `\\u{${code.toString(16)}}`;
     else out += ch;
   }
   return out;
@@ -23,7 +24,8 @@ export function inert(text: string): string {
 /** Columns a code point occupies: 2 for East Asian wide and fullwidth characters and emoji, 0 for combining marks. */
 export function charWidth(ch: string): number {
   const code = ch.codePointAt(0)!;
-  if ((code >= 0x300 && code <= 0x36f) || code === 0x200b || code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f)) return 0;
+  if ((code >= 0x300 && code <= 0x36f) || code === 0x200b || code === 0x200d || (code >= 0xfe00 && code <= 0xfe0f))
+    return 0;
   if (
     (code >= 0x1100 && code <= 0x115f) ||
     (code >= 0x2e80 && code <= 0xa4cf) ||
@@ -34,7 +36,8 @@ export function charWidth(ch: string): number {
     (code >= 0xffe0 && code <= 0xffe6) ||
     (code >= 0x1f300 && code <= 0x1faff) ||
     (code >= 0x20000 && code <= 0x3fffd)
-  ) return 2;
+  )
+    return 2;
   return 1;
 }
 

@@ -20,10 +20,19 @@ interface CopyShape {
 }
 
 const SHAPES: Record<string, CopyShape> = {
-  cp: { withArg: ['-S', '--suffix', '-t', '--target-directory'], trees: (args) => hasFlag(args, 'rRa', ['--recursive', '--archive']) },
+  cp: {
+    withArg: ['-S', '--suffix', '-t', '--target-directory'],
+    trees: (args) => hasFlag(args, 'rRa', ['--recursive', '--archive']),
+  },
   mv: { withArg: ['-S', '--suffix', '-t', '--target-directory'], trees: () => true },
-  rsync: { withArg: ['-e', '--rsh', '--exclude', '--include', '-f', '--filter', '-t', '--target-directory'], trees: (args) => hasFlag(args, 'ra', ['--recursive', '--archive']) },
-  install: { withArg: ['-m', '-o', '-g', '--mode', '--owner', '--group', '-S', '--suffix', '-t', '--target-directory'], trees: () => false },
+  rsync: {
+    withArg: ['-e', '--rsh', '--exclude', '--include', '-f', '--filter', '-t', '--target-directory'],
+    trees: (args) => hasFlag(args, 'ra', ['--recursive', '--archive']),
+  },
+  install: {
+    withArg: ['-m', '-o', '-g', '--mode', '--owner', '--group', '-S', '--suffix', '-t', '--target-directory'],
+    trees: () => false,
+  },
   ln: { withArg: ['-S', '--suffix', '-t', '--target-directory'], trees: () => false },
 };
 
@@ -41,7 +50,11 @@ export function copyTargets(program: string, args: string[], home: string): stri
   if (dest === undefined || sources.length === 0) return [];
   const out: string[] = [];
   // `.claude/./` and `.claude//` are `.claude`: the entries match names, not spellings.
-  const dir = dest.replace(/\/\.(?=\/|$)/g, '').replace(/\/{2,}/g, '/').replace(/\/+$/, '') || '/';
+  const dir =
+    dest
+      .replace(/\/\.(?=\/|$)/g, '')
+      .replace(/\/{2,}/g, '/')
+      .replace(/\/+$/, '') || '/';
   const into = (name: string) => (dir === '/' ? `/${name}` : `${dir}/${name}`);
   // `-T`: the destination is the copy itself, never a directory to copy into.
   const noDirectory = args.includes('-T') || args.includes('--no-target-directory');
@@ -49,7 +62,7 @@ export function copyTargets(program: string, args: string[], home: string): stri
   for (const source of sources) {
     const name = basename(source);
     // A glob's matches (`cp x/* .claude/`) or a directory's contents (`d/.`, rsync's `d/`) land in the destination.
-    const contents = /[*?[]/.test(name) || /\/\.?$/.test(source) && (program === 'rsync' || source.endsWith('/.'));
+    const contents = /[*?[]/.test(name) || (/\/\.?$/.test(source) && (program === 'rsync' || source.endsWith('/.')));
     if (!noDirectory && name !== '' && !contents) out.push(into(name));
     if (!trees && !contents) continue;
     // Where the tree lands: the destination itself when it is new (or for contents and -T), else inside it.

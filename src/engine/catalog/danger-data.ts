@@ -8,7 +8,8 @@ import { inlineCode } from './inline-code.ts';
 import { CODE_RUNNERS } from './programs.ts';
 
 /** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
-const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
+const DESTRUCTIVE_SQL =
+  /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
 
 /**
  * A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`, or any condition
@@ -16,11 +17,40 @@ const DESTRUCTIVE_SQL = /\b(drop\s+(table|schema|database|keyspace|index|view|ma
  */
 const ALWAYS_TRUE_WHERE = /\bwhere\s+(?:[^;]*?\bor\s+)?(?:true|1|([\w.]+|'[^']*')\s*=\s*\1)\s*(?=;|$)/gi;
 
-const SQL_CLIENTS = ['psql', 'mysql', 'mariadb', 'mysqladmin', 'sqlite3', 'sqlcmd', 'clickhouse-client', 'cockroach', 'mongo', 'mongosh', 'redis-cli', 'cqlsh', 'duckdb', 'snowsql', 'bq'];
+const SQL_CLIENTS = [
+  'psql',
+  'mysql',
+  'mariadb',
+  'mysqladmin',
+  'sqlite3',
+  'sqlcmd',
+  'clickhouse-client',
+  'cockroach',
+  'mongo',
+  'mongosh',
+  'redis-cli',
+  'cqlsh',
+  'duckdb',
+  'snowsql',
+  'bq',
+];
 /** Clients of MySQL's dialect, where `#` starts a comment and a `/*!` comment holds code the server runs. */
 const MYSQL_CLIENTS = new Set(['mysql', 'mariadb', 'mysqladmin']);
 /** mysqladmin options that take the next word as their value. */
-const MYSQLADMIN_WITH_ARG = ['-u', '-h', '-P', '-S', '-c', '-i', '--user', '--host', '--port', '--socket', '--count', '--sleep'];
+const MYSQLADMIN_WITH_ARG = [
+  '-u',
+  '-h',
+  '-P',
+  '-S',
+  '-c',
+  '-i',
+  '--user',
+  '--host',
+  '--port',
+  '--socket',
+  '--count',
+  '--sleep',
+];
 
 /** SQL handed to a database client: -c/-e/--command/--execute/--eval, sqlite3's second operand, stdin text, mysqladmin's `drop NAME`. */
 function sqlOf(v: CommandView): string[] {
@@ -34,7 +64,13 @@ function sqlOf(v: CommandView): string[] {
   const out: string[] = [];
   const c = optionValue(v.args, ['-c', '-e', '--command', '--execute', '--eval', '-Q', '-q', '--query']);
   if (c !== undefined) out.push(c);
-  if (v.program === 'sqlite3' || v.program === 'duckdb' || v.program === 'redis-cli') out.push(v.args.filter((a) => !a.startsWith('-')).slice(v.program === 'redis-cli' ? 0 : 1).join(' '));
+  if (v.program === 'sqlite3' || v.program === 'duckdb' || v.program === 'redis-cli')
+    out.push(
+      v.args
+        .filter((a) => !a.startsWith('-'))
+        .slice(v.program === 'redis-cli' ? 0 : 1)
+        .join(' '),
+    );
   if (v.stdin?.text) out.push(v.stdin.text);
   return out;
 }
@@ -58,8 +94,14 @@ function endOfQuoted(sql: string, start: number, mysql: boolean): number {
 function endOfBlockComment(sql: string, start: number, nested: boolean): number {
   let depth = 0;
   for (let i = start; i < sql.length - 1; i++) {
-    if (sql[i] === '/' && sql[i + 1] === '*' && (nested || depth === 0)) { depth++; i++; }
-    else if (sql[i] === '*' && sql[i + 1] === '/') { depth--; i++; if (depth === 0) return i + 1; }
+    if (sql[i] === '/' && sql[i + 1] === '*' && (nested || depth === 0)) {
+      depth++;
+      i++;
+    } else if (sql[i] === '*' && sql[i + 1] === '/') {
+      depth--;
+      i++;
+      if (depth === 0) return i + 1;
+    }
   }
   return sql.length;
 }
@@ -138,7 +180,8 @@ function withoutStrings(sql: string, mysql: boolean): string {
 
 /** The Rails, Django and Sequelize commands that drop or empty the database (each run by more than one program: rails and rake, …). */
 // (`db:schema:load` recreates every table of the schema over the database, dropping what they held.)
-const RAILS_DB_WIPE = /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant|schema:load|structure:load)(:\w+)?( |$)/;
+const RAILS_DB_WIPE =
+  /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant|schema:load|structure:load)(:\w+)?( |$)/;
 // (`migrate APP zero` unapplies every migration of the app: its tables are dropped.)
 const DJANGO_DB_WIPE = /^(flush|reset_db|migrate \w+ zero)\b/;
 const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
@@ -196,41 +239,97 @@ function wipesDatabase(v: CommandView): boolean {
 
 export const DATA_DANGERS: DangerEntry[] = [
   {
-    id: 'db-restore-clean', risk: 'high', reason: 'restores a dump over a database, dropping its objects first (pg_restore --clean, mongorestore --drop): what the database held is replaced',
+    id: 'db-restore-clean',
+    risk: 'high',
+    reason:
+      'restores a dump over a database, dropping its objects first (pg_restore --clean, mongorestore --drop): what the database held is replaced',
     programs: ['pg_restore', 'mongorestore'],
     examples: ['pg_restore --clean -d app backup.dump', 'pg_restore -c -d prod x.dump', 'mongorestore --drop dump/'],
-    match: (v) => (v.program === 'pg_restore' && v.args.some((a) => a === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) && !v.args.some((a) => a === '-l' || a === '--list' || a === '-f' || a.startsWith('--file')))
-      || (v.program === 'mongorestore' && v.args.includes('--drop') && !v.args.includes('--dryRun')),
+    match: (v) =>
+      (v.program === 'pg_restore' &&
+        v.args.some((a) => a === '--clean' || /^-[a-zA-Z]*c[a-zA-Z]*$/.test(a)) &&
+        !v.args.some((a) => a === '-l' || a === '--list' || a === '-f' || a.startsWith('--file'))) ||
+      (v.program === 'mongorestore' && v.args.includes('--drop') && !v.args.includes('--dryRun')),
   },
   {
-    id: 'sql-destructive', risk: 'high', reason: 'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE or with one every row meets, also behind comments) or a shell command run by the database server (COPY … PROGRAM)',
+    id: 'sql-destructive',
+    risk: 'high',
+    reason:
+      'destructive SQL (DROP, TRUNCATE, DELETE or UPDATE without WHERE or with one every row meets, also behind comments) or a shell command run by the database server (COPY … PROGRAM)',
     programs: SQL_CLIENTS,
-    examples: ["psql \"$DATABASE_URL\" -c 'DROP SCHEMA public CASCADE'", 'mysql -e "drop database app"', 'sqlite3 app.db "DELETE FROM users;"', "psql -c 'UPDATE users SET admin = true'", 'redis-cli flushall', 'mongosh --eval "db.dropDatabase()"',
-      "psql -c 'DROP/**/TABLE users'", "mysql -e 'DrOp/**/DATABASE x'", "psql -c 'delete from users where 1=1'", "psql -c \"COPY x FROM PROGRAM 'rm -rf ~'\"", 'mysqladmin -f drop prod',
-      "cqlsh -e 'DROP KEYSPACE x'", "mongo --eval 'db.x.remove({})'"],
+    examples: [
+      'psql "$DATABASE_URL" -c \'DROP SCHEMA public CASCADE\'',
+      'mysql -e "drop database app"',
+      'sqlite3 app.db "DELETE FROM users;"',
+      "psql -c 'UPDATE users SET admin = true'",
+      'redis-cli flushall',
+      'mongosh --eval "db.dropDatabase()"',
+      "psql -c 'DROP/**/TABLE users'",
+      "mysql -e 'DrOp/**/DATABASE x'",
+      "psql -c 'delete from users where 1=1'",
+      'psql -c "COPY x FROM PROGRAM \'rm -rf ~\'"',
+      'mysqladmin -f drop prod',
+      "cqlsh -e 'DROP KEYSPACE x'",
+      "mongo --eval 'db.x.remove({})'",
+    ],
     match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
   },
   {
-    id: 'database-reset', risk: 'high', reason: "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, a schema push accepting data loss, artisan migrate:fresh, flyway clean, mvn flyway:clean, liquibase dropAll, …)",
+    id: 'database-reset',
+    risk: 'high',
+    reason:
+      "drops or empties the application's database through its framework (rails db:drop, manage.py flush, prisma migrate reset, a schema push accepting data loss, artisan migrate:fresh, flyway clean, mvn flyway:clean, liquibase dropAll, …)",
     programs: ['python', 'python3', 'php', ...DATABASE_WIPES.keys()],
-    examples: ['rails db:drop', 'bundle exec rake db:reset', 'python manage.py flush --noinput', 'python3 manage.py reset_db', 'npx prisma migrate reset --force', 'prisma db push --force-reset', 'npx prisma db push --accept-data-loss', 'npx drizzle-kit push --force', 'bin/rails db:schema:load', 'python manage.py migrate billing zero',
-      'php artisan db:wipe --force', 'php artisan migrate:fresh', 'flyway clean', 'dotnet ef database drop -f', 'sequelize db:drop', 'knex migrate:rollback --all', 'alembic downgrade base',
-      'mvn flyway:clean', './mvnw flyway:clean', 'gradle flywayClean', 'liquibase dropAll'],
+    examples: [
+      'rails db:drop',
+      'bundle exec rake db:reset',
+      'python manage.py flush --noinput',
+      'python3 manage.py reset_db',
+      'npx prisma migrate reset --force',
+      'prisma db push --force-reset',
+      'npx prisma db push --accept-data-loss',
+      'npx drizzle-kit push --force',
+      'bin/rails db:schema:load',
+      'python manage.py migrate billing zero',
+      'php artisan db:wipe --force',
+      'php artisan migrate:fresh',
+      'flyway clean',
+      'dotnet ef database drop -f',
+      'sequelize db:drop',
+      'knex migrate:rollback --all',
+      'alembic downgrade base',
+      'mvn flyway:clean',
+      './mvnw flyway:clean',
+      'gradle flywayClean',
+      'liquibase dropAll',
+    ],
     match: wipesDatabase,
   },
   {
-    id: 'inline-code-database-wipe', risk: 'high', reason: "inline code drops or empties the application's database through its ORM or driver (SQLAlchemy drop_all, Django flush, ActiveRecord delete_all, Sequelize sync({force: true}), TypeORM dropDatabase, DROP/TRUNCATE passed to execute, Redis flushall)",
+    id: 'inline-code-database-wipe',
+    risk: 'high',
+    reason:
+      "inline code drops or empties the application's database through its ORM or driver (SQLAlchemy drop_all, Django flush, ActiveRecord delete_all, Sequelize sync({force: true}), TypeORM dropDatabase, DROP/TRUNCATE passed to execute, Redis flushall)",
     programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle'],
-    examples: ['python3 -c "from app.db import Base, engine; Base.metadata.drop_all(engine)"', "python manage.py shell -c \"from django.core.management import call_command; call_command('flush', interactive=False)\"",
-      "bin/rails runner 'User.delete_all'", "rails r 'ActiveRecord::Base.connection.drop_table(:users)'", "node -e \"require('./models').sequelize.sync({ force: true })\"", "node -e 'dataSource.dropDatabase()'",
-      "python3 -c \"import sqlite3; sqlite3.connect('app.db').execute('DROP TABLE users')\"", "node -e \"prisma.$executeRawUnsafe('TRUNCATE TABLE orders CASCADE')\"", "python3 -c 'import redis; redis.Redis().flushall()'"],
+    examples: [
+      'python3 -c "from app.db import Base, engine; Base.metadata.drop_all(engine)"',
+      'python manage.py shell -c "from django.core.management import call_command; call_command(\'flush\', interactive=False)"',
+      "bin/rails runner 'User.delete_all'",
+      "rails r 'ActiveRecord::Base.connection.drop_table(:users)'",
+      'node -e "require(\'./models\').sequelize.sync({ force: true })"',
+      "node -e 'dataSource.dropDatabase()'",
+      "python3 -c \"import sqlite3; sqlite3.connect('app.db').execute('DROP TABLE users')\"",
+      'node -e "prisma.$executeRawUnsafe(\'TRUNCATE TABLE orders CASCADE\')"',
+      "python3 -c 'import redis; redis.Redis().flushall()'",
+    ],
     // (Reading, `Base.metadata.create_all(engine)`, `User.where(active: false).count`, `sequelize.sync()`, stays quiet.)
     match: (v) => databaseCode(v).some((code) => ORM_WIPE.test(code) || DESTRUCTIVE_SQL.test(code)),
   },
 ];
 
 /** ORM and driver calls that drop or empty tables or a whole database. */
-const ORM_WIPE = /\b(?:drop_all|drop_table|drop_database|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(/;
+const ORM_WIPE =
+  /\b(?:drop_all|drop_table|drop_database|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(/;
 
 /** Code a command runs: an interpreter's inline code, `rails runner CODE`, `manage.py shell -c CODE`. */
 function databaseCode(v: CommandView): string[] {

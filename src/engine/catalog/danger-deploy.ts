@@ -24,14 +24,55 @@ const PRODUCTION = /(^|[-_/.:=@])(prod|production|prd|live)($|[-_/.:\d])/i;
 const namesProduction = (args: readonly string[]) => args.some((a) => PRODUCTION.test(a));
 
 /** Options before a cloud CLI's command words that take a value (`aws --profile prod ecs …`). */
-const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription', '-o', '--context', '-t', '--access-token'];
+const CLOUD_WITH_ARG = [
+  '--profile',
+  '--region',
+  '--output',
+  '--endpoint-url',
+  '--query',
+  '--project',
+  '--account',
+  '--configuration',
+  '--format',
+  '--subscription',
+  '-o',
+  '--context',
+  '-t',
+  '--access-token',
+];
 /** kubectl's and helm's options that take a value, so that the first operand is the verb. */
-const KUBE_WITH_ARG = ['-e', '--environment', '-n', '--namespace', '--context', '--kube-context', '--cluster', '--user', '--kubeconfig', '-s', '--server', '-l', '--selector', '-o', '--output', '-f', '--filename', '-k', '--kustomize', '--values', '--set', '--set-string', '--version', '--timeout'];
+const KUBE_WITH_ARG = [
+  '-e',
+  '--environment',
+  '-n',
+  '--namespace',
+  '--context',
+  '--kube-context',
+  '--cluster',
+  '--user',
+  '--kubeconfig',
+  '-s',
+  '--server',
+  '-l',
+  '--selector',
+  '-o',
+  '--output',
+  '-f',
+  '--filename',
+  '-k',
+  '--kustomize',
+  '--values',
+  '--set',
+  '--set-string',
+  '--version',
+  '--timeout',
+];
 /** docker's options before its command that take a value. */
 const DOCKER_WITH_ARG = ['-H', '--host', '-c', '--context', '--config', '-l', '--log-level'];
 
 /** kubectl's verbs that change what runs in the cluster (reading ones, `get`/`describe`/`logs`/`diff`, do not). */
-const KUBE_CHANGE = /^(apply|create|replace|patch|scale|rollout|set|edit|annotate|label|taint|cordon|expose|autoscale)$/;
+const KUBE_CHANGE =
+  /^(apply|create|replace|patch|scale|rollout|set|edit|annotate|label|taint|cordon|expose|autoscale)$/;
 /** `rollout` commands that change (`restart`, `undo`, `pause`, `resume`); `status` and `history` read. */
 const ROLLOUT_CHANGE = /^(restart|undo|pause|resume)$/;
 
@@ -45,18 +86,33 @@ function kubectlDeploys(words: readonly string[], args: readonly string[]): bool
   const [verb, object] = operands([...args], KUBE_WITH_ARG);
   if (!KUBE_CHANGE.test(verb ?? '') || (verb === 'rollout' && !ROLLOUT_CHANGE.test(object ?? ''))) return false;
   // A namespace or context named for production is production-cluster-change's, for every verb here.
-  if (['-n', '--namespace', '--context', '--cluster'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? ''))) return false;
+  if (['-n', '--namespace', '--context', '--cluster'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? '')))
+    return false;
   // A node cordoned or tainted takes capacity from every workload; an undone rollout is an incident's step.
-  if (verb === 'cordon' || (verb === 'taint' && /^(nodes?|no)$/.test(object ?? '')) || (verb === 'rollout' && object === 'undo')) return true;
+  if (
+    verb === 'cordon' ||
+    (verb === 'taint' && /^(nodes?|no)$/.test(object ?? '')) ||
+    (verb === 'rollout' && object === 'undo')
+  )
+    return true;
   // `--prune` deletes what the files no longer name; `--replicas=0` takes the workload down.
-  if ((verb === 'apply' && args.some((a) => a === '--prune' || a.startsWith('--prune='))) || (verb === 'scale' && optionValue([...args], ['--replicas']) === '0')) return true;
+  if (
+    (verb === 'apply' && args.some((a) => a === '--prune' || a.startsWith('--prune='))) ||
+    (verb === 'scale' && optionValue([...args], ['--replicas']) === '0')
+  )
+    return true;
   // Imperative changes to live objects (issue 26): `patch`, `replace`, `scale`, `set`, `edit`, `autoscale` change what
   // runs out of step with the manifests, on whatever cluster the context points at, so they are asked about whatever
   // the namespace; `label`/`annotate` only tag objects and stay quiet (a label a Service selects on is the exception
   // not worth the noise). `apply --server-side` or `--force-conflicts` takes fields over from other managers, and CRDs
   // are cluster-wide: every namespace's objects of that kind change with them.
   if (/^(patch|replace|scale|set|edit|autoscale)$/.test(verb ?? '')) return true;
-  if (verb === 'apply' && (args.some((a) => /^--(server-side|force-conflicts|force)(=true)?$/.test(a)) || args.some((a) => /(^|[/_.-])crds?([/_.-]|$)|customresourcedefinition/i.test(a)))) return true;
+  if (
+    verb === 'apply' &&
+    (args.some((a) => /^--(server-side|force-conflicts|force)(=true)?$/.test(a)) ||
+      args.some((a) => /(^|[/_.-])crds?([/_.-]|$)|customresourcedefinition/i.test(a)))
+  )
+    return true;
   return namesProduction(args.filter((a) => !/^--?(n|namespace|context|cluster)(=|$)/.test(a)));
 }
 
@@ -67,39 +123,58 @@ function helmDeploys(words: readonly string[], args: readonly string[]): boolean
   // Rolling a release back is what an incident does to a live cluster, whatever the release is named.
   if (verb === 'rollback') return true;
   // `-n prod` and `--kube-context prod` are production-cluster-change's.
-  if (['-n', '--namespace', '--kube-context'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? ''))) return false;
+  if (['-n', '--namespace', '--kube-context'].some((o) => PRODUCTION.test(optionValue([...args], [o]) ?? '')))
+    return false;
   return namesProduction(args.filter((a) => !/^--?(n|namespace|kube-context)(=|$)/.test(a)));
 }
 
 /** terraform, tofu, terragrunt: apply (a saved plan applies with no prompt), import, state surgery, taint. */
 function terraformDeploys(words: readonly string[], args: readonly string[]): boolean {
   // `-auto-approve` is infra-apply-unprompted's, `-destroy` cloud-destroy's.
-  if (args.some((a) => /^--?(auto-approve|destroy)(=true)?$/.test(a) || a === '--terragrunt-non-interactive')) return false;
+  if (args.some((a) => /^--?(auto-approve|destroy)(=true)?$/.test(a) || a === '--terragrunt-non-interactive'))
+    return false;
   const at = words[0] === 'run-all' || words[0] === 'run' ? 1 : 0;
   const [command, sub] = [words[at], words[at + 1]];
-  return /^(apply|apply-all|import|taint|untaint|force-unlock)$/.test(command ?? '') || (command === 'state' && /^(mv|push|replace-provider)$/.test(sub ?? ''));
+  return (
+    /^(apply|apply-all|import|taint|untaint|force-unlock)$/.test(command ?? '') ||
+    (command === 'state' && /^(mv|push|replace-provider)$/.test(sub ?? ''))
+  );
 }
 
 /** aws: an operation that creates, changes, starts or stops a resource (`ecs update-service`, `lambda update-function-code`, `cloudformation deploy`). */
 function awsDeploys(words: readonly string[], args: readonly string[]): boolean {
   const [service, operation = ''] = operands([...args], CLOUD_WITH_ARG);
   // `aws s3 …` copies and syncs are the upload and delete entries'; `aws configure set` is local settings.
-  if (service === undefined || service === 's3' || service === 'configure' || service === 'sts' || service === 'sso') return false;
-  if (/^(start-query|start-query-execution|start-live-tail|start-session|create-access-key|update-kubeconfig|get-.*|describe-.*|list-.*|validate-.*|estimate-.*|simulate-.*|test-.*|lookup-.*|search-.*|filter-.*|tail|wait)$/.test(operation)) return false;
-  return /^(deploy|package-and-deploy|update-.+|put-.+|modify-.+|create-.+|execute-.+|publish-.+|start-.+|stop-.+|reboot-.+|set-.+|attach-.+|detach-.+|register-.+|associate-.+|disassociate-.+|change-.+|run-instances|run-task|restore-.+|promote-.+|failover-.+|reset-.+|revoke-.+|authorize-.+|enable-.+|disable-.+|cancel-update-stack|continue-update-rollback|rollback-.+|import-.+|send-.+|invoke)$/.test(operation);
+  if (service === undefined || service === 's3' || service === 'configure' || service === 'sts' || service === 'sso')
+    return false;
+  if (
+    /^(start-query|start-query-execution|start-live-tail|start-session|create-access-key|update-kubeconfig|get-.*|describe-.*|list-.*|validate-.*|estimate-.*|simulate-.*|test-.*|lookup-.*|search-.*|filter-.*|tail|wait)$/.test(
+      operation,
+    )
+  )
+    return false;
+  return /^(deploy|package-and-deploy|update-.+|put-.+|modify-.+|create-.+|execute-.+|publish-.+|start-.+|stop-.+|reboot-.+|set-.+|attach-.+|detach-.+|register-.+|associate-.+|disassociate-.+|change-.+|run-instances|run-task|restore-.+|promote-.+|failover-.+|reset-.+|revoke-.+|authorize-.+|enable-.+|disable-.+|cancel-update-stack|continue-update-rollback|rollback-.+|import-.+|send-.+|invoke)$/.test(
+    operation,
+  );
 }
 
 /** gcloud: a command that deploys, creates or changes a resource (`gcloud deploy releases promote`, `compute instances stop`). */
 function gcloudDeploys(words: readonly string[], args: readonly string[]): boolean {
   const ops = operands([...args], CLOUD_WITH_ARG).filter((w) => w !== 'alpha' && w !== 'beta');
   // Local settings and logins change nothing shared; `run`/`app`/`functions deploy` are publish-package's.
-  if (/^(config|auth|components|init|info|help|topic|emulators)$/.test(ops[0] ?? '') || (/^(run|app|functions)$/.test(ops[0] ?? '') && ops[1] === 'deploy')) return false;
+  if (
+    /^(config|auth|components|init|info|help|topic|emulators)$/.test(ops[0] ?? '') ||
+    (/^(run|app|functions)$/.test(ops[0] ?? '') && ops[1] === 'deploy')
+  )
+    return false;
   return changingWord(ops, GCLOUD_CHANGE);
 }
-const GCLOUD_CHANGE = /^(deploy|create|update|patch|replace|resize|upgrade|rollback|promote|restart|reset|start|stop|suspend|resume|submit|import|update-traffic|set-traffic|set-iam-policy|add-iam-policy-binding|enable|disable|set-machine-type|add-metadata|apply)$/;
+const GCLOUD_CHANGE =
+  /^(deploy|create|update|patch|replace|resize|upgrade|rollback|promote|restart|reset|start|stop|suspend|resume|submit|import|update-traffic|set-traffic|set-iam-policy|add-iam-policy-binding|enable|disable|set-machine-type|add-metadata|apply)$/;
 
 /** Words after which a cloud CLI's words are names, not more commands (`gcloud compute instances describe update-vm`). */
-const READING_WORD = /^(list|ls|describe|show|get|get-.+|logs?|tail|read|browse|ssh|connect|call|status|diff|explain|history|wait)$/;
+const READING_WORD =
+  /^(list|ls|describe|show|get|get-.+|logs?|tail|read|browse|ssh|connect|call|status|diff|explain|history|wait)$/;
 
 /** Whether one of the first command words (before a word that reads) is a changing one. */
 function changingWord(ops: readonly string[], change: RegExp): boolean {
@@ -113,15 +188,18 @@ function changingWord(ops: readonly string[], change: RegExp): boolean {
 /** az: a command that deploys, creates or changes a resource (`az webapp deploy`, `az aks scale`, `az deployment group create`). */
 function azDeploys(words: readonly string[], args: readonly string[]): boolean {
   const ops = operands([...args], CLOUD_WITH_ARG);
-  if (/^(config|account|login|logout|extension|configure|version|upgrade|bicep|find|interactive)$/.test(ops[0] ?? '')) return false;
+  if (/^(config|account|login|logout|extension|configure|version|upgrade|bicep|find|interactive)$/.test(ops[0] ?? ''))
+    return false;
   return changingWord(ops, AZ_CHANGE);
 }
 
-const AZ_CHANGE = /^(deploy|up|create|update|set|scale|upgrade|restart|start|stop|deallocate|resize|swap|config-zip|import|rollback|assign|redeploy|promote)$/;
+const AZ_CHANGE =
+  /^(deploy|up|create|update|set|scale|upgrade|restart|start|stop|deallocate|resize|swap|config-zip|import|rollback|assign|redeploy|promote)$/;
 
 /** ansible-playbook runs its plays on every host of the inventory; `--check`, a listing, or this machine alone change nothing shared. */
 function playbookDeploys(words: readonly string[], args: readonly string[]): boolean {
-  if (args.some((a) => /^(-C|--check|--syntax-check|--list-tasks|--list-hosts|--list-tags|--help|-h)$/.test(a))) return false;
+  if (args.some((a) => /^(-C|--check|--syntax-check|--list-tasks|--list-hosts|--list-tags|--help|-h)$/.test(a)))
+    return false;
   const connection = optionValue([...args], ['-c', '--connection']);
   const inventory = optionValue([...args], ['-i', '--inventory', '--inventory-file']);
   return connection !== 'local' && !/^(localhost|127\.0\.0\.1),?$/.test(inventory ?? '');
@@ -133,27 +211,47 @@ function dockerDeploys(words: readonly string[], args: readonly string[]): boole
   if (object === 'stack' && (verb === 'deploy' || verb === 'up')) return true;
   if (object === 'service' && /^(create|update|scale|rollback)$/.test(verb ?? '')) return true;
   const engine = optionValue([...args], ['-H', '--host', '-c', '--context']);
-  const remote = engine !== undefined && engine !== 'default' && !/^(unix|npipe):\/\/|^(tcp:\/\/)?(localhost|127\.0\.0\.1)(:|$)/.test(engine);
-  return remote && (object === 'compose' ? /^(up|run|restart|pull|create|start|stop|down)$/.test(verb ?? '') : /^(run|start|stop|restart|update|kill)$/.test(object ?? ''));
+  const remote =
+    engine !== undefined &&
+    engine !== 'default' &&
+    !/^(unix|npipe):\/\/|^(tcp:\/\/)?(localhost|127\.0\.0\.1)(:|$)/.test(engine);
+  return (
+    remote &&
+    (object === 'compose'
+      ? /^(up|run|restart|pull|create|start|stop|down)$/.test(verb ?? '')
+      : /^(run|start|stop|restart|update|kill)$/.test(object ?? ''))
+  );
 }
 
 /**
  * A make or just target, or a package script, that deploys (`make deploy`, `just deploy-prod`, `npm run deploy:prod`);
  * a package script named `release` publishes (`npm run release`), where `make release` is as often an optimised build.
  */
-const DEPLOY_TARGET = /^(deploy|rollout|promote|ship|rollback)([:_-][\w:.-]*)?$|^[\w.-]+[:_-](deploy|rollout|promote|rollback)$/;
+const DEPLOY_TARGET =
+  /^(deploy|rollout|promote|ship|rollback)([:_-][\w:.-]*)?$|^[\w.-]+[:_-](deploy|rollout|promote|rollback)$/;
 const RELEASE_SCRIPT = /^release([:_-](?!notes?$)[\w:.-]*)?$/;
 function targetDeploys(words: readonly string[], args: readonly string[]): boolean {
-  return words.some((w) => DEPLOY_TARGET.test(w)) && !args.some((a) => a === '-n' || a === '--dry-run' || a === '--just-print');
+  return (
+    words.some((w) => DEPLOY_TARGET.test(w)) &&
+    !args.some((a) => a === '-n' || a === '--dry-run' || a === '--just-print')
+  );
 }
 function scriptDeploys(words: readonly string[]): boolean {
   const script = words[0] === 'run' || words[0] === 'run-script' ? words[1] : words[0];
   return script !== undefined && (DEPLOY_TARGET.test(script) || RELEASE_SCRIPT.test(script));
 }
 
-const first = (...names: string[]) => (w: readonly string[]) => names.includes(w[0] ?? '');
-const pair = (a: string, ...b: string[]) => (w: readonly string[]) => w[0] === a && b.includes(w[1] ?? '');
+const first =
+  (...names: string[]) =>
+  (w: readonly string[]) =>
+    names.includes(w[0] ?? '');
+const pair =
+  (a: string, ...b: string[]) =>
+  (w: readonly string[]) =>
+    w[0] === a && b.includes(w[1] ?? '');
 
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const DEPLOYERS: readonly Deployer[] = [
   { programs: ['terraform', 'tofu', 'terragrunt'], deploys: terraformDeploys, example: 'terraform apply tfplan', controls: ['terraform plan -out tfplan', 'terraform validate', 'terraform fmt -check', 'terraform show tfplan', 'tofu init', 'terraform state list', 'terraform apply -help'] },
   { programs: ['pulumi'], deploys: (w, a) => /^(up|update|refresh|import)$/.test(w[0] ?? '') && !a.some((x) => /^(--yes|-y|--skip-preview|--preview-only)$/.test(x)), example: 'pulumi up -s prod', controls: ['pulumi preview', 'pulumi stack ls', 'pulumi up --preview-only'] },
@@ -204,11 +302,32 @@ function deploys(v: CommandView): boolean {
 
 export const DEPLOY_DANGERS: DangerEntry[] = [
   {
-    id: 'deploy', risk: 'high', reason: 'deploys, or changes shared infrastructure (cloud resources, a cluster, a service, the hosts of an inventory): what serves users changes when it runs',
+    id: 'deploy',
+    risk: 'high',
+    reason:
+      'deploys, or changes shared infrastructure (cloud resources, a cluster, a service, the hosts of an inventory): what serves users changes when it runs',
     programs: [...BY_PROGRAM.keys()],
-    examples: [...DEPLOYERS.map((d) => d.example), 'terraform apply', 'cd infra/prod && terraform apply -var-file=prod.tfvars', 'argocd app sync api-prod', 'aws lambda update-function-code --function-name api --zip-file fileb://f.zip',
-      'aws cloudformation deploy --template-file t.yaml --stack-name api', 'gcloud compute instances stop vm-1', 'az aks scale -g rg -n aks1 --node-count 0', 'kubectl set image deploy/api-prod api=acme/api:2', 'kubectl cordon node-1',
-      'kubectl scale deploy/api --replicas=0', 'kubectl apply -f k8s/ --prune -l app=api', "kubectl patch deployment api -p '{\"spec\":{\"replicas\":5}}'", 'kubectl apply --server-side -f k8s/crds.yaml', 'kubectl scale deployment api --replicas=3', 'kubectl set env deploy/api LOG_LEVEL=debug', 'kubectl edit cm api-config', 'npx aws-cdk deploy', 'wrangler pages deploy dist'],
+    examples: [
+      ...DEPLOYERS.map((d) => d.example),
+      'terraform apply',
+      'cd infra/prod && terraform apply -var-file=prod.tfvars',
+      'argocd app sync api-prod',
+      'aws lambda update-function-code --function-name api --zip-file fileb://f.zip',
+      'aws cloudformation deploy --template-file t.yaml --stack-name api',
+      'gcloud compute instances stop vm-1',
+      'az aks scale -g rg -n aks1 --node-count 0',
+      'kubectl set image deploy/api-prod api=acme/api:2',
+      'kubectl cordon node-1',
+      'kubectl scale deploy/api --replicas=0',
+      'kubectl apply -f k8s/ --prune -l app=api',
+      'kubectl patch deployment api -p \'{"spec":{"replicas":5}}\'',
+      'kubectl apply --server-side -f k8s/crds.yaml',
+      'kubectl scale deployment api --replicas=3',
+      'kubectl set env deploy/api LOG_LEVEL=debug',
+      'kubectl edit cm api-config',
+      'npx aws-cdk deploy',
+      'wrangler pages deploy dist',
+    ],
     match: deploys,
   },
 ];

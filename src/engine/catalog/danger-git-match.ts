@@ -4,7 +4,17 @@ import type { CommandView } from '../shell/view.ts';
 import { hasFlag, operands, subcommands } from './flags.ts';
 
 /** git's global options that take a value (`git -C dir …`). */
-const GIT_GLOBAL_WITH_ARG = ['-C', '-c', '--git-dir', '--work-tree', '--namespace', '--exec-path', '--config-env', '--super-prefix', '--list-cmds'];
+const GIT_GLOBAL_WITH_ARG = [
+  '-C',
+  '-c',
+  '--git-dir',
+  '--work-tree',
+  '--namespace',
+  '--exec-path',
+  '--config-env',
+  '--super-prefix',
+  '--list-cmds',
+];
 
 /** git's subcommand and its arguments, once the global options (`-C dir`, `-c k=v`) are skipped: `[]` without one. */
 export function gitCommand(args: string[]): string[] {
@@ -24,8 +34,25 @@ export function git(v: CommandView): { sub: string; args: string[] } | undefined
 let gitMemo: { view: CommandView; parsed: ReturnType<typeof git> } | undefined;
 
 /** The long options the entries below look for (git takes any unambiguous prefix of one: `--har`, `--forc`). */
-const LONG_OPTIONS = ['--hard', '--merge', '--keep', '--force', '--force-with-lease', '--force-if-includes', '--mirror', '--delete', '--prune', '--discard-changes',
-  '--interactive', '--worktree', '--staged', '--cached', '--dry-run', '--exec', '--all'];
+const LONG_OPTIONS = [
+  '--hard',
+  '--merge',
+  '--keep',
+  '--force',
+  '--force-with-lease',
+  '--force-if-includes',
+  '--mirror',
+  '--delete',
+  '--prune',
+  '--discard-changes',
+  '--interactive',
+  '--worktree',
+  '--staged',
+  '--cached',
+  '--dry-run',
+  '--exec',
+  '--all',
+];
 
 /** A long option written as a prefix of one of LONG_OPTIONS (the shortest it may stand for), else the word. */
 function fullOption(arg: string): string {
@@ -37,10 +64,12 @@ function fullOption(arg: string): string {
 }
 
 /** Keys whose value git runs through the shell as a command line (besides `alias.NAME=!cmd`). */
-const COMMAND_KEYS = /^(core\.(sshcommand|pager|editor|askpass|gitproxy|fsmonitor|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\.[a-z0-9]+\.program|gpg\.ssh\.defaultkeycommand|uploadpack\.packobjectshook|credential\.([^=]*\.)?helper|diff\.[^=]+\.(textconv|command)|filter\.[^=]+\.(clean|smudge|process)|merge\.[^=]+\.driver|pager\.[^=]+|(difftool|mergetool|browser|man)\.[^=]+\.cmd|remote\.[^=]+\.(uploadpack|receivepack)|submodule\.[^=]+\.update|interactive\.difffilter|sendemail\.(tocmd|cccmd))$/i;
+const COMMAND_KEYS =
+  /^(core\.(sshcommand|pager|editor|askpass|gitproxy|fsmonitor|alternaterefscommand)|sequence\.editor|diff\.external|gpg\.program|gpg\.[a-z0-9]+\.program|gpg\.ssh\.defaultkeycommand|uploadpack\.packobjectshook|credential\.([^=]*\.)?helper|diff\.[^=]+\.(textconv|command)|filter\.[^=]+\.(clean|smudge|process)|merge\.[^=]+\.driver|pager\.[^=]+|(difftool|mergetool|browser|man)\.[^=]+\.cmd|remote\.[^=]+\.(uploadpack|receivepack)|submodule\.[^=]+\.update|interactive\.difffilter|sendemail\.(tocmd|cccmd))$/i;
 
 /** Programs that take the code to run as their arguments: an alias `!sh` runs whatever words follow the alias. */
-const TAKES_CODE = /^(sh|bash|zsh|dash|ksh|fish|eval|exec|python[\d.]*|node|perl|ruby|php|lua|xargs|env|sudo|command|busybox)$/;
+const TAKES_CODE =
+  /^(sh|bash|zsh|dash|ksh|fish|eval|exec|python[\d.]*|node|perl|ruby|php|lua|xargs|env|sudo|command|busybox)$/;
 
 /**
  * The key and value `git config` sets, from the words after `config`: `git config [--global] KEY VALUE`,
@@ -51,15 +80,30 @@ export function gitConfigAssignment(args: string[]): { key: string; value: strin
   const ops: number[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (/^(-f|--file|--blob|--type|--default|--comment|--value)$/.test(a)) { i++; continue; }
-    if (/^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--edit|-e|--rename-section|--remove-section)$/.test(a)) return undefined;
+    if (/^(-f|--file|--blob|--type|--default|--comment|--value)$/.test(a)) {
+      i++;
+      continue;
+    }
+    if (
+      /^(--get|--get-all|--get-regexp|--get-urlmatch|--unset|--unset-all|--list|-l|--edit|-e|--rename-section|--remove-section)$/.test(
+        a,
+      )
+    )
+      return undefined;
     if (!a.startsWith('-')) ops.push(i);
   }
   let first = 0;
   if (args[ops[0] ?? -1] === 'set') first = 1;
   else if (/^(get|unset|list|edit|rename-section|remove-section)$/.test(args[ops[0] ?? -1] ?? '')) return undefined;
   if (ops.length - first < 2) return undefined;
-  return { key: args[ops[first]!]!, value: ops.slice(first + 1).map((i) => args[i]!).join(' '), keyAt: ops[first]! };
+  return {
+    key: args[ops[first]!]!,
+    value: ops
+      .slice(first + 1)
+      .map((i) => args[i]!)
+      .join(' '),
+    keyAt: ops[first]!,
+  };
 }
 
 /**
@@ -82,7 +126,8 @@ export function gitConfigCommand(key: string, value: string): string | undefined
 }
 
 /** Configuration keys whose value git runs as a program (an `!` alias runs a shell). */
-const EXEC_CONFIG = /^(include\.path=|includeif\.[^=]*\.path=|alias\.[^=]+=\s*!|alias\.[^=]+=(.*\s)?(-c|--config-env|--exec-path)(\s|=)|pager\.[^=]+=|(difftool|mergetool|browser|man)\.[^=]+\.cmd=|remote\.[^=]+\.(uploadpack|receivepack)=|submodule\.[^=]+\.update=\s*!|interactive\.difffilter=|sendemail\.(tocmd|cccmd)=|core\.alternaterefscommand=|gpg\.ssh\.defaultkeycommand=|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
+const EXEC_CONFIG =
+  /^(include\.path=|includeif\.[^=]*\.path=|alias\.[^=]+=\s*!|alias\.[^=]+=(.*\s)?(-c|--config-env|--exec-path)(\s|=)|pager\.[^=]+=|(difftool|mergetool|browser|man)\.[^=]+\.cmd=|remote\.[^=]+\.(uploadpack|receivepack)=|submodule\.[^=]+\.update=\s*!|interactive\.difffilter=|sendemail\.(tocmd|cccmd)=|core\.alternaterefscommand=|gpg\.ssh\.defaultkeycommand=|core\.(sshcommand|pager|editor|hookspath|fsmonitor|gitproxy|askpass)=|(credential|diff|filter|merge)\.[^=]*\.?(helper|command|textconv|process|clean|smudge|driver)=|uploadpack\.packobjectshook=|sequence\.editor=|diff\.external=|init\.templatedir=|gpg\.program=|gpg\.[a-z]+\.program=)/i;
 
 /** A pager that only shows text (`git -c core.pager=cat log`, the usual way to turn paging off). */
 const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy)?(\s+-[\w-]+)*\s*$/i;
@@ -93,7 +138,8 @@ const PLAIN_PAGER = /^core\.pager=\s*(cat|less|more|most|bat|delta|diff-so-fancy
  */
 const NO_OP_PROGRAM = /^(core\.editor|sequence\.editor|credential\.helper)=\s*(true|:|cat|)\s*$/i;
 /** An editor people use, and git's own credential caches: what developers set up, not a program of the agent's. */
-const PLAIN_SETTING = /^(core\.editor=\s*(vim?|nvim|nano|emacs|micro|helix|hx|code|code-insiders|cursor|subl|mate|zed|atom|gedit|kate)(\s+(-w|--wait|-n|--new-window))*|credential\.([^=]*\.)?helper=\s*(cache(\s+--timeout[= ]\d+)?|store(\s+--file[= ]\S+)?|osxkeychain|manager|manager-core|libsecret|wincred|!\s*(gh|glab)\s+auth\s+git-credential|(\/[\w./-]+\/)?git-credential-manager(-core)?))\s*$/i;
+const PLAIN_SETTING =
+  /^(core\.editor=\s*(vim?|nvim|nano|emacs|micro|helix|hx|code|code-insiders|cursor|subl|mate|zed|atom|gedit|kate)(\s+(-w|--wait|-n|--new-window))*|credential\.([^=]*\.)?helper=\s*(cache(\s+--timeout[= ]\d+)?|store(\s+--file[= ]\S+)?|osxkeychain|manager|manager-core|libsecret|wincred|!\s*(gh|glab)\s+auth\s+git-credential|(\/[\w./-]+\/)?git-credential-manager(-core)?))\s*$/i;
 
 /**
  * `KEY=VALUE` (a `-c` setting) that makes git run a program this finding stands for: a command line whose text is
@@ -102,7 +148,13 @@ const PLAIN_SETTING = /^(core\.editor=\s*(vim?|nvim|nano|emacs|micro|helix|hx|co
  * ask nothing, `alias.x=!rm -rf ~` asks what `rm -rf ~` asks.
  */
 export function runsProgram(setting: string, dynamic: boolean): boolean {
-  if (!EXEC_CONFIG.test(setting) || PLAIN_PAGER.test(setting) || NO_OP_PROGRAM.test(setting) || PLAIN_SETTING.test(setting)) return false;
+  if (
+    !EXEC_CONFIG.test(setting) ||
+    PLAIN_PAGER.test(setting) ||
+    NO_OP_PROGRAM.test(setting) ||
+    PLAIN_SETTING.test(setting)
+  )
+    return false;
   const eq = setting.indexOf('=');
   const key = setting.slice(0, eq).trim();
   const value = setting.slice(eq + 1).trim();
@@ -110,7 +162,11 @@ export function runsProgram(setting: string, dynamic: boolean): boolean {
   // An empty value resets the setting (git's default: no program, no hooks path of the agent's).
   if (value === '' || value === '""' || value === "''") return false;
   // `alias.x='!sh'`: what follows the alias is code for that program (`git x -c 'curl … | sh'`).
-  if (/^alias\./i.test(key) && TAKES_CODE.test((gitConfigCommand(key, value) ?? '').trim().split(/\s+/)[0]?.replace(/^.*\//, '') ?? '')) return true;
+  if (
+    /^alias\./i.test(key) &&
+    TAKES_CODE.test((gitConfigCommand(key, value) ?? '').trim().split(/\s+/)[0]?.replace(/^.*\//, '') ?? '')
+  )
+    return true;
   if (/^core\.fsmonitor$/i.test(key) && /^(true|false|yes|no|on|off|1|0)$/i.test(value)) return false;
   // A credential helper is handed the user's passwords and tokens to keep: one of the agent's choosing stays asked.
   if (/^credential\./i.test(key)) return true;
@@ -125,7 +181,13 @@ export function runsProgram(setting: string, dynamic: boolean): boolean {
 export function gitConfigSetsExec(v: CommandView): boolean {
   const set = gitConfigSetting(v);
   if (set === undefined) return false;
-  if (runsProgram(`${set.key}=${set.value}`, v.words.some((w) => w.dynamic))) return true;
+  if (
+    runsProgram(
+      `${set.key}=${set.value}`,
+      v.words.some((w) => w.dynamic),
+    )
+  )
+    return true;
   const command = gitConfigCommand(set.key, set.value);
   return command !== undefined && /^\S*\//.test(command.trim());
 }
@@ -140,7 +202,10 @@ export function gitConfigSetting(v: CommandView): { key: string; value: string }
 export function branchFlag(args: string[], letters: string): boolean {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--format' || a === '--sort' || a === '--contains' || a === '--merged' || a === '--points-at') { i++; continue; }
+    if (a === '--format' || a === '--sort' || a === '--contains' || a === '--merged' || a === '--points-at') {
+      i++;
+      continue;
+    }
     if (/^-[A-Za-z]+$/.test(a) && [...letters].some((l) => a.includes(l))) return true;
   }
   return false;
@@ -159,9 +224,14 @@ export function pushesToNewRemote(v: CommandView): boolean {
   if (v.program === 'gh') return v.args[0] === 'repo' && v.args[1] === 'create' && v.args.includes('--push');
   const g = git(v);
   // `git subtree push --prefix dir URL ref`: the subtree's history pushed to the URL.
-  if (g?.sub === 'subtree' && g.args.includes('push')) return operands(g.args, ['--prefix', '-P', '-m', '--message']).slice(1).some((r) => REMOTE_URL.test(r) || v.addedRemotes?.has(r) === true);
+  if (g?.sub === 'subtree' && g.args.includes('push'))
+    return operands(g.args, ['--prefix', '-P', '-m', '--message'])
+      .slice(1)
+      .some((r) => REMOTE_URL.test(r) || v.addedRemotes?.has(r) === true);
   if (!g || g.sub !== 'push' || hasFlag(g.args, 'n', ['--dry-run'])) return false;
-  const repo = g.args.find((a) => a.startsWith('--repo='))?.slice(7) ?? (g.args.includes('--repo') ? g.args[g.args.indexOf('--repo') + 1] : undefined);
+  const repo =
+    g.args.find((a) => a.startsWith('--repo='))?.slice(7) ??
+    (g.args.includes('--repo') ? g.args[g.args.indexOf('--repo') + 1] : undefined);
   const remote = repo ?? operands(g.args, PUSH_WITH_ARG)[0];
   if (remote !== undefined && REMOTE_URL.test(remote)) return true;
   if (pushRepointed(v.args)) return true;
@@ -184,23 +254,32 @@ export function recordAddedRemote(v: CommandView, added: Set<string>): void {
     if (set === undefined) return;
     const remote = /^remote\.(.+)\.(?:url|pushurl)$/i.exec(set.key);
     if (remote && REMOTE_URL.test(set.value)) added.add(remote[1]!);
-    if (/^url\..+\.(?:insteadof|pushinsteadof)$/i.test(set.key) && REMOTE_URL.test(set.key.slice(4))) added.add(ANY_REMOTE);
-    if (/^(?:remote\.pushdefault|branch\..+\.(?:remote|pushremote))$/i.test(set.key) && (REMOTE_URL.test(set.value) || added.has(set.value))) added.add(ANY_REMOTE);
+    if (/^url\..+\.(?:insteadof|pushinsteadof)$/i.test(set.key) && REMOTE_URL.test(set.key.slice(4)))
+      added.add(ANY_REMOTE);
+    if (
+      /^(?:remote\.pushdefault|branch\..+\.(?:remote|pushremote))$/i.test(set.key) &&
+      (REMOTE_URL.test(set.value) || added.has(set.value))
+    )
+      added.add(ANY_REMOTE);
     return;
   }
   if (g.sub !== 'remote') return;
   const [action, name, url] = operands(g.args, ['-t', '-m', '--track', '--master']);
-  if ((action === 'add' || action === 'set-url') && name !== undefined && url !== undefined && REMOTE_URL.test(url)) added.add(name);
+  if ((action === 'add' || action === 'set-url') && name !== undefined && url !== undefined && REMOTE_URL.test(url))
+    added.add(name);
   if (action === 'rename' && name !== undefined && url !== undefined && added.has(name)) added.add(url);
 }
 
 /** `git -c remote.origin.url=URL push`, `git -c url.URL.pushInsteadOf=… push`: the push itself is pointed elsewhere. */
 function pushRepointed(args: readonly string[]): boolean {
   return args.some((a, i) => {
-    const setting = a === '-c' ? args[i + 1] ?? '' : a.startsWith('-c') ? a.slice(2) : '';
+    const setting = a === '-c' ? (args[i + 1] ?? '') : a.startsWith('-c') ? a.slice(2) : '';
     const eq = setting.indexOf('=');
     if (eq < 0) return false;
     const key = setting.slice(0, eq);
-    return (/^remote\..+\.(?:url|pushurl)$/i.test(key) && REMOTE_URL.test(setting.slice(eq + 1))) || (/^url\..+\.(?:insteadof|pushinsteadof)$/i.test(key) && REMOTE_URL.test(key.slice(4)));
+    return (
+      (/^remote\..+\.(?:url|pushurl)$/i.test(key) && REMOTE_URL.test(setting.slice(eq + 1))) ||
+      (/^url\..+\.(?:insteadof|pushinsteadof)$/i.test(key) && REMOTE_URL.test(key.slice(4)))
+    );
   });
 }

@@ -15,9 +15,17 @@ export interface Publisher {
 /** A git remote a push to which deploys (Heroku's and Dokku's git deploys, a remote named for production). */
 const DEPLOY_REMOTE = /^(heroku|dokku|production|prod|live)$/;
 
-const first = (...names: string[]) => (w: readonly string[]) => names.includes(w[0] ?? '');
-const pair = (a: string, ...b: string[]) => (w: readonly string[]) => w[0] === a && b.includes(w[1] ?? '');
+const first =
+  (...names: string[]) =>
+  (w: readonly string[]) =>
+    names.includes(w[0] ?? '');
+const pair =
+  (a: string, ...b: string[]) =>
+  (w: readonly string[]) =>
+    w[0] === a && b.includes(w[1] ?? '');
 
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['npm', 'pnpm', 'bun'], publishes: first('publish'), example: 'npm publish' },
   { programs: ['yarn'], publishes: (w) => w[0] === 'publish' || (w[0] === 'npm' && w[1] === 'publish'), example: 'yarn npm publish' },
@@ -88,9 +96,23 @@ for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, 
 
 export const PUBLISH_DANGERS: DangerEntry[] = [
   {
-    id: 'publish-package', risk: 'high', reason: 'publishes a package, an image or a release where others fetch it at once, changes what a registry serves for published versions (deprecate, yank, retag, owners), or deploys to production (a published package version cannot be taken back or reused)',
+    id: 'publish-package',
+    risk: 'high',
+    reason:
+      'publishes a package, an image or a release where others fetch it at once, changes what a registry serves for published versions (deprecate, yank, retag, owners), or deploys to production (a published package version cannot be taken back or reused)',
     programs: [...BY_PROGRAM.keys()],
-    examples: [...PUBLISHERS.map((p) => p.example), 'pnpm publish --access public', 'npm dist-tag add acme-sdk@1.2.0 latest', 'cargo owner --add github:acme:core', 'poetry publish --build', 'vercel --prod', 'netlify deploy --prod', 'semantic-release', 'gh release create v1 --notes x', 'git push dokku main'],
+    examples: [
+      ...PUBLISHERS.map((p) => p.example),
+      'pnpm publish --access public',
+      'npm dist-tag add acme-sdk@1.2.0 latest',
+      'cargo owner --add github:acme:core',
+      'poetry publish --build',
+      'vercel --prod',
+      'netlify deploy --prod',
+      'semantic-release',
+      'gh release create v1 --notes x',
+      'git push dokku main',
+    ],
     match: publishes,
   },
 ];
@@ -100,11 +122,15 @@ function publishes(v: CommandView): boolean {
   if (v.args.some((a) => a === '--dry-run' || a === '--help' || a === '--dryrun')) return false;
   const words = v.args.filter((a) => !a.startsWith('-'));
   if (!(BY_PROGRAM.get(v.program) ?? []).some((p) => p.publishes(words, v.args))) return false;
-  return !(v.args.some((a) => LOCAL_REGISTRY.test(a)) && !v.args.some((a) => /^(?:--[\w-]+=)?(?:https?|oci):\/\//.test(a) && !LOCAL_REGISTRY.test(a)));
+  return !(
+    v.args.some((a) => LOCAL_REGISTRY.test(a)) &&
+    !v.args.some((a) => /^(?:--[\w-]+=)?(?:https?|oci):\/\//.test(a) && !LOCAL_REGISTRY.test(a))
+  );
 }
 
 /**
  * A registry on this machine (kind's or microk8s's `localhost:5000`, verdaccio on `localhost:4873`): an image tag or a
  * `--registry`/`--repository-url`/`--index` value naming it. Nobody else fetches from there.
  */
-const LOCAL_REGISTRY = /^(?:--(?:registry|repository-url|index)=)?(?:(?:https?|oci|docker):\/\/)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:\/|$)/;
+const LOCAL_REGISTRY =
+  /^(?:--(?:registry|repository-url|index)=)?(?:(?:https?|oci|docker):\/\/)?(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])(?::\d+)?(?:\/|$)/;

@@ -4,7 +4,8 @@ import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { inlineCode } from './inline-code.ts';
 
 /** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
-const SECRET_VARIABLE = /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT)$/i;
+const SECRET_VARIABLE =
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT)$/i;
 
 /**
  * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment
@@ -16,11 +17,16 @@ export function printsSecretVariable(v: CommandView): boolean {
   if (v.program === 'printenv') return v.args.some((a) => !a.startsWith('-') && SECRET_VARIABLE.test(a));
   // `env | grep TOKEN`, `printenv | grep -i secret`: the environment filtered down to its secrets.
   if (/^(grep|egrep|rg)$/.test(v.program)) {
-    return v.stdin?.kind === 'pipe' && v.stdin.upstream.some((p) => ENVIRONMENT_PRINTERS.has(p)) && v.args.some((a) => !a.startsWith('-') && SECRET_WORD.test(a))
-      && !v.args.some((a) => /^-[a-zA-Z]*[qcl][a-zA-Z]*$|^--(quiet|silent|count|files-with-matches)$/.test(a));
+    return (
+      v.stdin?.kind === 'pipe' &&
+      v.stdin.upstream.some((p) => ENVIRONMENT_PRINTERS.has(p)) &&
+      v.args.some((a) => !a.startsWith('-') && SECRET_WORD.test(a)) &&
+      !v.args.some((a) => /^-[a-zA-Z]*[qcl][a-zA-Z]*$|^--(quiet|silent|count|files-with-matches)$/.test(a))
+    );
   }
   // `python3 -c "print(os.environ['GITHUB_TOKEN'])"`, `node -p process.env.OPENAI_API_KEY`, `jq -n env.GITHUB_TOKEN`.
-  if (v.program === 'jq' || v.program === 'gojq') return v.args.some((a) => [...a.matchAll(/\$?(?:env|ENV)\.(\w+)/g)].some((m) => SECRET_VARIABLE.test(m[1]!)));
+  if (v.program === 'jq' || v.program === 'gojq')
+    return v.args.some((a) => [...a.matchAll(/\$?(?:env|ENV)\.(\w+)/g)].some((m) => SECRET_VARIABLE.test(m[1]!)));
   if (HERESTRING_PRINTERS.has(v.program)) {
     // `cat /tmp/t` after `echo "$GITHUB_TOKEN" > /tmp/t`: a file the script wrote the secret into, printed.
     if (v.secretFiles && v.args.some((a) => v.secretFiles!.has(a.replace(/^\.\//, '')))) return true;
@@ -39,7 +45,23 @@ export function printsSecretVariable(v: CommandView): boolean {
 }
 
 /** Programs that print what they read (a here-string given them is printed). */
-const HERESTRING_PRINTERS = new Set(['cat', 'tee', 'base64', 'base32', 'xxd', 'od', 'hexdump', 'rev', 'tr', 'head', 'tail', 'xargs', 'sed', 'awk', 'cut']);
+const HERESTRING_PRINTERS = new Set([
+  'cat',
+  'tee',
+  'base64',
+  'base32',
+  'xxd',
+  'od',
+  'hexdump',
+  'rev',
+  'tr',
+  'head',
+  'tail',
+  'xargs',
+  'sed',
+  'awk',
+  'cut',
+]);
 
 /** Programs that print the whole environment (or its variables). */
 const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
@@ -49,7 +71,12 @@ const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pa
 const ENVIRONMENT_READ = String.raw`(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|getenv\s*\(\s*|ENV\s*\[\s*|ENVIRON\s*\[\s*|\$ENV\{\s*)["']?(\w+)|process\.env(?:\.(\w+)|\[\s*["'](\w+))|Deno\.env\.get\(\s*["'](\w+)`;
 /** Such a read given straight to a printer: `print(os.environ['X'])`, `console.log(process.env.X)`, `puts ENV["X"]`, `print(f"{…}")`, `"t=" + …`. */
 // (Not a test of it: `console.log(process.env.X ? 'set' : 'unset')`, `print('X' in os.environ and …)`.)
-const PRINTED_READ = new RegExp(String.raw`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|pp?|var_dump|process\.stdout\.write)\s*\(?\s*(?:f?["'][^"'\n]*?(?:\{|["']\s*[+.,]\s*))?(?:` + ENVIRONMENT_READ + String.raw`)(?!\w|['"\])]*\s*(?:\?|&&|\|\||[=!]==?|\.length\b|(?:is|in|and|or|if)\b))`, 'g');
+const PRINTED_READ = new RegExp(
+  String.raw`\b(?:print|println|printf|puts|say|echo|console\.(?:log|info|error|warn)|pp?|var_dump|process\.stdout\.write)\s*\(?\s*(?:f?["'][^"'\n]*?(?:\{|["']\s*[+.,]\s*))?(?:` +
+    ENVIRONMENT_READ +
+    String.raw`)(?!\w|['"\])]*\s*(?:\?|&&|\|\||[=!]==?|\.length\b|(?:is|in|and|or|if)\b))`,
+  'g',
+);
 const READ = new RegExp(ENVIRONMENT_READ, 'g');
 
 /** Inline code that prints a secret read from the environment; `prints`: the code's value is printed (`node -p`). */
@@ -59,16 +86,51 @@ function printsEnvironmentSecret(code: string, prints: boolean): boolean {
 }
 
 /** Findings about a secret printed: not printed when it goes into what keeps it (`… | docker login --password-stdin`). */
-export const PRINTED_SECRETS: ReadonlySet<string> = new Set(['secret-file-print', 'credential-export', 'secret-variable-print', 'git-remote-credential-print', 'deployed-secrets-print']);
+export const PRINTED_SECRETS: ReadonlySet<string> = new Set([
+  'secret-file-print',
+  'credential-export',
+  'secret-variable-print',
+  'git-remote-credential-print',
+  'deployed-secrets-print',
+]);
 
 /** Pipeline stages that only reshape what flows through them (a secret still flows on to the next stage). */
-export const RESHAPES_INPUT: ReadonlySet<string> = new Set(['tr', 'sed', 'cut', 'head', 'tail', 'base64', 'base32', 'xxd', 'cat', 'jq', 'awk', 'grep', 'sort', 'uniq', 'rev', 'printf', 'echo']);
+export const RESHAPES_INPUT: ReadonlySet<string> = new Set([
+  'tr',
+  'sed',
+  'cut',
+  'head',
+  'tail',
+  'base64',
+  'base32',
+  'xxd',
+  'cat',
+  'jq',
+  'awk',
+  'grep',
+  'sort',
+  'uniq',
+  'rev',
+  'printf',
+  'echo',
+]);
 
 /** Subcommands that take a secret from stdin to log in with or keep (`cargo login`, `pass insert`, `… secret put`). */
 const STDIN_STORES = new Set(['login', 'insert', 'put', 'store', 'import', 'approve']);
 
 /** Programs that print a digest or a count of their input, not the input. */
-const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 'sha384sum', 'sha512sum', 'shasum', 'b2sum', 'cksum']);
+const DIGESTS = new Set([
+  'wc',
+  'md5sum',
+  'sha1sum',
+  'sha224sum',
+  'sha256sum',
+  'sha384sum',
+  'sha512sum',
+  'shasum',
+  'b2sum',
+  'cksum',
+]);
 
 /**
  * Whether a command keeps or only digests what it reads on stdin, so a secret piped into it is not printed: a login
@@ -77,27 +139,58 @@ const DIGESTS = new Set(['wc', 'md5sum', 'sha1sum', 'sha224sum', 'sha256sum', 's
  * `wc -c`; not `--files0-from`, which prints each name back in its error), `grep -q`.
  */
 export function keepsSecretInput(program: string, argv: readonly string[]): boolean {
-  if (argv.some((a, i) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a) || (a === '--data-file' && argv[i + 1] === '-'))) return true;
+  if (
+    argv.some(
+      (a, i) => /^--(password-stdin|token-stdin|data-file=-)$/.test(a) || (a === '--data-file' && argv[i + 1] === '-'),
+    )
+  )
+    return true;
   const operands = argv.slice(1).filter((x) => !x.startsWith('-'));
   const [a, b] = operands;
   switch (program) {
-    case 'gh': case 'glab': return a === 'secret' && b === 'set' || operands.slice(0, 3).includes('login');
-    case 'ssh-add': return argv.includes('-');
-    case 'gpg': case 'gpg2': return argv.includes('--import');
-    case 'npm': return a === 'login' || a === 'adduser';
-    case 'grep': case 'egrep': case 'fgrep': return argv.some((x) => /^-[a-zA-Z]*[qc][a-zA-Z]*$|^--(quiet|silent|count)$/.test(x));
-    case 'aws': return a === 'configure' && b === 'set';
-    case 'chpasswd': case 'npm-cli-login': return true;
-    case 'openssl': return argv.includes('-out');
+    case 'gh':
+    case 'glab':
+      return (a === 'secret' && b === 'set') || operands.slice(0, 3).includes('login');
+    case 'ssh-add':
+      return argv.includes('-');
+    case 'gpg':
+    case 'gpg2':
+      return argv.includes('--import');
+    case 'npm':
+      return a === 'login' || a === 'adduser';
+    case 'grep':
+    case 'egrep':
+    case 'fgrep':
+      return argv.some((x) => /^-[a-zA-Z]*[qc][a-zA-Z]*$|^--(quiet|silent|count)$/.test(x));
+    case 'aws':
+      return a === 'configure' && b === 'set';
+    case 'chpasswd':
+    case 'npm-cli-login':
+      return true;
+    case 'openssl':
+      return argv.includes('-out');
     // `sops -d secret.yaml | kubectl apply -f -`: the manifest goes into the cluster, which keeps it.
-    case 'kubectl': case 'k': case 'oc': return (a === 'apply' || a === 'create' || a === 'replace') && argv.some((x, i) => (x === '-f' || x === '--filename') && argv[i + 1] === '-');
-    default: return (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) || operands.slice(0, 3).some((x) => STDIN_STORES.has(x));
+    case 'kubectl':
+    case 'k':
+    case 'oc':
+      return (
+        (a === 'apply' || a === 'create' || a === 'replace') &&
+        argv.some((x, i) => (x === '-f' || x === '--filename') && argv[i + 1] === '-')
+      );
+    default:
+      return (
+        (DIGESTS.has(program) && !argv.some((x) => x.startsWith('--files0-from'))) ||
+        operands.slice(0, 3).some((x) => STDIN_STORES.has(x))
+      );
   }
 }
 
 /** Whether shell text expands a variable named for a secret (`$GITHUB_TOKEN`, `${DB_PASSWORD}`; not `${#X}` or `${X:+set}`). */
 export function referencesSecret(source: string): boolean {
-  return source.includes('$') && [...withoutSubstitutions(source).matchAll(SECRET_REFERENCE)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!));
+  return (
+    source.includes('$') &&
+    [...withoutSubstitutions(source).matchAll(SECRET_REFERENCE)].some((m) => SECRET_VARIABLE.test(m[1] ?? m[2]!))
+  );
 }
 
 /** `$NAME`, `${NAME}`, `${NAME:-x}` print the value; `${NAME:+set}`, `${#NAME}` and a masked prefix (`${NAME:0:4}`) do not. */
@@ -108,11 +201,19 @@ function withoutSubstitutions(source: string): string {
   if (!source.includes('$(') && !source.includes('`')) return source;
   let out = '';
   for (let i = 0; i < source.length; i++) {
-    if (source[i] === '`') { const end = source.indexOf('`', i + 1); if (end < 0) break; i = end; continue; }
+    if (source[i] === '`') {
+      const end = source.indexOf('`', i + 1);
+      if (end < 0) break;
+      i = end;
+      continue;
+    }
     if (source[i] === '$' && source[i + 1] === '(') {
       let depth = 0;
       let k = i + 1;
-      for (; k < source.length; k++) { if (source[k] === '(') depth++; else if (source[k] === ')' && --depth === 0) break; }
+      for (; k < source.length; k++) {
+        if (source[k] === '(') depth++;
+        else if (source[k] === ')' && --depth === 0) break;
+      }
       i = k;
       continue;
     }

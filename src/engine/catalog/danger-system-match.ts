@@ -4,10 +4,34 @@ import type { CommandView } from '../shell/view.ts';
 import { operands, optionValue } from './flags.ts';
 import { importsToolgate, toolgateArgs, reviewerShapedArgs } from './toolgate-code.ts';
 
-export const PRIVILEGE: ReadonlySet<string> = new Set(['sudo', 'doas', 'pkexec', 'run0', 'su', 'sudoedit', 'sg', 'newgrp']);
+export const PRIVILEGE: ReadonlySet<string> = new Set([
+  'sudo',
+  'doas',
+  'pkexec',
+  'run0',
+  'su',
+  'sudoedit',
+  'sg',
+  'newgrp',
+]);
 export const KILL_SIGNALS = /^(-?(9|KILL|SIGKILL))$/i;
 /** systemctl / service verbs that only read state. */
-export const SERVICE_READS = new Set(['status', 'show', 'list-units', 'list-unit-files', 'list-timers', 'list-sockets', 'list-dependencies', 'is-active', 'is-enabled', 'is-failed', 'cat', 'help', '--version', 'list']);
+export const SERVICE_READS = new Set([
+  'status',
+  'show',
+  'list-units',
+  'list-unit-files',
+  'list-timers',
+  'list-sockets',
+  'list-dependencies',
+  'is-active',
+  'is-enabled',
+  'is-failed',
+  'cat',
+  'help',
+  '--version',
+  'list',
+]);
 
 /** kill's signal and pid operands, whatever the spelling (-9, -KILL, -s 9, -n 9, --signal KILL). */
 export function killParse(args: string[]): { signal: string; targets: string[] } {
@@ -15,11 +39,23 @@ export function killParse(args: string[]): { signal: string; targets: string[] }
   const targets: string[] = [];
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { targets.push(...args.slice(i + 1)); break; }
-    if (a === '-s' || a === '-n' || a === '--signal') { signal = args[++i] ?? signal; continue; }
+    if (a === '--') {
+      targets.push(...args.slice(i + 1));
+      break;
+    }
+    if (a === '-s' || a === '-n' || a === '--signal') {
+      signal = args[++i] ?? signal;
+      continue;
+    }
     if (a === '-l' || a === '-L' || a === '--list') return { signal: 'none', targets: [] };
-    if (/^-[A-Za-z0-9]+$/.test(a) && !/^-\d+$/.test(a) ) { signal = a.slice(1); continue; }
-    if (/^-\d+$/.test(a) && targets.length === 0 && i === 0) { signal = a.slice(1); continue; }
+    if (/^-[A-Za-z0-9]+$/.test(a) && !/^-\d+$/.test(a)) {
+      signal = a.slice(1);
+      continue;
+    }
+    if (/^-\d+$/.test(a) && targets.length === 0 && i === 0) {
+      signal = a.slice(1);
+      continue;
+    }
     targets.push(a);
   }
   return { signal: signal.replace(/^SIG/i, '').toUpperCase(), targets };
@@ -37,7 +73,8 @@ export function onlyProbesProcess(v: CommandView): boolean {
 }
 
 /** Options of journalctl that change the journal (vacuum, rotate, flush) rather than read it. */
-const JOURNAL_CHANGES = /^--(vacuum-(size|time|files)|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog)(=|$)/;
+const JOURNAL_CHANGES =
+  /^--(vacuum-(size|time|files)|rotate|flush|sync|relinquish-var|smart-relinquish-var|setup-keys|update-catalog)(=|$)/;
 /** Log files, read by their path: nothing else under sudo is quiet (`sudo cat /etc/…` stays asked). */
 const LOG_PATH = /^\/var\/log(\/|$)/;
 /**
@@ -56,15 +93,24 @@ const PRIVILEGED_READERS = new Map<string, (args: string[]) => boolean>([
   ...['docker', 'podman'].map((p) => [p, (args: string[]) => /^(logs|ps)$/.test(operands(args)[0] ?? '')] as const),
   ['nginx', (args) => args.length === 1 && args[0] === '-t'],
   // (Not less or more: their `!command` is a root shell.)
-  ...['cat', 'tail', 'head', 'zcat', 'grep', 'zgrep', 'wc', 'ls', 'du'].map((p) => [p, (args: string[]) => {
-    const paths = operands(args).filter((a) => a.includes('/'));
-    return paths.length > 0 && paths.every((a) => LOG_PATH.test(a) && !/(^|\/)\.\.(\/|$)/.test(a));
-  }] as const),
+  ...['cat', 'tail', 'head', 'zcat', 'grep', 'zgrep', 'wc', 'ls', 'du'].map(
+    (p) =>
+      [
+        p,
+        (args: string[]) => {
+          const paths = operands(args).filter((a) => a.includes('/'));
+          return paths.length > 0 && paths.every((a) => LOG_PATH.test(a) && !/(^|\/)\.\.(\/|$)/.test(a));
+        },
+      ] as const,
+  ),
 ]);
 
 /** `sudo journalctl -u nginx`, `sudo dmesg -T`, `sudo tail -f /var/log/syslog`, `sudo systemctl status x`, `sudo ss -tlnp`: reading only. */
 export function readsLogsOnly(v: CommandView): boolean {
-  if (v.redirects.some((r) => r.write && r.target !== undefined && !/^\/dev\/(null|stdout|stderr)$/.test(r.target.value))) return false;
+  if (
+    v.redirects.some((r) => r.write && r.target !== undefined && !/^\/dev\/(null|stdout|stderr)$/.test(r.target.value))
+  )
+    return false;
   return PRIVILEGED_READERS.get(v.program)?.(v.args) ?? false;
 }
 
@@ -73,13 +119,19 @@ export function firewallReadOnly(v: CommandView): boolean {
   const { program, args } = v;
   if (program === 'ufw') return args[0] === 'status' || args[0] === 'show' || args[0] === 'version';
   if (program === 'nft') return args.filter((a) => !a.startsWith('-'))[0] === 'list';
-  if (program === 'firewall-cmd') return args.length > 0 && args.every((a) => /^--(list|get|query|state|zone=)/.test(a) || !a.startsWith('-'));
+  if (program === 'firewall-cmd')
+    return args.length > 0 && args.every((a) => /^--(list|get|query|state|zone=)/.test(a) || !a.startsWith('-'));
   if (program === 'ipfw') return /^(list|show|l|s)$/.test(args.filter((a) => !a.startsWith('-'))[0] ?? '');
   // macOS's application firewall: `--getglobalstate`, `--listapps`, … only read.
-  if (program === 'socketfilterfw') return args.length > 0 && args.every((a) => /^--(get|list)/.test(a) || !a.startsWith('-'));
+  if (program === 'socketfilterfw')
+    return args.length > 0 && args.every((a) => /^--(get|list)/.test(a) || !a.startsWith('-'));
   if (/^(ip6?tables|iptables-legacy)$/.test(program)) {
     const lists = args.some((a) => /^-[a-zA-Z]*[LS][a-zA-Z]*$|^--list(-rules)?$|^-C$|^--check$/.test(a));
-    const mutates = args.some((a) => /^-[ADIRFPXNZE]$|^--(append|delete|insert|replace|flush|policy|delete-chain|new-chain|zero|rename-chain)$/.test(a));
+    const mutates = args.some((a) =>
+      /^-[ADIRFPXNZE]$|^--(append|delete|insert|replace|flush|policy|delete-chain|new-chain|zero|rename-chain)$/.test(
+        a,
+      ),
+    );
     return lists && !mutates;
   }
   return false;
@@ -100,11 +152,27 @@ export function runsToolgateAsReviewer(v: CommandView): boolean {
   // Options may come before the subcommand with a value of their own (`rules --data-dir d add …`): any word counts.
   const words = args.filter((a) => !a.startsWith('-'));
   const command = words[0];
-  return command === 'review' || (command === 'approvals' && words.includes('resolve')) || (command === 'rules' && words.some((w) => /^(add|rm|remove|import)$/.test(w)));
+  return (
+    command === 'review' ||
+    (command === 'approvals' && words.includes('resolve')) ||
+    (command === 'rules' && words.some((w) => /^(add|rm|remove|import)$/.test(w)))
+  );
 }
 
 /** Programs that stop, kill or remove a process, a service or a container. */
-export const STOPPERS = new Set(['kill', 'pkill', 'killall', 'fuser', 'systemctl', 'service', 'launchctl', 'docker', 'podman', 'pm2', 'supervisorctl']);
+export const STOPPERS = new Set([
+  'kill',
+  'pkill',
+  'killall',
+  'fuser',
+  'systemctl',
+  'service',
+  'launchctl',
+  'docker',
+  'podman',
+  'pm2',
+  'supervisorctl',
+]);
 /** The verbs of the service and container managers among STOPPERS that stop what they name. */
 const STOP_VERBS = /^(stop|kill|disable|mask|rm|remove|delete|unload|bootout|restart|down)$/;
 
@@ -129,12 +197,21 @@ export function onlyShowsSettings(v: CommandView): boolean {
   const ops = v.args.filter((a) => !a.startsWith('-'));
   switch (v.program) {
     // `mount`, `mount -l`, `mount -t ext4`: lists what is mounted (a type given to -t is not a device).
-    case 'mount': return v.args.every((a, i) => /^(-l|-t|--types|-v|--verbose|--show-labels)$/.test(a) || /^(-t|--types)$/.test(v.args[i - 1] ?? ''));
-    case 'timedatectl': case 'hostnamectl': return ops.length === 0 || /^(status|show|list-timezones|timesync-status|show-timesync)$/.test(ops[0]!);
-    case 'update-alternatives': return v.args.some((a) => /^--(list|display|query|get-selections)$/.test(a));
-    case 'passwd': return v.args.some((a) => a === '-S' || a === '--status');
-    case 'swapon': return v.args.some((a) => a === '--show' || a === '-s' || a === '--summary');
-    default: return false;
+    case 'mount':
+      return v.args.every(
+        (a, i) => /^(-l|-t|--types|-v|--verbose|--show-labels)$/.test(a) || /^(-t|--types)$/.test(v.args[i - 1] ?? ''),
+      );
+    case 'timedatectl':
+    case 'hostnamectl':
+      return ops.length === 0 || /^(status|show|list-timezones|timesync-status|show-timesync)$/.test(ops[0]!);
+    case 'update-alternatives':
+      return v.args.some((a) => /^--(list|display|query|get-selections)$/.test(a));
+    case 'passwd':
+      return v.args.some((a) => a === '-S' || a === '--status');
+    case 'swapon':
+      return v.args.some((a) => a === '--show' || a === '-s' || a === '--summary');
+    default:
+      return false;
   }
 }
 
@@ -148,5 +225,8 @@ export function dsclGivesUidZero(v: CommandView): boolean {
 /** AppleScript asking System Events, Finder or loginwindow to restart, shut down or log out (also as raw `«event aevtrrst»` codes). */
 export function applescriptLeavesSession(args: string[]): boolean {
   const script = args.join(' ');
-  return /"(System Events|Finder|loginwindow)"/i.test(script) && /\b(restart|shut\s*down|log\s*out|aevt(rrst|rsdn|rlgo))\b/i.test(script);
+  return (
+    /"(System Events|Finder|loginwindow)"/i.test(script) &&
+    /\b(restart|shut\s*down|log\s*out|aevt(rrst|rsdn|rlgo))\b/i.test(script)
+  );
 }

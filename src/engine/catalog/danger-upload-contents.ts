@@ -3,7 +3,29 @@
 import type { CommandView } from '../shell/view.ts';
 
 /** Upstream stages whose output is a file's or a database's content (`cat dump.sql | mail …`, `pg_dump db | mail …`). */
-export const FILE_SENDERS = new Set(['cat', 'tar', 'gzip', 'zip', 'base64', 'uuencode', 'pg_dump', 'mysqldump', 'sqlite3', 'mongodump', 'xz', 'bzip2', 'zstd', 'pigz', 'cpio', 'git', 'head', 'tail', 'jq', 'xxd', 'od']);
+export const FILE_SENDERS = new Set([
+  'cat',
+  'tar',
+  'gzip',
+  'zip',
+  'base64',
+  'uuencode',
+  'pg_dump',
+  'mysqldump',
+  'sqlite3',
+  'mongodump',
+  'xz',
+  'bzip2',
+  'zstd',
+  'pigz',
+  'cpio',
+  'git',
+  'head',
+  'tail',
+  'jq',
+  'xxd',
+  'od',
+]);
 
 /** A `< file` redirection (not `< /dev/null`, the usual way to give a command no input). */
 export function readsFileOnStdin(v: CommandView): boolean {
@@ -31,5 +53,9 @@ const CONTENT_PRINTERS = new Set(['base64', 'base32', 'basenc', 'xxd', 'od', 'he
  * are skipped: `-H "Authorization: token $(cat token.txt)"` is how a token is used.
  */
 export function fileInWords(v: CommandView): boolean {
-  return v.args.some((a, i) => !/^(-H|--header)$/.test(v.args[i - 1] ?? '') && v.words[i + 1]?.inner?.programs.some((p) => CONTENT_PRINTERS.has(p)) === true);
+  return v.args.some(
+    (a, i) =>
+      !/^(-H|--header)$/.test(v.args[i - 1] ?? '') &&
+      v.words[i + 1]?.inner?.programs.some((p) => CONTENT_PRINTERS.has(p)) === true,
+  );
 }

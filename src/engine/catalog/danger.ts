@@ -24,19 +24,37 @@ export type { DangerEntry } from './danger-entry.ts';
  * Every danger pattern, grouped by family. Risks: `high` = data loss or code from the network;
  * `medium` = privilege, process or service control. Order only matters for the order of findings.
  */
-export const DANGER_CATALOG: readonly DangerEntry[] = [...FILE_DANGERS, ...EXEC_DANGERS, ...URL_RUN_DANGERS, ...GIT_DANGERS, ...INFRA_DANGERS, ...UPLOAD_DANGERS, ...PUBLISH_DANGERS, ...DEPLOY_DANGERS, ...SECRET_DANGERS, ...DATA_DANGERS, ...SYSTEM_DANGERS, ...MACHINE_DANGERS];
-
+export const DANGER_CATALOG: readonly DangerEntry[] = [
+  ...FILE_DANGERS,
+  ...EXEC_DANGERS,
+  ...URL_RUN_DANGERS,
+  ...GIT_DANGERS,
+  ...INFRA_DANGERS,
+  ...UPLOAD_DANGERS,
+  ...PUBLISH_DANGERS,
+  ...DEPLOY_DANGERS,
+  ...SECRET_DANGERS,
+  ...DATA_DANGERS,
+  ...SYSTEM_DANGERS,
+  ...MACHINE_DANGERS,
+];
 
 /** Entries that look at any program, and entries indexed by the programs they are limited to. */
 const ANY_PROGRAM = DANGER_CATALOG.filter((e) => !e.programs);
 const BY_PROGRAM = new Map<string, DangerEntry[]>();
 for (const p of new Set(DANGER_CATALOG.flatMap((e) => e.programs ?? []))) {
-  BY_PROGRAM.set(p, DANGER_CATALOG.filter((e) => !e.programs || e.programs.includes(p)));
+  BY_PROGRAM.set(
+    p,
+    DANGER_CATALOG.filter((e) => !e.programs || e.programs.includes(p)),
+  );
 }
 
 /** The findings of every catalogue entry that matches the command (in catalogue order), appended to `out`. */
 export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
-  const entries = BY_PROGRAM.get(view.program) ?? (/\d$/.test(view.program) ? BY_PROGRAM.get(unversioned(view.program)) : undefined) ?? ANY_PROGRAM;
+  const entries =
+    BY_PROGRAM.get(view.program) ??
+    (/\d$/.test(view.program) ? BY_PROGRAM.get(unversioned(view.program)) : undefined) ??
+    ANY_PROGRAM;
   const contained = view.wrappers.length > 0 && view.wrappers.some((w) => CONTAINER_WRAPPERS.has(w));
   for (const entry of entries) {
     if (contained && entry.hostOnly) continue;
@@ -57,7 +75,6 @@ export function matchDanger(view: CommandView, out: Finding[] = []): Finding[] {
   }
   return out;
 }
-
 
 /** Whether the command writes a path the entry's `written` flags (write targets are computed once per command). */
 function writesFlagged(entry: DangerEntry, view: CommandView): boolean {
@@ -87,7 +104,8 @@ export function fileWriteFindings(paths: readonly string[], home: string): Findi
 /** The findings of a fetch tool asking for this URL: the entries `curl` of it raises (`cloud-metadata`). */
 export function fetchFindings(url: string): Finding[] {
   const out: Finding[] = [];
-  for (const entry of FETCHED) if (entry.fetched!(url.trim())) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: url });
+  for (const entry of FETCHED)
+    if (entry.fetched!(url.trim())) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: url });
   return out;
 }
 
@@ -96,5 +114,6 @@ export function fetchFindings(url: string): Finding[] {
  * `unset HISTFILE`), appended to `out`.
  */
 export function assignmentFindings(name: string, value: string | undefined, text: string, out: Finding[]): void {
-  for (const entry of ASSIGNED) if (entry.assigned!(name, value)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: text });
+  for (const entry of ASSIGNED)
+    if (entry.assigned!(name, value)) out.push({ id: entry.id, risk: entry.risk, reason: entry.reason, command: text });
 }

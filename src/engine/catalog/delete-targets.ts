@@ -75,9 +75,76 @@ export function listingDeletes(v: CommandView): readonly string[] | undefined {
 }
 
 /** Extensions of code and of what builds it: a glob over them deletes the project's own work. */
-const SOURCE_EXTENSIONS = ['ts', 'tsx', 'mts', 'cts', 'js', 'jsx', 'mjs', 'cjs', 'py', 'pyi', 'rb', 'go', 'rs', 'java', 'kt', 'kts', 'scala', 'groovy', 'c', 'h', 'cc', 'cpp', 'cxx', 'hpp', 'hh', 'hxx',
-  'm', 'mm', 'cs', 'fs', 'vb', 'swift', 'php', 'pl', 'pm', 'lua', 'sh', 'bash', 'zsh', 'ex', 'exs', 'erl', 'hrl', 'hs', 'ml', 'mli', 'clj', 'cljs', 'dart', 'r', 'jl', 'vue', 'svelte',
-  'astro', 'sql', 'proto', 'graphql', 'tf', 'css', 'scss', 'sass', 'less', 'html', 'ipynb', 'zig', 'nim', 'sol', 'elm'];
+const SOURCE_EXTENSIONS = [
+  'ts',
+  'tsx',
+  'mts',
+  'cts',
+  'js',
+  'jsx',
+  'mjs',
+  'cjs',
+  'py',
+  'pyi',
+  'rb',
+  'go',
+  'rs',
+  'java',
+  'kt',
+  'kts',
+  'scala',
+  'groovy',
+  'c',
+  'h',
+  'cc',
+  'cpp',
+  'cxx',
+  'hpp',
+  'hh',
+  'hxx',
+  'm',
+  'mm',
+  'cs',
+  'fs',
+  'vb',
+  'swift',
+  'php',
+  'pl',
+  'pm',
+  'lua',
+  'sh',
+  'bash',
+  'zsh',
+  'ex',
+  'exs',
+  'erl',
+  'hrl',
+  'hs',
+  'ml',
+  'mli',
+  'clj',
+  'cljs',
+  'dart',
+  'r',
+  'jl',
+  'vue',
+  'svelte',
+  'astro',
+  'sql',
+  'proto',
+  'graphql',
+  'tf',
+  'css',
+  'scss',
+  'sass',
+  'less',
+  'html',
+  'ipynb',
+  'zig',
+  'nim',
+  'sol',
+  'elm',
+];
 const isSourceExtension = micromatch.matcher(`{${SOURCE_EXTENSIONS.join(',')}}`, { nocase: true });
 const GLOB_CHAR = /[*?[\]]/;
 /** Extension patterns already judged (`*`, `[ch]`, `t?`): a long rm line repeats the same few. */
@@ -116,17 +183,46 @@ export function deletesSourceByGlob(v: CommandView): boolean {
   if (v.program !== 'rm' || hasFlag(v.args, 'rRi', ['--recursive', '--interactive'])) return false;
   let ended = false;
   return v.args.some((a, i) => {
-    if (!ended && a === '--') { ended = true; return false; }
+    if (!ended && a === '--') {
+      ended = true;
+      return false;
+    }
     if ((!ended && a.startsWith('-') && a.length > 1) || v.words[i + 1]?.glob !== true) return false;
-    const segments = atBase(a, v.base).split('/').filter((s) => s !== '' && s !== '.');
+    const segments = atBase(a, v.base)
+      .split('/')
+      .filter((s) => s !== '' && s !== '.');
     const last = segments.at(-1);
     if (last === undefined || !globMatchesSource(last)) return false;
-    return !disposablePath(segments) && !segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) && !/^\/(var\/)?tmp\//.test(a);
+    return (
+      !disposablePath(segments) &&
+      !segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)) &&
+      !/^\/(var\/)?tmp\//.test(a)
+    );
   });
 }
 
 /** Programs that print a list of files: their output in `rm $(…)` names what goes. */
-const LISTERS = new Set(['find', 'fd', 'fdfind', 'ls', 'git', 'cat', 'grep', 'rg', 'ag', 'locate', 'xargs', 'awk', 'sed', 'sort', 'uniq', 'head', 'tail', 'comm', 'jq']);
+const LISTERS = new Set([
+  'find',
+  'fd',
+  'fdfind',
+  'ls',
+  'git',
+  'cat',
+  'grep',
+  'rg',
+  'ag',
+  'locate',
+  'xargs',
+  'awk',
+  'sed',
+  'sort',
+  'uniq',
+  'head',
+  'tail',
+  'comm',
+  'jq',
+]);
 
 /**
  * `rm $(find src -name '*.ts')`, `rm -f $(git ls-files '*.py')`, `rm $(cat files.txt)`: a delete of a list known only
@@ -139,7 +235,15 @@ export function deletesSubstitutedList(v: CommandView): boolean {
     // Unquoted and the whole word: the output split into names. (`"$(…)"` is one name; `$(…)/x` a path built.)
     if (!w.inner?.programs.some((p) => LISTERS.has(p)) || !/^(\$\([\s\S]*\)|`[^`]*`)$/.test(w.source)) return false;
     const find = /^\$\(\s*find\s+([^()`$|;&<>]*)\)$/.exec(w.source)?.[1];
-    return find === undefined || disposableFindName(find.trim().split(/\s+/).map((a) => a.replace(/^(['"])(.*)\1$/, '$2'))) === undefined;
+    return (
+      find === undefined ||
+      disposableFindName(
+        find
+          .trim()
+          .split(/\s+/)
+          .map((a) => a.replace(/^(['"])(.*)\1$/, '$2')),
+      ) === undefined
+    );
   });
 }
 
@@ -149,14 +253,24 @@ export function deletesSubstitutedList(v: CommandView): boolean {
  * `secrets.yaml`, `service-account.json`), Terraform state and databases (`db.sqlite3`, `app.db`). Not the templates committed beside them (`.env.example`, `.env.sample`) nor a test's
  * own scratch database or a tool's cache (`test.db`, `tmp.sqlite3`, `coverage.db`, `cache.sqlite`).
  */
-const IRREPLACEABLE = /^(\.env(\.[^/]*|\*)?|\.envrc|[^/]*\.(pem|key|p12|pfx|jks|keystore|kdbx|tfstate|tfstate\.backup)|credentials([-_.][^/]*)?|secrets?\.(ya?ml|json|toml|env)|service[-_]?account[^/]*\.json|id_(rsa|ed25519|ecdsa|dsa)|[^/]*\.(db|sqlite3?|mdb))$/i;
-const TEMPLATE = /\.(example|sample|template|dist|defaults?)$|(^|[-_.])(test|tests|tmp|temp|scratch|coverage|cache)([-_.]|$)/i;
+const IRREPLACEABLE =
+  /^(\.env(\.[^/]*|\*)?|\.envrc|[^/]*\.(pem|key|p12|pfx|jks|keystore|kdbx|tfstate|tfstate\.backup)|credentials([-_.][^/]*)?|secrets?\.(ya?ml|json|toml|env)|service[-_]?account[^/]*\.json|id_(rsa|ed25519|ecdsa|dsa)|[^/]*\.(db|sqlite3?|mdb))$/i;
+const TEMPLATE =
+  /\.(example|sample|template|dist|defaults?)$|(^|[-_.])(test|tests|tmp|temp|scratch|coverage|cache)([-_.]|$)/i;
 
 /** `rm -f .env.production`, `rm config/master.key`, `unlink db.sqlite3`: the operands that name an irreplaceable file. */
 export function irreplaceableDeletes(v: CommandView): string[] {
   if (v.program !== 'rm' && v.program !== 'unlink') return [];
   return operands(v.args).filter((p) => {
     const name = p.replace(/\/+$/, '').replace(/^.*\//, '');
-    return IRREPLACEABLE.test(name) && !TEMPLATE.test(name) && !disposablePath(atBase(p, v.base).split('/').filter((s) => s !== '' && s !== '.'));
+    return (
+      IRREPLACEABLE.test(name) &&
+      !TEMPLATE.test(name) &&
+      !disposablePath(
+        atBase(p, v.base)
+          .split('/')
+          .filter((s) => s !== '' && s !== '.'),
+      )
+    );
   });
 }

@@ -25,8 +25,11 @@ const inContainer = (v: CommandView) => v.wrappers.some((w) => CONTAINER_WRAPPER
 /** The options before a cloud CLI's command words that take a value. */
 const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--query', '--subscription', '-o'];
 /** A program run through a platform's one-off runner (`heroku run env`, `fly ssh console -C printenv`, `eb printenv`). */
-const printsEnvironment = (command: string | undefined) => command !== undefined && /^(env|printenv)$/.test(command.trim().split(/\s+/)[0] ?? '');
+const printsEnvironment = (command: string | undefined) =>
+  command !== undefined && /^(env|printenv)$/.test(command.trim().split(/\s+/)[0] ?? '');
 
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   {
     programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).length === 0,
@@ -70,20 +73,34 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
 ];
 
 const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();
-for (const p of DEPLOYED_SECRETS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
+for (const p of DEPLOYED_SECRETS)
+  for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
 
 /** Whether the command prints a deployment's secrets (to the terminal: `> file` and `--help` print none). */
 function printsDeployedSecrets(v: CommandView): boolean {
-  if (v.args.some((a) => a === '--help' || a === '-h') || v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null')) return false;
+  if (
+    v.args.some((a) => a === '--help' || a === '-h') ||
+    v.redirects.some((r) => stdoutToFile(r) && r.target?.value === '/dev/null')
+  )
+    return false;
   const words = v.args.filter((a) => !a.startsWith('-'));
   return (BY_PROGRAM.get(v.program) ?? []).some((p) => p.prints(words, v.args, v));
 }
 
 export const DEPLOYED_SECRET_DANGERS: DangerEntry[] = [
   {
-    id: 'deployed-secrets-print', risk: 'high', reason: "prints what a running deployment holds — a container's or workload's environment, a release's values, a platform's config vars, infrastructure state — where its passwords and keys are",
+    id: 'deployed-secrets-print',
+    risk: 'high',
+    reason:
+      "prints what a running deployment holds — a container's or workload's environment, a release's values, a platform's config vars, infrastructure state — where its passwords and keys are",
     programs: [...BY_PROGRAM.keys()],
-    examples: [...DEPLOYED_SECRETS.map((p) => p.example), 'kubectl exec deploy/api -n prod -- printenv', 'docker compose exec api printenv', 'heroku run env -a acme-prod', 'terraform output -json'],
+    examples: [
+      ...DEPLOYED_SECRETS.map((p) => p.example),
+      'kubectl exec deploy/api -n prod -- printenv',
+      'docker compose exec api printenv',
+      'heroku run env -a acme-prod',
+      'terraform output -json',
+    ],
     match: printsDeployedSecrets,
   },
 ];

@@ -18,6 +18,8 @@ export interface DisposableEntry {
   examples: string[];
 }
 
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const DISPOSABLE_OUTPUT: readonly DisposableEntry[] = [
   { id: 'node-packages', risk: 'low', reason: 'installed packages: npm/pnpm/yarn/bun install them again from the lockfile', names: ['node_modules', '.pnpm-store', 'bower_components', '.yarn/cache'], examples: ['rm -rf node_modules', 'rm -rf packages/web/node_modules'] },
   { id: 'build-output', risk: 'low', reason: 'build output: the build writes it again', names: ['dist', 'build', 'out', 'target', 'bin/Debug', 'bin/Release', 'obj', 'cmake-build-debug', 'cmake-build-release', '_build', 'storybook-static', '*.egg-info', 'lib-cov'], examples: ['rm -rf dist', 'rm -rf build/ coverage/', 'rm -r target'] },
@@ -33,7 +35,50 @@ export const DISPOSABLE_OUTPUT: readonly DisposableEntry[] = [
  * Names that are never disposable, whatever a .gitignore says: secrets and local data (`.env*`, keys, databases,
  * virtualenvs the user may have tuned are fine, but a `data/` directory is not).
  */
-const NEVER_DISPOSABLE = ['.env', '.env.*', '*.env', '*.pem', '*.key', '*.p12', '*.pfx', '*.keystore', '*.jks', 'id_*', '*secret*', '*credential*', '*password*', '*token*', '*.db', '*.sqlite', '*.sqlite3', '*.db-*', '*.sql', '*.dump', '*.bak', 'data', 'db', 'database', 'databases', 'backup', 'backups', 'uploads', 'storage', 'var', 'logs', '.git', '.ssh', '.aws', '.gnupg', '.kube', 'keys', 'certs', 'private', '*.tfstate', '*.tfstate.*', '.terraform'];
+const NEVER_DISPOSABLE = [
+  '.env',
+  '.env.*',
+  '*.env',
+  '*.pem',
+  '*.key',
+  '*.p12',
+  '*.pfx',
+  '*.keystore',
+  '*.jks',
+  'id_*',
+  '*secret*',
+  '*credential*',
+  '*password*',
+  '*token*',
+  '*.db',
+  '*.sqlite',
+  '*.sqlite3',
+  '*.db-*',
+  '*.sql',
+  '*.dump',
+  '*.bak',
+  'data',
+  'db',
+  'database',
+  'databases',
+  'backup',
+  'backups',
+  'uploads',
+  'storage',
+  'var',
+  'logs',
+  '.git',
+  '.ssh',
+  '.aws',
+  '.gnupg',
+  '.kube',
+  'keys',
+  'certs',
+  'private',
+  '*.tfstate',
+  '*.tfstate.*',
+  '.terraform',
+];
 
 const GLOB = /[*?[\]{}]/;
 const DIRECT = new Set(DISPOSABLE_OUTPUT.flatMap((e) => e.names.filter((n) => !GLOB.test(n))));

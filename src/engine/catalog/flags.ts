@@ -24,8 +24,14 @@ export function operands(args: string[], withArg: string[] = []): string[] {
   let ended = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (ended) { out.push(a); continue; }
-    if (a === '--') { ended = true; continue; }
+    if (ended) {
+      out.push(a);
+      continue;
+    }
+    if (a === '--') {
+      ended = true;
+      continue;
+    }
     if (a.startsWith('-') && a.length > 1) {
       if (withArg.includes(a)) i++;
       continue;
@@ -43,9 +49,17 @@ export function optionValue(args: string[], names: string[]): string | undefined
     for (const n of names) {
       if (a === n && i + 1 < args.length) value = args[i + 1];
       else if (n.startsWith('--') && a.startsWith(n + '=')) value = a.slice(n.length + 1);
-      else if (!n.startsWith('--') && n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--')) value = a.slice(2);
+      else if (!n.startsWith('--') && n.length === 2 && a.startsWith(n) && a.length > 2 && !a.startsWith('--'))
+        value = a.slice(2);
       // A cluster of short flags ending in this one takes the next word (`curl -sLo out URL`).
-      else if (!n.startsWith('--') && n.length === 2 && /^-[a-zA-Z]{2,}$/.test(a) && a.endsWith(n[1]!) && i + 1 < args.length) value = args[i + 1];
+      else if (
+        !n.startsWith('--') &&
+        n.length === 2 &&
+        /^-[a-zA-Z]{2,}$/.test(a) &&
+        a.endsWith(n[1]!) &&
+        i + 1 < args.length
+      )
+        value = args[i + 1];
     }
   }
   return value;

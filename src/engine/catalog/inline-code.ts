@@ -16,10 +16,12 @@ function piece(language: string, code: string): InlineCode {
 }
 
 /** Calls that delete files or trees, in the common scripting languages. */
-const DELETE_API = /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|delete-directory|Remove-Item|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
+const DELETE_API =
+  /\b(shutil\s*\.\s*rmtree|rmtree|remove_tree|delete-directory|Remove-Item|os\s*\.\s*(remove|unlink|rmdir|removedirs)|rm_rf|rm_r|FileUtils\s*\.\s*(rm|remove)\w*|fs\s*\.\s*(rm|rmdir|unlink)(Sync)?|rmSync|rmdirSync|unlinkSync|remove_dir_all|Deno\s*\.\s*remove|File\s*\.\s*delete|\bunlink\b\s*[(\s]|\brmdir\s*\()/;
 
 /** Calls that delete one file (or an empty directory) by the path they are given. */
-const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
+const DELETE_ONE =
+  /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
 
 /**
  * Whether inline code deletes files or trees (DELETE_API) other than named files of the project: a call deleting one
@@ -29,7 +31,8 @@ const DELETE_ONE = /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?
  */
 export function deletesFiles(code: InlineCode): boolean {
   if (!DELETE_API.test(code.outside)) return false;
-  if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path|delete-directory|-Recurse/i.test(code.code)) return true;
+  if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path|delete-directory|-Recurse/i.test(code.code))
+    return true;
   let calls = 0;
   for (const m of code.code.matchAll(DELETE_ONE)) {
     calls++;
@@ -45,10 +48,12 @@ export function deletesFiles(code: InlineCode): boolean {
  * `getpwuid(…)`; node's `os.homedir()`, `process.env.HOME`; Ruby's `Dir.home`, `ENV["HOME"]`, `File.expand_path("~")`;
  * Perl's `$ENV{HOME}`, `glob("~")`; PHP's `getenv("HOME")`, `$_SERVER["HOME"]`.
  */
-const HOME_AT_RUN_TIME = /\benviron\s*(?:\[\s*|\.\s*get\s*\(\s*)["']HOME["']|\bgetenv\s*\(\s*["']HOME["']|\bPath\s*\.\s*home\s*\(|\bexpanduser\s*\(\s*(?!(["'])~?\/[^"'\n]*[^/"'\n]\1\s*\))|\bgetpwuid\b|\bhomedir\s*\(|\benv\s*(?:\.\s*HOME\b|\[\s*["']HOME["'])|\bDir\s*\.\s*home\b|\bENV\s*(?:\[\s*["']HOME["']|\.\s*fetch\s*\(\s*["']HOME["'])|\bexpand_path\s*\(\s*["']~["']|\$ENV\s*\{\s*["']?HOME["']?\s*\}|\bglob\s*\(\s*["']~["']|\$_(?:SERVER|ENV)\s*\[\s*["']HOME["']/;
+const HOME_AT_RUN_TIME =
+  /\benviron\s*(?:\[\s*|\.\s*get\s*\(\s*)["']HOME["']|\bgetenv\s*\(\s*["']HOME["']|\bPath\s*\.\s*home\s*\(|\bexpanduser\s*\(\s*(?!(["'])~?\/[^"'\n]*[^/"'\n]\1\s*\))|\bgetpwuid\b|\bhomedir\s*\(|\benv\s*(?:\.\s*HOME\b|\[\s*["']HOME["'])|\bDir\s*\.\s*home\b|\bENV\s*(?:\[\s*["']HOME["']|\.\s*fetch\s*\(\s*["']HOME["'])|\bexpand_path\s*\(\s*["']~["']|\$ENV\s*\{\s*["']?HOME["']?\s*\}|\bglob\s*\(\s*["']~["']|\$_(?:SERVER|ENV)\s*\[\s*["']HOME["']/;
 
 /** Calls that read a file's contents. */
-const FILE_READ = /(?<![\w.])open\s*\(|\bio\s*\.\s*open\s*\(|\bcodecs\s*\.\s*open\s*\(|\.\s*(?:read_text|read_bytes|open)\s*\(|\bshutil\s*\.\s*copy\w*\s*\(|\b(?:readFileSync|readFile|createReadStream|copyFileSync|copyFile|cpSync|readTextFile|readTextFileSync)\s*\(|\bBun\s*\.\s*file\s*\(|\b(?:File|IO)\s*\.\s*(?:read|binread|readlines|open|foreach)\b|\bFileUtils\s*\.\s*cp\w*|\bopen\s*(?:my\s+)?[\w$]|\b(?:file_get_contents|fopen|readfile|file)\s*\(/;
+const FILE_READ =
+  /(?<![\w.])open\s*\(|\bio\s*\.\s*open\s*\(|\bcodecs\s*\.\s*open\s*\(|\.\s*(?:read_text|read_bytes|open)\s*\(|\bshutil\s*\.\s*copy\w*\s*\(|\b(?:readFileSync|readFile|createReadStream|copyFileSync|copyFile|cpSync|readTextFile|readTextFileSync)\s*\(|\bBun\s*\.\s*file\s*\(|\b(?:File|IO)\s*\.\s*(?:read|binread|readlines|open|foreach)\b|\bFileUtils\s*\.\s*cp\w*|\bopen\s*(?:my\s+)?[\w$]|\b(?:file_get_contents|fopen|readfile|file)\s*\(/;
 
 /** Names a statement assigns (`h = …`, `const p = …, q = …`, `my $h = …`). */
 const ASSIGNED_NAMES = /(?:^|[\s,(])\$?([A-Za-z_]\w*)\s*=(?![=>~])/g;
@@ -64,7 +69,8 @@ export function readsUnderHome(code: InlineCode): boolean {
   if (!HOME_AT_RUN_TIME.test(code.code) || !FILE_READ.test(code.code)) return false;
   const holders: string[] = [];
   for (const statement of code.code.split(/[;\n]/)) {
-    const home = HOME_AT_RUN_TIME.test(statement) || holders.some((h) => new RegExp(`(?<![\\w.])\\$?${h}\\b`).test(statement));
+    const home =
+      HOME_AT_RUN_TIME.test(statement) || holders.some((h) => new RegExp(`(?<![\\w.])\\$?${h}\\b`).test(statement));
     if (!home) continue;
     if (FILE_READ.test(statement)) return true;
     for (const m of statement.matchAll(ASSIGNED_NAMES)) if (holders.length < 64) holders.push(m[1]!);
@@ -73,7 +79,8 @@ export function readsUnderHome(code: InlineCode): boolean {
 }
 
 /** Calls that start a shell or another program. */
-export const SPAWN_API = /\b(from\s+(?:os|subprocess|pty)\s+import\b|os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|(?<!\.)system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)/;
+export const SPAWN_API =
+  /\b(from\s+(?:os|subprocess|pty)\s+import\b|os\s*\.\s*(system|popen|exec\w*|spawn\w*)|getattr\s*\(\s*__import__|process\s*\.\s*binding\s*\(|subprocess|pty\s*\.\s*spawn|child_process|execSync|execFileSync|spawnSync|spawn\s*\(|(?<!\.)system\s*\(|IO\s*\.\s*popen|Kernel\s*\.\s*(exec|system|spawn)|Open3|proc_open|shell_exec|passthru|popen\s*\(|Deno\s*\.\s*(run|Command)|Bun\s*\.\s*spawn|do\s+shell\s+script)/;
 
 /** Backticks and `%x(…)` run a shell command in Perl, Ruby and PHP, and make Julia's commands (in JavaScript they quote a template). */
 const BACKTICK_SPAWN = /`[^`]+`|%x[({[]/;
@@ -89,21 +96,26 @@ const BARE_SPAWN_LANGUAGES = /^(perl|ruby)/;
 
 /** Whether inline code starts a program (SPAWN_API, and for Perl and Ruby BARE_SPAWN). */
 export function spawnsProgram(code: InlineCode): boolean {
-  return SPAWN_API.test(code.outside) || (BARE_SPAWN_LANGUAGES.test(code.language) && BARE_SPAWN.test(code.outside))
-    || (BACKTICK_LANGUAGES.test(code.language) && BACKTICK_SPAWN.test(code.outside));
+  return (
+    SPAWN_API.test(code.outside) ||
+    (BARE_SPAWN_LANGUAGES.test(code.language) && BARE_SPAWN.test(code.outside)) ||
+    (BACKTICK_LANGUAGES.test(code.language) && BACKTICK_SPAWN.test(code.outside))
+  );
 }
 
 /**
  * Code that evaluates what it has just decoded: `exec(base64.b64decode(…))`, `eval(Buffer.from(…, 'base64')…)`,
  * `eval(atob(…))`, `exec(zlib.decompress(…))`. Tested on code outside strings (the payload is a string).
  */
-export const DECODED_EVAL = /\b(?:exec|eval|(?<!\.)compile|Function|execfile|runInThisContext|runInNewContext|system|popen|execSync|spawnSync)\s*\([\s\S]{0,200}?(?:b64decode|a85decode|b32decode|fromhex|unhexlify|decompress|marshal\s*\.\s*loads|codecs\s*\.\s*decode|atob\s*\(|fromCharCode|Buffer\s*\.\s*from|pack\s*\(\s*["']H)/;
+export const DECODED_EVAL =
+  /\b(?:exec|eval|(?<!\.)compile|Function|execfile|runInThisContext|runInNewContext|system|popen|execSync|spawnSync)\s*\([\s\S]{0,200}?(?:b64decode|a85decode|b32decode|fromhex|unhexlify|decompress|marshal\s*\.\s*loads|codecs\s*\.\s*decode|atob\s*\(|fromCharCode|Buffer\s*\.\s*from|pack\s*\(\s*["']H)/;
 
 /**
  * A socket opened (`socket.socket(…)`, Perl's `socket(S, …)`, `fsockopen`, `TCPSocket`, `net.connect`) and wired to a
  * shell or a spawned process: a reverse shell. `socket.gethostname()` opens nothing; `cursor.execute` is no exec.
  */
-export const REVERSE_SHELL = /(socket\s*\.\s*(?:socket|create_connection)\s*\(|(?<![\w.])socket\s*\(|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|\bexec(?!ute)|spawn|popen)/;
+export const REVERSE_SHELL =
+  /(socket\s*\.\s*(?:socket|create_connection)\s*\(|(?<![\w.])socket\s*\(|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|\bexec(?!ute)|spawn|popen)/;
 
 /** Tcl interpreters (the language name is the program's). */
 export const TCL = /^(tclsh|wish|expect)/;
@@ -114,14 +126,18 @@ export const TCL = /^(tclsh|wish|expect)/;
  * Ruby's and Perl's `eval URI.open(u).read` / `eval get(u)`, PowerShell's `iwr u | iex`. A method named `load` (`json.load(urlopen(…))`)
  * only parses data; node's `require('https')` loads a module, not the URL it fetches later.
  */
-export const REMOTE_EVAL = /(?:(?<![\w.$])(?:exec|eval|Function|load)\s*\(|(?<![\w.$])eval\s+|\b(?:pickle|marshal|dill|cloudpickle)\s*\.\s*loads?\s*\()\s*.{0,200}(?:urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)|\b(?:require|include)(?:_once)?\s*\(?\s*["'](?:https?|ftp):\/\/|\bfetch\s*\([\s\S]{0,300}\bthen\s*\(\s*(?:eval|Function)\s*\)|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString|DownloadData)\b[\s\S]{0,300}\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[\s\S]{0,300}\b(?:DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b/is;
+export const REMOTE_EVAL =
+  /(?:(?<![\w.$])(?:exec|eval|Function|load)\s*\(|(?<![\w.$])eval\s+|\b(?:pickle|marshal|dill|cloudpickle)\s*\.\s*loads?\s*\()\s*.{0,200}(?:urlopen|urllib|requests\s*\.\s*get|https?:\/\/|fetch\s*\(|http\s*\.\s*get|Net::HTTP|open-uri|LWP)|\b(?:require|include)(?:_once)?\s*\(?\s*["'](?:https?|ftp):\/\/|\bfetch\s*\([\s\S]{0,300}\bthen\s*\(\s*(?:eval|Function)\s*\)|\b(?:iwr|irm|Invoke-WebRequest|Invoke-RestMethod|DownloadString|DownloadData)\b[\s\S]{0,300}\b(?:iex|Invoke-Expression)\b|\b(?:iex|Invoke-Expression)\b[\s\S]{0,300}\b(?:DownloadString|iwr|irm|Invoke-WebRequest|Invoke-RestMethod)\b/is;
 
 /** The awk program of an awk command (first operand, unless -f gives a file). */
 function awkProgram(args: string[]): string | undefined {
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
     if (a === '-f' || a === '--file') return undefined;
-    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') { i++; continue; }
+    if (a === '-v' || a === '-F' || a === '--assign' || a === '--field-separator') {
+      i++;
+      continue;
+    }
     if (a.startsWith('-') && a.length > 1) continue;
     return a;
   }
@@ -148,7 +164,13 @@ function findInlineCode(view: CommandView): InlineCode[] {
     const program = awkProgram(view.args);
     if (program !== undefined) out.push(piece('awk', program));
     // `awk -f -` / `-f /dev/stdin`: the program is the known stdin.
-    else if (view.stdin?.text !== undefined && view.args.some((a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''))) out.push(piece('awk', view.stdin.text));
+    else if (
+      view.stdin?.text !== undefined &&
+      view.args.some(
+        (a, i) => (a === '-f' || a === '--file') && /^(-|\/dev\/stdin|\/dev\/fd\/0)$/.test(view.args[i + 1] ?? ''),
+      )
+    )
+      out.push(piece('awk', view.stdin.text));
     return out;
   }
   const spec = interpreterOf(view.program);
@@ -175,7 +197,12 @@ function findInlineCode(view: CommandView): InlineCode[] {
     }
   }
   // A here-doc or here-string given to an interpreter without a script is its program.
-  if (view.stdin && view.stdin.text !== undefined && !view.stdin.dynamic && !args.some((a) => !a.startsWith('-') || a === '-')) {
+  if (
+    view.stdin &&
+    view.stdin.text !== undefined &&
+    !view.stdin.dynamic &&
+    !args.some((a) => !a.startsWith('-') || a === '-')
+  ) {
     out.push(piece(view.program, view.stdin.text));
   }
   // `echo 'import shutil; …' > x.py; python3 x.py`: a script this command line wrote with known contents.
@@ -207,49 +234,71 @@ function argvCalls(code: string): string[] {
   const out: string[] = [];
   for (const m of code.matchAll(ARGV_CALL)) {
     const program = m[2]!;
-    let args = [...m[3]!.matchAll(ARGV_ITEM)].map((x) => (x[2] !== undefined ? x[2] : HOME_EXPRESSION.test(x[3]!) ? '~' : '"$ARG"'));
-    if (/^\s*\[/.test(m[3]!) && args[0] !== undefined && args[0].replace(/^.*\//, '') === program.replace(/^.*\//, '')) args = args.slice(1); // execvp's argv[0]
-    out.push([program, ...args].map((a) => (a === '~' || a === '"$ARG"' || /^[\w./~=:@%+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`)).join(' '));
+    let args = [...m[3]!.matchAll(ARGV_ITEM)].map((x) =>
+      x[2] !== undefined ? x[2] : HOME_EXPRESSION.test(x[3]!) ? '~' : '"$ARG"',
+    );
+    if (/^\s*\[/.test(m[3]!) && args[0] !== undefined && args[0].replace(/^.*\//, '') === program.replace(/^.*\//, ''))
+      args = args.slice(1); // execvp's argv[0]
+    out.push(
+      [program, ...args]
+        .map((a) => (a === '~' || a === '"$ARG"' || /^[\w./~=:@%+-]+$/.test(a) ? a : `'${a.replace(/'/g, "'\\''")}'`))
+        .join(' '),
+    );
   }
   return out;
 }
 
 /** A call naming a program and then its arguments: varargs, or a list (the program's name is group 2, the rest group 3). */
-const ARGV_CALL = /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|System\s*\.\s*cmd|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
+const ARGV_CALL =
+  /\b(?:os\s*\.\s*(?:exec|spawn)[lv]p?e?|spawn(?:Sync)?|execFile(?:Sync)?|System\s*\.\s*cmd|system|exec|Popen|call|run|check_call|check_output)\s*\(?\s*(["'])([^"'\n]+)\1\s*,\s*((?:\[[^\]]*\]|[^;)\n])+)/g;
 /** One item of an argument list: a string literal (group 2) or another expression (group 3). */
 const ARGV_ITEM = /(["'])((?:(?!\1)[^\\\n]|\\.)*)\1|([$\w][\w.$(){}'"[\]]*)/g;
 /** The home directory as code writes it: Perl's $ENV{HOME}, Ruby's Dir.home, node's os.homedir(), process.env.HOME, Python's expanduser('~'). */
-const HOME_EXPRESSION = /^(\$ENV\{['"]?HOME['"]?\}|Dir\.home|os\.homedir\(\)|homedir\(\)|process\.env\.HOME|Path\.home\(\))$/;
+const HOME_EXPRESSION =
+  /^(\$ENV\{['"]?HOME['"]?\}|Dir\.home|os\.homedir\(\)|homedir\(\)|process\.env\.HOME|Path\.home\(\))$/;
 
 /** Shell command strings visible in inline code: `system("…")`, `os.system('…')`, Lua's `os.execute("…")`, `execSync("…")`, `subprocess.run([...])`. */
 export function shellStringsIn(code: string, language?: string): string[] {
   const out: string[] = [];
-  const call = /(?:\bos\.execute|\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn))\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
+  const call =
+    /(?:\bos\.execute|\b(?:system|popen|execSync|exec|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru|spawn))\s*\(\s*(\[[^\]]*\]|"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g;
   for (const m of code.matchAll(call)) {
     const arg = m[1]!;
     if (arg.startsWith('[')) {
       const items = [...arg.matchAll(/"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'/g)].map((x) => x[1] ?? x[2] ?? '');
-      if (items.length) out.push(items.map((s) => (/^[\w./~=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`)).join(' '));
+      if (items.length)
+        out.push(items.map((s) => (/^[\w./~=:@%+-]+$/.test(s) ? s : `'${s.replace(/'/g, "'\\''")}'`)).join(' '));
     } else out.push(arg.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
   }
-  if (language === undefined || BACKTICK_LANGUAGES.test(language)) for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
+  if (language === undefined || BACKTICK_LANGUAGES.test(language))
+    for (const m of code.matchAll(/`([^`]+)`|%x[({[](.*?)[)}\]]/g)) out.push(m[1] ?? m[2] ?? '');
   out.push(...argvCalls(code));
   // Lisps: `(shell-command "cmd")` in Emacs, `(system "cmd")` in Racket and Guile.
-  for (const m of code.matchAll(/\((?:shell-command|call-process-shell-command|async-shell-command|system|shell)\s+"((?:[^"\\]|\\.)*)"/g)) out.push(m[1]!.replace(/\\(["\\])/g, '$1'));
+  for (const m of code.matchAll(
+    /\((?:shell-command|call-process-shell-command|async-shell-command|system|shell)\s+"((?:[^"\\]|\\.)*)"/g,
+  ))
+    out.push(m[1]!.replace(/\\(["\\])/g, '$1'));
   // Perl and Ruby without parentheses: `exec "cmd"`, `system 'cmd'`; Perl's `qx{cmd}` and `open(F, "cmd |")`.
-  for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g)) out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
-  for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g)) out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
-  for (const m of code.matchAll(/\bopen\s*\(?\s*[\w$]+\s*,\s*(?:"([^"]*)\|\s*"|'([^']*)\|\s*'|"-\|"\s*,|'\|-'\s*,\s*"([^"]*)")/g)) out.push(m[1] ?? m[2] ?? m[3] ?? '');
+  for (const m of code.matchAll(/\b(?:system|exec)\s+("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*')/g))
+    out.push(m[1]!.slice(1, -1).replace(/\\(["'\\])/g, '$1'));
+  for (const m of code.matchAll(/\bqx\s*(?:\{([^}]*)\}|\(([^)]*)\)|\[([^\]]*)\]|<([^>]*)>|([^\w\s])(.*?)\5)/g))
+    out.push(m[1] ?? m[2] ?? m[3] ?? m[4] ?? m[6] ?? '');
+  for (const m of code.matchAll(
+    /\bopen\s*\(?\s*[\w$]+\s*,\s*(?:"([^"]*)\|\s*"|'([^']*)\|\s*'|"-\|"\s*,|'\|-'\s*,\s*"([^"]*)")/g,
+  ))
+    out.push(m[1] ?? m[2] ?? m[3] ?? '');
   // Tcl and expect: `exec prog args` (a command at the start of a line, after `;`, or in `[…]`), `spawn prog args`, `open "|cmd"`.
   if (language !== undefined && TCL.test(language)) {
-    for (const m of code.matchAll(/(?:^|[;[{\n])\s*(?:exec|spawn)\s+((?:-\S+\s+)*)([^\n;\]}]+)/g)) out.push(m[2]!.replace(/\s+&\s*$/, ''));
+    for (const m of code.matchAll(/(?:^|[;[{\n])\s*(?:exec|spawn)\s+((?:-\S+\s+)*)([^\n;\]}]+)/g))
+      out.push(m[2]!.replace(/\s+&\s*$/, ''));
     for (const m of code.matchAll(/\bopen\s+["{]\|([^"}]+)["}]/g)) out.push(m[1]!);
   }
   return out.filter((s) => s.trim() !== '');
 }
 
 /** Inline code that fetches from the network (Python, Node, Ruby, Perl, PHP, PowerShell). */
-const FETCHES = /\burlopen\s*\(|\burlretrieve\s*\(|\brequests\s*\.\s*get\s*\(|\bhttpx\s*\.\s*(?:get|stream)\s*\(|\bfetch\s*\(|\bhttps?\s*\.\s*get\s*\(|\baxios\b|open-uri|URI\s*\.\s*open|Net::HTTP|\bLWP\b|HTTP::Tiny|\bgetstore\s*\(|\bmirror\s*\(|\.\s*get\s*\(\s*["'](?:https?|ftp):|\b(?:file_get_contents|copy|fopen)\s*\(\s*["'](?:https?|ftp):|Invoke-WebRequest|\biwr\b|DownloadFile|curl_exec/i;
+const FETCHES =
+  /\burlopen\s*\(|\burlretrieve\s*\(|\brequests\s*\.\s*get\s*\(|\bhttpx\s*\.\s*(?:get|stream)\s*\(|\bfetch\s*\(|\bhttps?\s*\.\s*get\s*\(|\baxios\b|open-uri|URI\s*\.\s*open|Net::HTTP|\bLWP\b|HTTP::Tiny|\bgetstore\s*\(|\bmirror\s*\(|\.\s*get\s*\(\s*["'](?:https?|ftp):|\b(?:file_get_contents|copy|fopen)\s*\(\s*["'](?:https?|ftp):|Invoke-WebRequest|\biwr\b|DownloadFile|curl_exec/i;
 
 /**
  * The files inline code saves a download to, given as string literals: PHP's `copy(URL, 'f')` and
@@ -276,16 +325,22 @@ export function runsSavedDownload(c: InlineCode): boolean {
   const saved = savedDownloads(c);
   if (saved.length === 0) return false;
   const named = (text: string): boolean => text.split(/[\s'"]+/).some((t) => saved.includes(t.replace(/^\.\//, '')));
-  return shellStringsIn(c.code, c.language).some(named) || [...c.code.matchAll(/\bchmod(?:Sync)?\s*\(\s*["']([^"'\n]+)["']/g)].some((m) => named(m[1]!));
+  return (
+    shellStringsIn(c.code, c.language).some(named) ||
+    [...c.code.matchAll(/\bchmod(?:Sync)?\s*\(\s*["']([^"'\n]+)["']/g)].some((m) => named(m[1]!))
+  );
 }
 const Q = String.raw`["']([^"'\n]+)["']`;
-const SAVED_TO = new RegExp([
-  String.raw`\b(?:copy|urlretrieve|getstore|mirror|DownloadFile|copy_stream)\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*${Q}`,
-  String.raw`\b(?:file_put_contents|writeFileSync|writeFile|createWriteStream|write_bytes|write_text)\s*\(\s*${Q}`,
-  String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*${Q}`,
-  String.raw`\b(?:File\s*\.\s*)?open\s*\(\s*${Q}\s*,\s*["'](?:w|wb|ab?|xb?|w\+b?)["']`,
-  String.raw`\bPath\s*\(\s*${Q}\s*\)\s*\.\s*write_(?:bytes|text)`,
-  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}["']\s*,\s*${Q}`,
-  String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}\s*([^"'\n]+)["']`,
-  String.raw`-OutFile\s+["']?([^"'\s;)]+)`,
-].join('|'), 'g');
+const SAVED_TO = new RegExp(
+  [
+    String.raw`\b(?:copy|urlretrieve|getstore|mirror|DownloadFile|copy_stream)\s*\(\s*(?:[^,()]|\([^()]*\))+,\s*${Q}`,
+    String.raw`\b(?:file_put_contents|writeFileSync|writeFile|createWriteStream|write_bytes|write_text)\s*\(\s*${Q}`,
+    String.raw`\b(?:File|IO)\s*\.\s*(?:write|binwrite)\s*\(\s*${Q}`,
+    String.raw`\b(?:File\s*\.\s*)?open\s*\(\s*${Q}\s*,\s*["'](?:w|wb|ab?|xb?|w\+b?)["']`,
+    String.raw`\bPath\s*\(\s*${Q}\s*\)\s*\.\s*write_(?:bytes|text)`,
+    String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}["']\s*,\s*${Q}`,
+    String.raw`\bopen\s*\(?\s*(?:my\s+)?\$?\w+\s*,\s*["']>{1,2}\s*([^"'\n]+)["']`,
+    String.raw`-OutFile\s+["']?([^"'\s;)]+)`,
+  ].join('|'),
+  'g',
+);

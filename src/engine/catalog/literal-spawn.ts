@@ -3,14 +3,17 @@
 import { BACKTICK_LANGUAGES, TCL, type InlineCode } from './inline-code.ts';
 
 /** Calls that run a program by name or command line (their first argument says which). */
-const SPAWN_CALL = /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`|\b(?:os\s*\.\s*)?(system|popen|exec[lv]p?e?|spawn[lv]?p?e?|exec|spawn|execSync|execFile|execFileSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru)\b(\s*\()?/g;
+const SPAWN_CALL =
+  /"(?:[^"\\\n]|\\.)*"|'(?:[^'\\\n]|\\.)*'|`[^`]*`|\b(?:os\s*\.\s*)?(system|popen|exec[lv]p?e?|spawn[lv]?p?e?|exec|spawn|execSync|execFile|execFileSync|spawnSync|check_output|check_call|call|run|Popen|getoutput|getstatusoutput|shell_exec|passthru)\b(\s*\()?/g;
 /**
  * Other ways to start a program, or to reach one by a computed name or a second reference (`f = os.system`,
  * `cp['exec' + 'Sync']`, `.apply(`, `send(:system`): with any of them the spawn is not plainly known.
  */
-const OTHER_SPAWN = /\b(fork|execa|Deno|Bun|Kernel|Open3|IO\s*\.\s*popen|pty|getattr|__import__|importlib|binding|Function|eval|compile|proc_open|do\s+shell\s+script|apply|bind|send|public_send|method|Reflect|globals|locals|vars|CORE|import\s+\w+\s+as)\b|\b(system|exec|spawn)\s+[$@]|%x[({[]|[\w)\]]\s*\[\s*["'`]|&\{|\bfrom\s+(os|subprocess|child_process)\s+import\b|\bimport\s*\{[^}]*\b(exec|spawn)/;
+const OTHER_SPAWN =
+  /\b(fork|execa|Deno|Bun|Kernel|Open3|IO\s*\.\s*popen|pty|getattr|__import__|importlib|binding|Function|eval|compile|proc_open|do\s+shell\s+script|apply|bind|send|public_send|method|Reflect|globals|locals|vars|CORE|import\s+\w+\s+as)\b|\b(system|exec|spawn)\s+[$@]|%x[({[]|[\w)\]]\s*\[\s*["'`]|&\{|\bfrom\s+(os|subprocess|child_process)\s+import\b|\bimport\s*\{[^}]*\b(exec|spawn)/;
 /** Keyword options a literal call may carry without changing what runs (not `input=`, `env=`, `executable=`, `shell:` a path). */
-const PLAIN_OPTION = /^(check|capture_output|text|stdout|stderr|encoding|errors|timeout|universal_newlines|cwd|shell|bufsize|close_fds|stdio|maxBuffer|windowsHide|killSignal)$/;
+const PLAIN_OPTION =
+  /^(check|capture_output|text|stdout|stderr|encoding|errors|timeout|universal_newlines|cwd|shell|bufsize|close_fds|stdio|maxBuffer|windowsHide|killSignal)$/;
 
 /**
  * Whether every program the code starts is named by literals (`subprocess.check_output(['git', 'rev-parse',
@@ -23,12 +26,16 @@ const PLAIN_OPTION = /^(check|capture_output|text|stdout|stderr|encoding|errors|
 export function spawnsOnlyKnownCommands(code: InlineCode): boolean {
   if (code.language === 'awk' || TCL.test(code.language) || OTHER_SPAWN.test(code.outside)) return false;
   // In Python and JavaScript exec(…) evaluates code: a string given to it is not a command line.
-  if (!BACKTICK_LANGUAGES.test(code.language) && /\bexec\s*\(/.test(code.outside.replace(/\.\s*exec\s*\(/g, ''))) return false;
+  if (!BACKTICK_LANGUAGES.test(code.language) && /\bexec\s*\(/.test(code.outside.replace(/\.\s*exec\s*\(/g, '')))
+    return false;
   let calls = 0;
   for (const m of code.code.matchAll(SPAWN_CALL)) {
     const text = m[0];
     if (text.startsWith('`')) {
-      if (BACKTICK_LANGUAGES.test(code.language)) { if (/[$@\\]|#\{/.test(text)) return false; calls++; }
+      if (BACKTICK_LANGUAGES.test(code.language)) {
+        if (/[$@\\]|#\{/.test(text)) return false;
+        calls++;
+      }
       continue;
     }
     if (m[1] === undefined) continue; // a string literal, skipped whole
@@ -71,7 +78,10 @@ function plainOptions(code: string, i: number): boolean {
   const rest = code.slice(i + 1, i + 400);
   const close = /^\s*\{([^{}]*)\}\s*\)|^((?:\s*\w+\s*=\s*[\w.'"-]+\s*,?)*)\s*\)/.exec(rest);
   if (!close) return false;
-  const pairs = (close[1] ?? close[2] ?? '').split(',').map((p) => p.trim()).filter((p) => p !== '');
+  const pairs = (close[1] ?? close[2] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '');
   return pairs.every((p) => {
     const m = /^["']?(\w+)["']?\s*[:=]\s*(.+)$/.exec(p);
     return m !== null && PLAIN_OPTION.test(m[1]!) && !(m[1] === 'shell' && /^["']/.test(m[2]!));

@@ -25,17 +25,40 @@ export interface ProtectedEntry {
  * recursive read of a project. Not the home itself either: `du -sh ~/*` would reach a glob there. (`[.]` is a plain dot to the glob; it keeps the name from matching any string
  * literal that ends in `.pem` in inline code, where these names are looked for as paths joined to a home.)
  */
-const KEY_FOLDERS = ['keys/', '.keys/', 'certs/', '.certs/', 'ssl/', 'secrets/', '.secrets/', 'Downloads/', 'Desktop/', '.ec2/'];
-const KEY_NAMES: readonly [string, string][] = [
-  ['*[.]pem', 'a private key file (by its extension)'], ['*[.]key', 'a private key file (by its extension)'], ['*[.]ppk', 'a PuTTY private key'],
-  ['*[.]p12', 'a private key and certificate bundle (PKCS #12)'], ['*[.]pfx', 'a private key and certificate bundle (PKCS #12)'],
-  ['id_rsa', 'an SSH private key'], ['id_ed25519', 'an SSH private key'], ['id_ecdsa', 'an SSH private key'], ['id_dsa', 'an SSH private key'],
+const KEY_FOLDERS = [
+  'keys/',
+  '.keys/',
+  'certs/',
+  '.certs/',
+  'ssl/',
+  'secrets/',
+  '.secrets/',
+  'Downloads/',
+  'Desktop/',
+  '.ec2/',
 ];
-const LOOSE_PRIVATE_KEYS: readonly ProtectedEntry[] = KEY_FOLDERS.flatMap((folder) => KEY_NAMES.map(([name, reason]) => ({ relative: `${folder}${name}`, reason })));
+const KEY_NAMES: readonly [string, string][] = [
+  ['*[.]pem', 'a private key file (by its extension)'],
+  ['*[.]key', 'a private key file (by its extension)'],
+  ['*[.]ppk', 'a PuTTY private key'],
+  ['*[.]p12', 'a private key and certificate bundle (PKCS #12)'],
+  ['*[.]pfx', 'a private key and certificate bundle (PKCS #12)'],
+  ['id_rsa', 'an SSH private key'],
+  ['id_ed25519', 'an SSH private key'],
+  ['id_ecdsa', 'an SSH private key'],
+  ['id_dsa', 'an SSH private key'],
+];
+const LOOSE_PRIVATE_KEYS: readonly ProtectedEntry[] = KEY_FOLDERS.flatMap((folder) =>
+  KEY_NAMES.map(([name, reason]) => ({ relative: `${folder}${name}`, reason })),
+);
 
 /** Credentials kept in every home: SSH keys, cloud and cluster credentials, GnuPG keyring, netrc. */
 export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
-  { relative: '.ssh', reason: 'SSH private keys and authorized_keys', open: ['*.pub', 'known_hosts', 'known_hosts.old'] },
+  {
+    relative: '.ssh',
+    reason: 'SSH private keys and authorized_keys',
+    open: ['*.pub', 'known_hosts', 'known_hosts.old'],
+  },
   { relative: '.aws', reason: 'AWS credentials' },
   { relative: '.kube', reason: 'Kubernetes cluster credentials' },
   { relative: '.gnupg', reason: 'GnuPG private keyring' },
@@ -217,7 +240,10 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   // (`token` is a link into `..data/`, where the file itself is; EKS mounts a second token for IAM.)
   { path: '/var/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
   { path: '/run/secrets/kubernetes.io/serviceaccount/token', reason: "the pod's Kubernetes service-account token" },
-  { path: '/var/run/secrets/kubernetes.io/serviceaccount/..data', reason: "the pod's Kubernetes service-account token" },
+  {
+    path: '/var/run/secrets/kubernetes.io/serviceaccount/..data',
+    reason: "the pod's Kubernetes service-account token",
+  },
   { path: '/run/secrets/kubernetes.io/serviceaccount/..data', reason: "the pod's Kubernetes service-account token" },
   { path: '/var/run/secrets/eks.amazonaws.com/serviceaccount', reason: "the pod's AWS IAM web-identity token (EKS)" },
   { path: '/run/secrets/eks.amazonaws.com/serviceaccount', reason: "the pod's AWS IAM web-identity token (EKS)" },

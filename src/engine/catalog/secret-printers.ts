@@ -29,12 +29,57 @@ export interface SecretPrinter {
 }
 
 /** Options before a cloud CLI's subcommand that take a value (`aws --profile prod configure get …`). */
-const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--endpoint-url', '--query', '--project', '--account', '--configuration', '--format', '--subscription'];
-const KUBECTL_WITH_ARG = ['-n', '--namespace', '-o', '--output', '--context', '--cluster', '--user', '--kubeconfig', '-s', '--server'];
+const CLOUD_WITH_ARG = [
+  '--profile',
+  '--region',
+  '--output',
+  '--endpoint-url',
+  '--query',
+  '--project',
+  '--account',
+  '--configuration',
+  '--format',
+  '--subscription',
+];
+const KUBECTL_WITH_ARG = [
+  '-n',
+  '--namespace',
+  '-o',
+  '--output',
+  '--context',
+  '--cluster',
+  '--user',
+  '--kubeconfig',
+  '-s',
+  '--server',
+];
 
 /** Programs that print a file they are given. */
-const FILE_PRINTERS = ['cat', 'tac', 'head', 'tail', 'less', 'more', 'bat', 'batcat', 'xxd', 'od', 'hexdump', 'base64', 'strings', 'nl', 'grep', 'rg', 'awk', 'sed', 'cut', 'view'];
+const FILE_PRINTERS = [
+  'cat',
+  'tac',
+  'head',
+  'tail',
+  'less',
+  'more',
+  'bat',
+  'batcat',
+  'xxd',
+  'od',
+  'hexdump',
+  'base64',
+  'strings',
+  'nl',
+  'grep',
+  'rg',
+  'awk',
+  'sed',
+  'cut',
+  'view',
+];
 
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   {
     id: 'aws-configure-secret', programs: ['aws'], keptIn: '.aws/credentials', reason: 'prints an AWS secret key or session token from ~/.aws/credentials',
@@ -300,16 +345,47 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
 ];
 
 /** ps's options that take a value (its operand is a list, not BSD flags: `-o user`, `-p 42`). */
-const PS_WITH_ARG = new Set(['-o', '-O', '-p', '-q', '-u', '-U', '-g', '-G', '-C', '-t', '-s', '-k', '--pid', '--ppid', '--sort', '--format', '--cols', '--columns', '--rows', '--user', '--group', '-N', 'o', 'O', 'p', 'U', 't', 'k']);
+const PS_WITH_ARG = new Set([
+  '-o',
+  '-O',
+  '-p',
+  '-q',
+  '-u',
+  '-U',
+  '-g',
+  '-G',
+  '-C',
+  '-t',
+  '-s',
+  '-k',
+  '--pid',
+  '--ppid',
+  '--sort',
+  '--format',
+  '--cols',
+  '--columns',
+  '--rows',
+  '--user',
+  '--group',
+  '-N',
+  'o',
+  'O',
+  'p',
+  'U',
+  't',
+  'k',
+]);
 /** A secret docker or compose mounts into a container (not the pod files under kubernetes.io/ or eks.amazonaws.com/). */
 const CONTAINER_SECRET = /^\/(var\/)?run\/secrets\/(?!kubernetes\.io(\/|$)|eks\.amazonaws\.com(\/|$))[^/]+$/;
 /** A Rails master key in a project: `config/master.key`, `config/credentials/production.key`. */
 const PROJECT_KEY = /(^|\/)config\/(master\.key|credentials\/[^/]+\.key)$/;
 /** An EDITOR (or VISUAL) that prints the file it is given instead of editing it: `EDITOR=cat rails credentials:edit`. */
-const PRINTING_EDITOR = /\b(EDITOR|VISUAL)=["']?(\S*\/)?(cat|tac|less|more|head|tail|bat|batcat|tee|nl|xxd|od|strings|base64|echo|type)\b/;
+const PRINTING_EDITOR =
+  /\b(EDITOR|VISUAL)=["']?(\S*\/)?(cat|tac|less|more|head|tail|bat|batcat|tee|nl|xxd|od|strings|base64|echo|type)\b/;
 
 const BY_PROGRAM = new Map<string, SecretPrinter[]>();
-for (const p of SECRET_PRINTERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
+for (const p of SECRET_PRINTERS)
+  for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);
 
 /** The programs some entry knows. */
 export const SECRET_PRINTER_PROGRAMS: readonly string[] = [...BY_PROGRAM.keys()];
@@ -326,5 +402,9 @@ export function secretPrinted(v: CommandView): SecretPrinter | undefined {
 function homeKeyFile(path: string, home: string): boolean {
   if (!path.startsWith(`${home}/`)) return false;
   const rest = path.slice(home.length + 1).split('/');
-  return rest.length <= 2 && !rest.includes('..') && /\.(pem|key|ppk|p12|pfx)$|^id_(rsa|ed25519|ecdsa|dsa)$/.test(rest.at(-1)!);
+  return (
+    rest.length <= 2 &&
+    !rest.includes('..') &&
+    /\.(pem|key|ppk|p12|pfx)$|^id_(rsa|ed25519|ecdsa|dsa)$/.test(rest.at(-1)!)
+  );
 }

@@ -1,19 +1,82 @@
 // Places whose modification is dangerous whatever the command: devices, system directories, homes, profiles.
 
 /** Device files that are safe to write (sinks and the terminal). */
-const SAFE_DEVICES = [/^\/dev\/(null|zero|stdout|stderr|stdin|tty|full|random|urandom)$/, /^\/dev\/fd\/\d+$/, /^\/dev\/pts\/\d+$/];
+const SAFE_DEVICES = [
+  /^\/dev\/(null|zero|stdout|stderr|stdin|tty|full|random|urandom)$/,
+  /^\/dev\/fd\/\d+$/,
+  /^\/dev\/pts\/\d+$/,
+];
 
 /** System directories: writing, moving or deleting in them breaks the machine or needs privilege. */
-const SYSTEM_DIRS = ['/etc', '/boot', '/usr', '/bin', '/sbin', '/lib', '/lib32', '/lib64', '/libx32', '/sys', '/proc', '/var/lib', '/var/log', '/var/spool/cron', '/System', '/Library', '/private/etc', '/opt'];
+const SYSTEM_DIRS = [
+  '/etc',
+  '/boot',
+  '/usr',
+  '/bin',
+  '/sbin',
+  '/lib',
+  '/lib32',
+  '/lib64',
+  '/libx32',
+  '/sys',
+  '/proc',
+  '/var/lib',
+  '/var/log',
+  '/var/spool/cron',
+  '/System',
+  '/Library',
+  '/private/etc',
+  '/opt',
+];
 /** The same with a trailing slash (built once: the checks run on every path a command writes or deletes). */
 const SYSTEM_DIR_PREFIXES = SYSTEM_DIRS.map((d) => d + '/');
 
 /** Shell start-up files (relative to a home): a line written there runs in every future shell. */
-const SHELL_PROFILES = ['.bashrc', '.bash_profile', '.bash_login', '.bash_logout', '.bash_aliases', '.profile', '.zshrc', '.zprofile', '.zshenv', '.zlogin', '.kshrc', '.cshrc', '.tcshrc',
-  '.config/fish/config.fish', '.inputrc', '.mkshrc', '.xprofile', '.xsessionrc', '.xinitrc', '.tmux.conf', '.config/tmux/tmux.conf', '.vimrc', '.config/nvim/init.vim', '.config/nvim/init.lua'];
+const SHELL_PROFILES = [
+  '.bashrc',
+  '.bash_profile',
+  '.bash_login',
+  '.bash_logout',
+  '.bash_aliases',
+  '.profile',
+  '.zshrc',
+  '.zprofile',
+  '.zshenv',
+  '.zlogin',
+  '.kshrc',
+  '.cshrc',
+  '.tcshrc',
+  '.config/fish/config.fish',
+  '.inputrc',
+  '.mkshrc',
+  '.xprofile',
+  '.xsessionrc',
+  '.xinitrc',
+  '.tmux.conf',
+  '.config/tmux/tmux.conf',
+  '.vimrc',
+  '.config/nvim/init.vim',
+  '.config/nvim/init.lua',
+];
 /** Directories whose files a shell (or the editor, the multiplexer) reads at start-up. */
-const PROFILE_DIRS = ['.bashrc.d/', '.zshrc.d/', '.config/fish/conf.d/', '.config/fish/functions/', '.oh-my-zsh/custom/', '.config/powershell/', '.config/environment.d/', '.config/plasma-workspace/env/'];
-const SYSTEM_PROFILES = ['/etc/profile', '/etc/bash.bashrc', '/etc/bashrc', '/etc/zshrc', '/etc/zsh/zshrc', '/etc/environment'];
+const PROFILE_DIRS = [
+  '.bashrc.d/',
+  '.zshrc.d/',
+  '.config/fish/conf.d/',
+  '.config/fish/functions/',
+  '.oh-my-zsh/custom/',
+  '.config/powershell/',
+  '.config/environment.d/',
+  '.config/plasma-workspace/env/',
+];
+const SYSTEM_PROFILES = [
+  '/etc/profile',
+  '/etc/bash.bashrc',
+  '/etc/bashrc',
+  '/etc/zshrc',
+  '/etc/zsh/zshrc',
+  '/etc/environment',
+];
 
 /** An empty, `.` or `..` segment, or a trailing slash: what normalizeAbsolute has to rewrite (most paths have none). */
 const NOT_NORMAL = /\/(?:\.{1,2})?(?:\/|$)/;
@@ -39,7 +102,8 @@ export function isDangerousDevice(path: string): boolean {
 /** Inside (or equal to) a system directory. */
 export function isSystemPath(path: string): boolean {
   const p = normalizeAbsolute(path);
-  for (let i = 0; i < SYSTEM_DIRS.length; i++) if (p === SYSTEM_DIRS[i] || p.startsWith(SYSTEM_DIR_PREFIXES[i]!)) return true;
+  for (let i = 0; i < SYSTEM_DIRS.length; i++)
+    if (p === SYSTEM_DIRS[i] || p.startsWith(SYSTEM_DIR_PREFIXES[i]!)) return true;
   return false;
 }
 
@@ -52,7 +116,8 @@ export function isRootOrHome(path: string, home: string): boolean {
 }
 
 /** Shell and REPL history files: the record of what ran on this machine. */
-const HISTORY_FILE = /\/\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|node_repl_history|psql_history|mysql_history|sqlite_history|lesshst)$|\/fish\/fish_history$/;
+const HISTORY_FILE =
+  /\/\.(bash_history|zsh_history|zhistory|history|sh_history|ksh_history|python_history|node_repl_history|psql_history|mysql_history|sqlite_history|lesshst)$|\/fish\/fish_history$/;
 
 /** A shell or REPL history file (`~/.bash_history`, `~/.zsh_history`, fish's `fish_history`, …). */
 export function isHistoryFile(path: string): boolean {
@@ -69,7 +134,10 @@ export function isShellProfile(path: string, home: string): boolean {
   return homes.some((h) => {
     if (!p.startsWith(h + '/')) return false;
     const relative = p.slice(h.length + 1);
-    return SHELL_PROFILES.includes(relative) || PROFILE_DIRS.some((d) => relative.startsWith(d) && relative.length > d.length);
+    return (
+      SHELL_PROFILES.includes(relative) ||
+      PROFILE_DIRS.some((d) => relative.startsWith(d) && relative.length > d.length)
+    );
   });
 }
 
@@ -89,7 +157,9 @@ export function isGitInternal(path: string): boolean {
  * lines: an agent that writes them can switch its own checks off.
  */
 export function isAgentSettings(path: string): boolean {
-  return /(^|\/)(\.claude\/settings(\.local)?\.json|\.codex\/config\.toml|\.gemini\/settings\.json|\.cursor\/hooks\.json)$/.test(path);
+  return /(^|\/)(\.claude\/settings(\.local)?\.json|\.codex\/config\.toml|\.gemini\/settings\.json|\.cursor\/hooks\.json)$/.test(
+    path,
+  );
 }
 
 /**
@@ -98,9 +168,13 @@ export function isAgentSettings(path: string): boolean {
  */
 export function isAutostart(path: string): boolean {
   // The directory itself too: `cp x.service ~/.config/systemd/user/` writes into it.
-  return /(^|\/)(\.config\/systemd\/user|\.config\/autostart|Library\/LaunchAgents)(\/|$)|^\/var\/spool\/cron\//.test(path)
+  return (
+    /(^|\/)(\.config\/systemd\/user|\.config\/autostart|Library\/LaunchAgents)(\/|$)|^\/var\/spool\/cron\//.test(
+      path,
+    ) ||
     // A `.pth` file (or sitecustomize.py) in site-packages runs at every Python start.
-    || /\/site-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/.test(path);
+    /\/site-packages\/([^/]+\.pth|sitecustomize\.py|usercustomize\.py)$/.test(path)
+  );
 }
 
 /** Kernel control files (`/proc/sysrq-trigger`, `/proc/sys/…`, `/sys/…`). */

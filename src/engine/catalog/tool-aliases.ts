@@ -18,14 +18,85 @@ export interface ToolAlias {
  * Read-only kinds (`read`, `list`, `search`, `fetch`) are allowed in `read_only` mode.
  */
 export const TOOL_ALIASES: readonly ToolAlias[] = [
-  { canonical: 'bash', kind: 'shell', aliases: ['bash', 'Bash', 'shell', 'run_shell_command', 'exec_command', 'local_shell', 'container.exec', 'unified_exec', 'BashOutput', 'execute_command', 'run_command', 'start_process', 'run_terminal_cmd', 'run_in_terminal'], note: 'Claude Code Bash, Codex shell/exec_command/local_shell, Gemini run_shell_command' },
-  { canonical: 'read_file', kind: 'read', aliases: ['read_file', 'Read', 'read', 'read_many_files', 'NotebookRead', 'view'], note: 'Claude Code Read, Gemini read_file/read_many_files' },
-  { canonical: 'write_file', kind: 'write', aliases: ['write_file', 'Write', 'write', 'create_file'], note: 'Claude Code Write, Gemini write_file' },
-  { canonical: 'edit_file', kind: 'edit', aliases: ['edit_file', 'Edit', 'MultiEdit', 'replace', 'apply_patch', 'NotebookEdit', 'str_replace_based_edit_tool', 'edit'], note: 'Claude Code Edit/MultiEdit/NotebookEdit, Gemini replace, Codex apply_patch' },
-  { canonical: 'list_dir', kind: 'list', aliases: ['list_dir', 'LS', 'list_directory', 'ls'], note: 'Claude Code LS, Gemini list_directory' },
+  {
+    canonical: 'bash',
+    kind: 'shell',
+    aliases: [
+      'bash',
+      'Bash',
+      'shell',
+      'run_shell_command',
+      'exec_command',
+      'local_shell',
+      'container.exec',
+      'unified_exec',
+      'BashOutput',
+      'execute_command',
+      'run_command',
+      'start_process',
+      'run_terminal_cmd',
+      'run_in_terminal',
+    ],
+    note: 'Claude Code Bash, Codex shell/exec_command/local_shell, Gemini run_shell_command',
+  },
+  {
+    canonical: 'read_file',
+    kind: 'read',
+    aliases: ['read_file', 'Read', 'read', 'read_many_files', 'NotebookRead', 'view'],
+    note: 'Claude Code Read, Gemini read_file/read_many_files',
+  },
+  {
+    canonical: 'write_file',
+    kind: 'write',
+    aliases: ['write_file', 'Write', 'write', 'create_file'],
+    note: 'Claude Code Write, Gemini write_file',
+  },
+  {
+    canonical: 'edit_file',
+    kind: 'edit',
+    aliases: [
+      'edit_file',
+      'Edit',
+      'MultiEdit',
+      'replace',
+      'apply_patch',
+      'NotebookEdit',
+      'str_replace_based_edit_tool',
+      'edit',
+    ],
+    note: 'Claude Code Edit/MultiEdit/NotebookEdit, Gemini replace, Codex apply_patch',
+  },
+  {
+    canonical: 'list_dir',
+    kind: 'list',
+    aliases: ['list_dir', 'LS', 'list_directory', 'ls'],
+    note: 'Claude Code LS, Gemini list_directory',
+  },
   { canonical: 'glob', kind: 'search', aliases: ['glob', 'Glob'], note: 'Claude Code Glob, Gemini glob' },
-  { canonical: 'grep', kind: 'search', aliases: ['grep', 'Grep', 'search_file_content', 'grep_search'], note: 'Claude Code Grep, Gemini search_file_content' },
-  { canonical: 'web_fetch', kind: 'fetch', aliases: ['web_fetch', 'WebFetch', 'fetch', 'web_search', 'WebSearch', 'google_web_search', 'fetch_url', 'browser_navigate', 'puppeteer_navigate', 'playwright_navigate', 'navigate'], note: 'Claude Code WebFetch/WebSearch, Gemini web_fetch/google_web_search' },
+  {
+    canonical: 'grep',
+    kind: 'search',
+    aliases: ['grep', 'Grep', 'search_file_content', 'grep_search'],
+    note: 'Claude Code Grep, Gemini search_file_content',
+  },
+  {
+    canonical: 'web_fetch',
+    kind: 'fetch',
+    aliases: [
+      'web_fetch',
+      'WebFetch',
+      'fetch',
+      'web_search',
+      'WebSearch',
+      'google_web_search',
+      'fetch_url',
+      'browser_navigate',
+      'puppeteer_navigate',
+      'playwright_navigate',
+      'navigate',
+    ],
+    note: 'Claude Code WebFetch/WebSearch, Gemini web_fetch/google_web_search',
+  },
 ];
 
 /** Index from lower-cased alias to its entry. */
@@ -39,7 +110,12 @@ export function buildAliasIndex(extra: Record<string, string> = {}): AliasIndex 
     for (const a of entry.aliases) index.set(a.toLowerCase(), entry);
   }
   for (const [alias, canonical] of Object.entries(extra)) {
-    const target = index.get(canonical.toLowerCase()) ?? { canonical, kind: 'other' as const, aliases: [], note: 'configured' };
+    const target = index.get(canonical.toLowerCase()) ?? {
+      canonical,
+      kind: 'other' as const,
+      aliases: [],
+      note: 'configured',
+    };
     index.set(alias.toLowerCase(), target);
   }
   return index;
@@ -47,7 +123,9 @@ export function buildAliasIndex(extra: Record<string, string> = {}): AliasIndex 
 
 /** The canonical entry for a tool name; unknown tools keep their own name (MCP tools in one spelling) with kind `other`. */
 export function canonicalTool(name: string, index: AliasIndex): ToolAlias {
-  return index.get(name.toLowerCase()) ?? { canonical: mcpToolName(name), kind: 'other', aliases: [], note: 'unknown tool' };
+  return (
+    index.get(name.toLowerCase()) ?? { canonical: mcpToolName(name), kind: 'other', aliases: [], note: 'unknown tool' }
+  );
 }
 
 /**

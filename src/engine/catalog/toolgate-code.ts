@@ -16,16 +16,30 @@ const TOOLGATE_PATH = /(^|\/)toolgate\/(bin|dist|src)\/|(^|\/)toolgate(\.[cm]?js
 /** Programs that run a JavaScript or TypeScript file given as their first operand. */
 const SCRIPT_RUNNERS = new Set(['node', 'nodejs', 'bun', 'deno', 'tsx', 'ts-node', 'ts-node-esm']);
 /** Options of those runners that take a value (`node --import tsx x.ts`, `node -r ts-node/register x.ts`). */
-const RUNNER_WITH_ARG = new Set(['-r', '--require', '--import', '--loader', '--experimental-loader', '--input-type', '--conditions', '-C', '--env-file', '--title']);
+const RUNNER_WITH_ARG = new Set([
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '--input-type',
+  '--conditions',
+  '-C',
+  '--env-file',
+  '--title',
+]);
 /** The module specifiers inline code loads: `require('…')`, `import('…')`, `import … from '…'`, `import '…'`. */
-const SPECIFIER = /\b(?:require|import)\s*\(\s*(["'`])([^"'`\n]+)\1|\bimport\s+(?:[\w*{}\s,$]+\s+from\s+)?(["'])([^"'\n]+)\3|\bfrom\s+(["'])([^"'\n]+)\5/g;
+const SPECIFIER =
+  /\b(?:require|import)\s*\(\s*(["'`])([^"'`\n]+)\1|\bimport\s+(?:[\w*{}\s,$]+\s+from\s+)?(["'])([^"'\n]+)\3|\bfrom\s+(["'])([^"'\n]+)\5/g;
 
 /** A path or module specifier that names toolgate's code: the package (`toolgate`, `toolgate/…`) or a file of it. */
 export function namesToolgateCode(specifier: string, root = TOOLGATE_ROOT): boolean {
   const path = specifier.startsWith('file://') ? specifier.slice(7) : specifier;
   // Judged for every command's name: most names have neither.
   if (path.includes('toolgate') && (/^toolgate(\/|$)/.test(path) || TOOLGATE_PATH.test(path))) return true;
-  return root !== '' && root !== '/' && path.startsWith(root) && (path.length === root.length || path[root.length] === '/');
+  return (
+    root !== '' && root !== '/' && path.startsWith(root) && (path.length === root.length || path[root.length] === '/')
+  );
 }
 
 /**
@@ -38,7 +52,10 @@ export function toolgateArgs(v: CommandView, root = TOOLGATE_ROOT): string[] | u
   if (!SCRIPT_RUNNERS.has(v.program)) return undefined;
   for (let i = 0; i < v.args.length; i++) {
     const a = v.args[i]!;
-    if (RUNNER_WITH_ARG.has(a)) { i++; continue; }
+    if (RUNNER_WITH_ARG.has(a)) {
+      i++;
+      continue;
+    }
     if (a === 'run' && v.program === 'deno') continue;
     if (a.startsWith('-')) continue;
     return namesToolgateCode(a, root) ? v.args.slice(i + 1) : undefined;
@@ -68,6 +85,11 @@ export function reviewerShapedArgs(args: readonly string[]): boolean {
   const at = args.indexOf('approvals');
   if (at >= 0 && args.indexOf('resolve', at + 1) > at) return true;
   const rules = args.indexOf('rules');
-  if (rules >= 0 && /^(add|import)$/.test(args[rules + 1] ?? '') && /^(allow|deny|ask)$/.test(args[rules + 2] ?? '')) return true;
-  return args.some((a, i) => (a === '--choice' && /^(allow_once|allow_session|allow_always)$/.test(args[i + 1] ?? '')) || /^--choice=allow_(once|session|always)$/.test(a));
+  if (rules >= 0 && /^(add|import)$/.test(args[rules + 1] ?? '') && /^(allow|deny|ask)$/.test(args[rules + 2] ?? ''))
+    return true;
+  return args.some(
+    (a, i) =>
+      (a === '--choice' && /^(allow_once|allow_session|allow_always)$/.test(args[i + 1] ?? '')) ||
+      /^--choice=allow_(once|session|always)$/.test(a),
+  );
 }

@@ -9,12 +9,14 @@ import { copyTargets, treeNames } from './copy-targets.ts';
 
 type TargetReader = (args: string[]) => string[];
 
-const lastOperand = (withArg: string[]): TargetReader => (args) => {
-  const dir = optionValue(args, ['-t', '--target-directory']);
-  if (dir !== undefined) return [dir];
-  const ops = operands(args, withArg);
-  return ops.length > 1 ? [ops.at(-1)!] : [];
-};
+const lastOperand =
+  (withArg: string[]): TargetReader =>
+  (args) => {
+    const dir = optionValue(args, ['-t', '--target-directory']);
+    if (dir !== undefined) return [dir];
+    const ops = operands(args, withArg);
+    return ops.length > 1 ? [ops.at(-1)!] : [];
+  };
 
 /** Per program: which arguments it writes to. `mv` writes (removes) its sources too. */
 const TARGETS: Record<string, TargetReader> = {
@@ -23,11 +25,19 @@ const TARGETS: Record<string, TargetReader> = {
   install: lastOperand(['-m', '-o', '-g', '--mode', '--owner', '--group']),
   ln: lastOperand(['-S', '--suffix']),
   rsync: lastOperand(['-e', '--rsh', '--exclude', '--include', '-f', '--filter']),
-  mv: (args) => operands(args, ['-S', '--suffix', '-t', '--target-directory']).concat(optionValue(args, ['-t', '--target-directory']) ?? []),
+  mv: (args) =>
+    operands(args, ['-S', '--suffix', '-t', '--target-directory']).concat(
+      optionValue(args, ['-t', '--target-directory']) ?? [],
+    ),
   dd: (args) => args.filter((a) => a.startsWith('of=')).map((a) => a.slice(3)),
   truncate: (args) => operands(args, ['-s', '--size', '-r', '--reference']),
-  sed: (args) => (hasFlag(args, 'i', ['--in-place']) ? operands(args, ['-e', '-f', '--expression', '--file']).slice(args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression')) ? 0 : 1) : [])
-    .concat(sedScripts(args).flatMap(sedWriteFiles)),
+  sed: (args) =>
+    (hasFlag(args, 'i', ['--in-place'])
+      ? operands(args, ['-e', '-f', '--expression', '--file']).slice(
+          args.some((a) => a === '-e' || a === '-f' || a.startsWith('--expression')) ? 0 : 1,
+        )
+      : []
+    ).concat(sedScripts(args).flatMap(sedWriteFiles)),
   // `cmd | sponge -a file`: sponge writes (or appends to) its file.
   sponge: (args) => operands(args),
   // `ex -sc 'a|text' -c x FILE`, `vim -es -c … FILE`: an editor driven by commands edits the files it opens.
@@ -37,8 +47,12 @@ const TARGETS: Record<string, TargetReader> = {
   nvim: editedFiles,
   find: (args) => args.flatMap((a, i) => (/^-f(print0?|printf|ls)$/.test(a) && args[i + 1] ? [args[i + 1]!] : [])),
   curl: (args) => [optionValue(args, ['-o', '--output'])].filter((x): x is string => x !== undefined),
-  wget: (args) => [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
-  tar: (args) => (args.some((a) => /^-?[a-zA-Z]*x/.test(a) && !a.startsWith('--') || a === '--extract' || a === '--get') ? [optionValue(args, ['-C', '--directory']) ?? ''].filter(Boolean) : []),
+  wget: (args) =>
+    [optionValue(args, ['-O', '--output-document'])].filter((x): x is string => x !== undefined && x !== '-'),
+  tar: (args) =>
+    args.some((a) => (/^-?[a-zA-Z]*x/.test(a) && !a.startsWith('--')) || a === '--extract' || a === '--get')
+      ? [optionValue(args, ['-C', '--directory']) ?? ''].filter(Boolean)
+      : [],
   // `unzip -o x.zip -d /`, `7z x a.7z -o/`: the directory files are extracted into is written.
   unzip: (args) => [optionValue(args, ['-d'])].filter((x): x is string => x !== undefined),
   '7z': (args) => args.filter((a) => a.startsWith('-o') && a.length > 2).map((a) => a.slice(2)),
@@ -51,7 +65,8 @@ const TARGETS: Record<string, TargetReader> = {
 
 /** The files an editor run by commands (`-c`, `+cmd`, `-s` scripts) edits: its file operands; none when interactive. */
 function editedFiles(args: string[]): string[] {
-  if (!args.some((a) => /^(-c|--cmd|-e|-S)$/.test(a) || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) || a.startsWith('+'))) return [];
+  if (!args.some((a) => /^(-c|--cmd|-e|-S)$/.test(a) || /^-[a-zA-Z]*s[a-zA-Z]*$/.test(a) || a.startsWith('+')))
+    return [];
   return operands(args, ['-c', '--cmd', '-S', '-u', '-i', '-T', '-w', '-W']).filter((a) => !a.startsWith('+'));
 }
 
@@ -73,8 +88,14 @@ const CODE_RUNNER_SET = new Set(CODE_RUNNERS);
 
 /** A string literal path, possibly inside `os.path.expanduser(…)`; the path is group 2. */
 const PATH_LITERAL = String.raw`(?:os\.path\.expanduser\s*\(\s*)?(["'])([^"'\n]+)\1\s*\)?`;
-const OPEN_FOR_WRITING = new RegExp(String.raw`\bopen\s*\(\s*${PATH_LITERAL}\s*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]`, 'g');
-const WRITE_CALL = new RegExp(String.raw`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\s*\.\s*(?:write|open))\s*\(\s*${PATH_LITERAL}`, 'g');
+const OPEN_FOR_WRITING = new RegExp(
+  String.raw`\bopen\s*\(\s*${PATH_LITERAL}\s*,\s*(?:mode\s*=\s*)?["'][^"']*[wax+]`,
+  'g',
+);
+const WRITE_CALL = new RegExp(
+  String.raw`\b(?:writeFileSync|appendFileSync|writeFile|appendFile|File\s*\.\s*(?:write|open))\s*\(\s*${PATH_LITERAL}`,
+  'g',
+);
 const PATH_WRITE = /\bPath\s*\(\s*(["'])([^"'\n]+)\1\s*\)\s*\.\s*(?:write_text|write_bytes|open\s*\(\s*["'][wax])/g;
 const AWK_PRINT_TO = /\bprintf?\b[^;{}\n]*?>>?\s*"([^"]+)"/g;
 
@@ -88,9 +109,19 @@ function inPlaceScriptTargets(args: string[]): string[] {
   let code = false;
   for (let i = 0; i < args.length; i++) {
     const a = args[i]!;
-    if (a === '--') { files.push(...args.slice(i + 1)); break; }
-    if (/^-[a-zA-Z0-9]*[eE]$/.test(a)) { code = true; i++; continue; }
-    if (/^-[IMmrx]$/.test(a)) { i++; continue; } // options whose value is the next word (include dirs, modules)
+    if (a === '--') {
+      files.push(...args.slice(i + 1));
+      break;
+    }
+    if (/^-[a-zA-Z0-9]*[eE]$/.test(a)) {
+      code = true;
+      i++;
+      continue;
+    }
+    if (/^-[IMmrx]$/.test(a)) {
+      i++;
+      continue;
+    } // options whose value is the next word (include dirs, modules)
     if (a.startsWith('-') && a.length > 1) continue;
     files.push(a);
   }
@@ -115,7 +146,11 @@ export function writeTargets(view: CommandView): string[] {
     // `cp x/settings.json .claude/`, `mv /tmp/dotclaude .claude`, `tar xf x -C .claude`: where the files land.
     targets.push(...copyTargets(view.program, view.args, view.home));
     if (EXTRACTORS.has(view.program)) for (const dir of named) targets.push(...treeNames(dir));
-    if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(unversioned(view.program))) for (const c of inlineCode(view)) targets.push(...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)));
+    if (CODE_RUNNER_SET.has(view.program) || CODE_RUNNER_SET.has(unversioned(view.program)))
+      for (const c of inlineCode(view))
+        targets.push(
+          ...codeWriteTargets(c.code, c.language).map((p) => (p.startsWith('~/') ? view.home + p.slice(1) : p)),
+        );
     // `cd /etc && echo x > passwd`, `cd .git/hooks && … > pre-commit`: a relative target is below where the command runs.
     memo = { view, targets: view.base === undefined ? targets : targets.map((p) => atBase(p, view.base)) };
   }

@@ -44,7 +44,8 @@ export function compileCommandSpec(spec: string): CommandSpec {
   if (legacyPrefix && stars === 0) return prefixSpec(words.map(literalText));
   if (!legacyPrefix && stars === 0) return exactSpec(words.map(literalText));
   const last = words[words.length - 1];
-  if (!legacyPrefix && stars === 1 && words.length > 1 && last!.length === 1 && last![0] === STAR) return prefixSpec(words.slice(0, -1).map(literalText));
+  if (!legacyPrefix && stars === 1 && words.length > 1 && last!.length === 1 && last![0] === STAR)
+    return prefixSpec(words.slice(0, -1).map(literalText));
   return globSpec(words, legacyPrefix);
 }
 
@@ -63,7 +64,8 @@ function exactSpec(expected: string[]): CommandSpec {
   return {
     kind: 'exact',
     ...keys(expected),
-    test: (s) => s.words !== undefined && s.words.length === expected.length && expected.every((w, i) => s.words![i] === w),
+    test: (s) =>
+      s.words !== undefined && s.words.length === expected.length && expected.every((w, i) => s.words![i] === w),
   };
 }
 
@@ -80,7 +82,11 @@ function globSpec(words: SpecWord[], optionalTail: boolean): CommandSpec {
     if (w.includes(STAR)) break;
     leading.push(literalText(w));
   }
-  return { kind: 'glob', ...keys(leading), test: (s: MatchSubject) => s.words !== undefined && re.test(s.words.join(SEPARATOR)) };
+  return {
+    kind: 'glob',
+    ...keys(leading),
+    test: (s: MatchSubject) => s.words !== undefined && re.test(s.words.join(SEPARATOR)),
+  };
 }
 
 /** The index keys of a spec whose matching commands all begin with these literal words. */

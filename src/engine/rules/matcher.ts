@@ -45,7 +45,8 @@ export const LINE_KEY_WORDS = 4;
 export function compileSpec(spec: string, kind: ToolKind | 'any', home: string): SpecMatcher {
   if (kind === 'shell') return compileCommandSpec(spec);
   if (kind === 'fetch' && spec.startsWith('domain:')) return compileDomainSpec(spec.slice('domain:'.length).trim());
-  if (kind === 'read' || kind === 'write' || kind === 'edit' || kind === 'list' || kind === 'search') return compilePathSpec(spec, home);
+  if (kind === 'read' || kind === 'write' || kind === 'edit' || kind === 'list' || kind === 'search')
+    return compilePathSpec(spec, home);
   if (kind === 'fetch') {
     const re = globToRegExp(spec);
     return { test: (s) => s.url !== undefined && re.test(s.url) };

@@ -86,7 +86,12 @@ export function compilePolicy(rules: readonly Rule[], aliases: AliasIndex, home:
     const isGlob = /[*?]/.test(parsed.tool);
     const alias = isGlob ? undefined : canonicalTool(parsed.tool, aliases);
     const kind: ToolKind | 'any' = alias ? alias.kind : 'any';
-    const compiled = indexedRule(rule, order, kind, parsed.spec === undefined ? undefined : compileSpec(parsed.spec, kind, home));
+    const compiled = indexedRule(
+      rule,
+      order,
+      kind,
+      parsed.spec === undefined ? undefined : compileSpec(parsed.spec, kind, home),
+    );
     const index = indexes[rule.effect];
     if (!index) continue; // an effect the pipeline never asks for matches nothing, as before
     let bucket: Bucket;
@@ -131,9 +136,24 @@ function newBucket(): Bucket {
 
 function indexedRule(rule: Rule, order: number, kind: ToolKind | 'any', spec: SpecMatcher | undefined): IndexedRule {
   const scope = rule.scope;
-  const scopeKind = scope === 'global' ? 'global' : scope.startsWith('agent:') ? 'agent' : scope.startsWith('session:') ? 'session' : 'none';
+  const scopeKind =
+    scope === 'global'
+      ? 'global'
+      : scope.startsWith('agent:')
+        ? 'agent'
+        : scope.startsWith('session:')
+          ? 'session'
+          : 'none';
   const scopeId = scopeKind === 'agent' ? scope.slice(6) : scopeKind === 'session' ? scope.slice(8) : '';
-  return { rule, kind, spec, expiresMs: rule.expiresAt ? Date.parse(rule.expiresAt) : Number.NaN, scopeKind, scopeId, order };
+  return {
+    rule,
+    kind,
+    spec,
+    expiresMs: rule.expiresAt ? Date.parse(rule.expiresAt) : Number.NaN,
+    scopeKind,
+    scopeId,
+    order,
+  };
 }
 
 function addToBucket(bucket: Bucket, compiled: IndexedRule): void {
@@ -146,7 +166,8 @@ function addToBucket(bucket: Bucket, compiled: IndexedRule): void {
     return push(bucket.byFirstWord, spec.key, compiled);
   }
   if (spec?.pathKey !== undefined && isPathKind(compiled.kind)) return push(bucket.byPath, spec.pathKey, compiled);
-  if (spec?.domainKey !== undefined && compiled.kind === 'fetch') return push(bucket.byDomain, spec.domainKey, compiled);
+  if (spec?.domainKey !== undefined && compiled.kind === 'fetch')
+    return push(bucket.byDomain, spec.domainKey, compiled);
   bucket.plain.push(compiled);
 }
 
@@ -173,7 +194,12 @@ function bucketsFor(index: EffectIndex, name: string): Bucket[] {
 }
 
 /** The earliest matching rule among the bucket's candidates for this subject, or `best` when none comes before it. */
-function scanBucket(bucket: Bucket, subject: MatchSubject, scope: MatchScope, best: IndexedRule | undefined): IndexedRule | undefined {
+function scanBucket(
+  bucket: Bucket,
+  subject: MatchSubject,
+  scope: MatchScope,
+  best: IndexedRule | undefined,
+): IndexedRule | undefined {
   best = firstIn(bucket.plain, subject, scope, best);
   const words = subject.words;
   if (words && words.length > 0) {
@@ -187,13 +213,20 @@ function scanBucket(bucket: Bucket, subject: MatchSubject, scope: MatchScope, be
   if (bucket.byDomain.size > 0 && subject.host !== undefined) {
     const host = subject.host;
     best = firstIn(bucket.byDomain.get(host), subject, scope, best);
-    for (let i = host.indexOf('.'); i >= 0; i = host.indexOf('.', i + 1)) best = firstIn(bucket.byDomain.get(host.slice(i + 1)), subject, scope, best);
+    for (let i = host.indexOf('.'); i >= 0; i = host.indexOf('.', i + 1))
+      best = firstIn(bucket.byDomain.get(host.slice(i + 1)), subject, scope, best);
   }
   return best;
 }
 
 /** Line keys: the line cut before each of its first LINE_KEY_WORDS spaces, and the whole line when it is shorter. */
-function scanLine(map: Map<string, RuleList>, line: string, subject: MatchSubject, scope: MatchScope, best: IndexedRule | undefined): IndexedRule | undefined {
+function scanLine(
+  map: Map<string, RuleList>,
+  line: string,
+  subject: MatchSubject,
+  scope: MatchScope,
+  best: IndexedRule | undefined,
+): IndexedRule | undefined {
   let spaces = 0;
   for (let i = line.indexOf(' '); i >= 0; i = line.indexOf(' ', i + 1)) {
     best = firstIn(map.get(line.slice(0, i)), subject, scope, best);
@@ -203,13 +236,25 @@ function scanLine(map: Map<string, RuleList>, line: string, subject: MatchSubjec
 }
 
 /** Path keys: every leading run of segments of the path (`/a`, `/a/b`, …, the whole path). */
-function scanPath(map: Map<string, RuleList>, path: string, subject: MatchSubject, scope: MatchScope, best: IndexedRule | undefined): IndexedRule | undefined {
-  for (let i = path.indexOf('/', 1); i >= 0; i = path.indexOf('/', i + 1)) best = firstIn(map.get(path.slice(0, i)), subject, scope, best);
+function scanPath(
+  map: Map<string, RuleList>,
+  path: string,
+  subject: MatchSubject,
+  scope: MatchScope,
+  best: IndexedRule | undefined,
+): IndexedRule | undefined {
+  for (let i = path.indexOf('/', 1); i >= 0; i = path.indexOf('/', i + 1))
+    best = firstIn(map.get(path.slice(0, i)), subject, scope, best);
   return firstIn(map.get(path), subject, scope, best);
 }
 
 /** The first rule of a list (in declaration order) that is in scope and matches, if it comes before `best`. */
-function firstIn(list: RuleList | undefined, subject: MatchSubject, scope: MatchScope, best: IndexedRule | undefined): IndexedRule | undefined {
+function firstIn(
+  list: RuleList | undefined,
+  subject: MatchSubject,
+  scope: MatchScope,
+  best: IndexedRule | undefined,
+): IndexedRule | undefined {
   if (!list) return best;
   for (const c of list) {
     if (best && c.order >= best.order) break;

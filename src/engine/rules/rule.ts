@@ -42,7 +42,8 @@ export function parsePattern(pattern: string): ParsedPattern | PatternError {
   const m = PATTERN_RE.exec(pattern);
   if (!m) return { pattern, message: 'expected `tool` or `tool(spec)`, e.g. `bash(git *)` or `read_file(src/**)`' };
   const spec = m[2];
-  if (spec !== undefined && spec.trim() === '') return { pattern, message: 'empty parentheses: write `tool` to match every call, or give a spec' };
+  if (spec !== undefined && spec.trim() === '')
+    return { pattern, message: 'empty parentheses: write `tool` to match every call, or give a spec' };
   return { tool: m[1]!, spec: spec?.trim() };
 }
 
@@ -52,7 +53,12 @@ export function isPatternError(value: ParsedPattern | PatternError): value is Pa
 }
 
 /** Whether a rule applies to this agent and session at this time. */
-export function ruleInScope(rule: Pick<Rule, 'scope' | 'expiresAt'>, agentId: string | undefined, sessionId: string | undefined, now: number): boolean {
+export function ruleInScope(
+  rule: Pick<Rule, 'scope' | 'expiresAt'>,
+  agentId: string | undefined,
+  sessionId: string | undefined,
+  now: number,
+): boolean {
   if (rule.expiresAt && Date.parse(rule.expiresAt) <= now) return false;
   if (rule.scope === 'global') return true;
   if (rule.scope.startsWith('agent:')) return rule.scope.slice(6) === agentId;

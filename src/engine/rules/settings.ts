@@ -25,7 +25,11 @@ export function rulesFromSettings(json: unknown): SettingsImport {
   const rules: SettingsRule[] = [];
   const errors: string[] = [];
   const permissions = (json as { permissions?: unknown } | null)?.permissions;
-  if (!permissions || typeof permissions !== 'object') return { rules, errors: ['no "permissions" object: expected {"permissions": {"allow": [], "deny": [], "ask": []}}'] };
+  if (!permissions || typeof permissions !== 'object')
+    return {
+      rules,
+      errors: ['no "permissions" object: expected {"permissions": {"allow": [], "deny": [], "ask": []}}'],
+    };
   for (const effect of LOAD_ORDER) {
     const list = (permissions as Record<string, unknown>)[effect];
     if (list === undefined) continue;
@@ -34,7 +38,8 @@ export function rulesFromSettings(json: unknown): SettingsImport {
       continue;
     }
     list.forEach((entry, i) => {
-      if (typeof entry !== 'string') return errors.push(`permissions.${effect}[${i}]: expected a string, got ${JSON.stringify(entry)}`);
+      if (typeof entry !== 'string')
+        return errors.push(`permissions.${effect}[${i}]: expected a string, got ${JSON.stringify(entry)}`);
       const translated = translateClaudePattern(entry);
       const parsed = parsePattern(translated);
       if (isPatternError(parsed)) return errors.push(`permissions.${effect}[${i}] ${entry}: ${parsed.message}`);
@@ -42,7 +47,8 @@ export function rulesFromSettings(json: unknown): SettingsImport {
     });
   }
   for (const key of Object.keys(permissions)) {
-    if (!LOAD_ORDER.includes(key as Effect) && key !== 'defaultMode' && key !== 'additionalDirectories') errors.push(`permissions.${key}: not a rule list, ignored`);
+    if (!LOAD_ORDER.includes(key as Effect) && key !== 'defaultMode' && key !== 'additionalDirectories')
+      errors.push(`permissions.${key}: not a rule list, ignored`);
   }
   return { rules, errors };
 }

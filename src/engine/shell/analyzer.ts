@@ -44,13 +44,26 @@ export interface ShellAnalyzer {
 
 /** Builds an analyzer over a loaded tree-sitter-bash Language (the engine does no I/O: the service loads it). */
 export function createShellAnalyzer(language: Language, options: ShellAnalyzerOptions): ShellAnalyzer {
-  const { home, maxBytes = 64 * 1024, maxDepth = 8, timeoutMs = 50, cacheSize = 2048, cacheOnSecondSight = true, simpleParse = true } = options;
+  const {
+    home,
+    maxBytes = 64 * 1024,
+    maxDepth = 8,
+    timeoutMs = 50,
+    cacheSize = 2048,
+    cacheOnSecondSight = true,
+    simpleParse = true,
+  } = options;
   const expansion: ExpansionLimits = { ...DEFAULT_EXPANSION_LIMITS, ...options.expansion };
   const parser = new Parser();
   parser.setLanguage(language);
   // Analyses are synchronous, so one parser and one clock serve them all.
   const deadline = new Deadline();
-  const tools: WalkTools = { parser, deadline, parseOptions: { progressCallback: () => deadline.passed() }, simpleParse };
+  const tools: WalkTools = {
+    parser,
+    deadline,
+    parseOptions: { progressCallback: () => deadline.passed() },
+    simpleParse,
+  };
   const cache = new LruCache<string, ShellAnalysis>(cacheSize, { admitOnSecondSight: cacheOnSecondSight });
 
   const run = (command: string, budgetMs = timeoutMs, files?: ReadonlyMap<string, string>): ShellAnalysis => {
@@ -65,14 +78,21 @@ export function createShellAnalyzer(language: Language, options: ShellAnalyzerOp
     } catch (error) {
       if (error instanceof AnalysisAbort) return failed(error.message, error.transient, walker);
       // Thousands of nested `( … )` exhaust the stack before a depth check runs: refuse to judge it, don't crash (a 500).
-      if (error instanceof RangeError && /call stack/i.test(error.message)) return failed('command nests too deeply to analyse');
+      if (error instanceof RangeError && /call stack/i.test(error.message))
+        return failed('command nests too deeply to analyse');
       // A string or array past what V8 can hold (a limit above let it through): too large, not a crash.
       if (error instanceof RangeError) return failed(`${TOO_LARGE}: ${error.message}`);
       // Any other failure is a bug, but the caller is owed a verdict, not an exception (a hook whose call fails lets
       // the tool run): the command is asked about, with the cause in the reason.
       return failed(`the analyzer failed: ${error instanceof Error ? error.message : String(error)}`);
     }
-    const result: ShellAnalysis = { ok: true, commands: walker.commands, findings: dedupe(walker.findings), paths: walker.paths, readOnly: walker.readOnly };
+    const result: ShellAnalysis = {
+      ok: true,
+      commands: walker.commands,
+      findings: dedupe(walker.findings),
+      paths: walker.paths,
+      readOnly: walker.readOnly,
+    };
     // An analysis that expanded a lot holds that much: kept out of the cache, so 2,048 of them cannot pile up.
     if (walker.budget.used > UNCACHED_EXPANSION) TRANSIENT.add(result);
     return result;
@@ -105,7 +125,14 @@ const TRANSIENT = new WeakSet<ShellAnalysis>();
 
 /** A failed analysis keeps what was found before it stopped (protected paths still deny). */
 function failed(error: string, transient = false, partial?: ScriptWalker): ShellAnalysis {
-  const result: ShellAnalysis = { ok: false, error, commands: partial?.commands ?? [], findings: partial ? dedupe(partial.findings) : [], paths: partial?.paths ?? [], readOnly: false };
+  const result: ShellAnalysis = {
+    ok: false,
+    error,
+    commands: partial?.commands ?? [],
+    findings: partial ? dedupe(partial.findings) : [],
+    paths: partial?.paths ?? [],
+    readOnly: false,
+  };
   if (transient) TRANSIENT.add(result);
   return result;
 }

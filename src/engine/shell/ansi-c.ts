@@ -1,8 +1,19 @@
 // Decodes bash ANSI-C quoting ($'…'), which attackers use to spell command names in escapes.
 
 const SIMPLE: Record<string, string> = {
-  a: '\x07', b: '\b', e: '\x1b', E: '\x1b', f: '\f', n: '\n', r: '\r', t: '\t', v: '\v',
-  '\\': '\\', "'": "'", '"': '"', '?': '?',
+  a: '\x07',
+  b: '\b',
+  e: '\x1b',
+  E: '\x1b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+  '\\': '\\',
+  "'": "'",
+  '"': '"',
+  '?': '?',
 };
 
 /** The text a `$'…'` word stands for; `body` is what lies between `$'` and the closing quote. */
@@ -18,10 +29,16 @@ export function decodeAnsiC(body: string): string {
     if (n in SIMPLE) out += SIMPLE[n];
     else if (n === 'x') {
       const m = /^[0-9a-fA-F]{1,2}/.exec(body.slice(i + 1));
-      if (m) { out += String.fromCharCode(parseInt(m[0], 16)); i += m[0].length; } else out += '\\x';
+      if (m) {
+        out += String.fromCharCode(parseInt(m[0], 16));
+        i += m[0].length;
+      } else out += '\\x';
     } else if (n === 'u' || n === 'U') {
       const m = (n === 'u' ? /^[0-9a-fA-F]{1,4}/ : /^[0-9a-fA-F]{1,8}/).exec(body.slice(i + 1));
-      if (m) { out += String.fromCodePoint(Math.min(parseInt(m[0], 16), 0x10ffff)); i += m[0].length; } else out += '\\' + n;
+      if (m) {
+        out += String.fromCodePoint(Math.min(parseInt(m[0], 16), 0x10ffff));
+        i += m[0].length;
+      } else out += '\\' + n;
     } else if (n >= '0' && n <= '7') {
       const m = /^[0-7]{1,3}/.exec(body.slice(i))!;
       out += String.fromCharCode(parseInt(m[0], 8) & 0xff);

@@ -7,10 +7,15 @@ function findClose(t: string, open: number): { close: number; commas: number[] }
   const commas: number[] = [];
   for (let i = open; i < t.length; i++) {
     const c = t[i];
-    if (c === '\\') { i++; continue; }
+    if (c === '\\') {
+      i++;
+      continue;
+    }
     if (c === '{') depth++;
-    else if (c === '}') { depth--; if (depth === 0) return { close: i, commas }; }
-    else if (c === ',' && depth === 1) commas.push(i);
+    else if (c === '}') {
+      depth--;
+      if (depth === 0) return { close: i, commas };
+    } else if (c === ',' && depth === 1) commas.push(i);
   }
   return undefined;
 }
@@ -32,7 +37,10 @@ export function expandBraces(t: string, budget = new ExpansionBudget(DEFAULT_EXP
 }
 
 /** How far one expansion may go: words (`max`, stopped one past it) and characters scanned (`work`, counted down). */
-interface Reach { max: number; work: number }
+interface Reach {
+  max: number;
+  work: number;
+}
 
 /** The expansion, stopped one word past `reach.max` (the caller then aborts). */
 function expandFrom(t: string, reach: Reach): string[] {
@@ -40,7 +48,10 @@ function expandFrom(t: string, reach: Reach): string[] {
   reach.work -= t.length;
   if (reach.work < 0) throw tooLarge('a brace expansion would take too long to expand');
   for (let i = 0; i < t.length; i++) {
-    if (t[i] === '\\') { i++; continue; }
+    if (t[i] === '\\') {
+      i++;
+      continue;
+    }
     if (t[i] !== '{') continue;
     const found = findClose(t, i);
     // A `{` that closes nowhere (or far away) was scanned to its end: `{{{{…` would scan the word once per brace.

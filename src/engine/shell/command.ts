@@ -37,8 +37,16 @@ export function processBareRedirects(walker: ScriptWalker, redirects: Redirect[]
   if (redirects.length === 0) return;
   const { state } = walker;
   const view: CommandView = {
-    argv: [], words: [], program: '', args: [], wrappers: [], redirects, text,
-    home: walker.home, downloads: state.downloads, written: state.written,
+    argv: [],
+    words: [],
+    program: '',
+    args: [],
+    wrappers: [],
+    redirects,
+    text,
+    home: walker.home,
+    downloads: state.downloads,
+    written: state.written,
   };
   walker.report(matchDanger(view));
   walker.paths.push(...commandPaths(view, redirects, frame.base));

@@ -41,9 +41,19 @@ const PROGRAM_DIRS = /^\/(usr\/)?(local\/)?s?bin\//;
  */
 export const PROGRAM_EFFECTS: Readonly<Record<string, ProgramEffect>> = {
   // `ln -s ~ h && cat h/.ssh/id_rsa`; `ln -s /bin/rm ./x && ./x -rf ~`.
-  ln: { bare: (e) => { link(e); programAlias(e); } },
+  ln: {
+    bare: (e) => {
+      link(e);
+      programAlias(e);
+    },
+  },
   // `echo cmd > a.sh; cp a.sh b.sh; bash b.sh`; `cp /bin/rm ./x && ./x -rf ~`.
-  cp: { bare: (e) => { copyWritten(e, false); programAlias(e); } },
+  cp: {
+    bare: (e) => {
+      copyWritten(e, false);
+      programAlias(e);
+    },
+  },
   mv: { bare: (e) => copyWritten(e, true) },
   install: { bare: programAlias },
   // `hash -p /bin/rm ls; ls -rf ~`.

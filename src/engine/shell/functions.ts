@@ -60,9 +60,19 @@ export class FunctionTable {
     const body = this.#bodies.get(name);
     if (!body || this.#calling.has(name)) return undefined;
     let names = this.#bodyNames.get(body);
-    if (!names) this.#bodyNames.set(body, (names = [...new Set([...body.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))]));
+    if (!names)
+      this.#bodyNames.set(
+        body,
+        (names = [...new Set([...body.text.matchAll(/\$\{?([A-Za-z_]\w*)/g)].map((m) => m[1]!))]),
+      );
     if (args.some((w) => w.dynamic)) return body;
-    const key = [name, frame.base ?? '', ...args.map((w) => w.value), '\u0001', ...names.map((n) => frame.vars.get(n) ?? '\u0002')].join('\u0000');
+    const key = [
+      name,
+      frame.base ?? '',
+      ...args.map((w) => w.value),
+      '\u0001',
+      ...names.map((n) => frame.vars.get(n) ?? '\u0002'),
+    ].join('\u0000');
     if (this.#calls.has(key)) return undefined;
     this.#calls.add(key);
     return body;

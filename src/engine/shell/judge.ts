@@ -24,12 +24,28 @@ export function judgeCommand(walker: ScriptWalker, run: CommandRun): CommandView
   const head = argv[0];
   walker.commands.push(run.command);
   // `f ~/.ssh/id_rsa` after `f() { cat "$1"; }`: the body walked again, after the call, with the call's words.
-  if (state.functions.defined.size > 0 && wrappers.length === 0 && info.nameKind === 'literal' && head && !head.dynamic && state.functions.defined.has(head.value)) walker.callFunction(head.value, argv.slice(1), frame);
+  if (
+    state.functions.defined.size > 0 &&
+    wrappers.length === 0 &&
+    info.nameKind === 'literal' &&
+    head &&
+    !head.dynamic &&
+    state.functions.defined.has(head.value)
+  )
+    walker.callFunction(head.value, argv.slice(1), frame);
   // Built after the call: what the function's body did (a secret written to a file, a remote added) counts here.
   const argvValues = run.command.argv;
   const view: CommandView = {
-    argv: argvValues, words: argv, program, args: argvValues.slice(1), wrappers,
-    redirects: info.redirects, text, home: walker.homeOf(frame), downloads: state.downloads, written: state.written,
+    argv: argvValues,
+    words: argv,
+    program,
+    args: argvValues.slice(1),
+    wrappers,
+    redirects: info.redirects,
+    text,
+    home: walker.homeOf(frame),
+    downloads: state.downloads,
+    written: state.written,
   };
   if (info.stdin) view.stdin = info.stdin;
   if (state.secrets.files.size > 0) view.secretFiles = state.secrets.files;
@@ -42,10 +58,19 @@ export function judgeCommand(walker: ScriptWalker, run: CommandRun): CommandView
   walker.report(matchDanger(view));
   // `npx github:x`, `uvx --from git+https://… tool`, `nix shell github:x -c cmd`: a runner peeled as a wrapper fetched
   // what it runs (the catalogue saw only the command inside).
-  const runnerAt = wrappers.length > 0 ? words.findIndex((w) => !w.dynamic && URL_RUNNERS.has(programName(w.value))) : -1;
-  if (runnerAt >= 0 && runsFromUrl(programName(words[runnerAt]!.value), words.slice(runnerAt + 1).map((w) => w.value))) pushFinding(walker, URL_RUN_DANGERS[0]!, text);
+  const runnerAt =
+    wrappers.length > 0 ? words.findIndex((w) => !w.dynamic && URL_RUNNERS.has(programName(w.value))) : -1;
+  if (
+    runnerAt >= 0 &&
+    runsFromUrl(
+      programName(words[runnerAt]!.value),
+      words.slice(runnerAt + 1).map((w) => w.value),
+    )
+  )
+    pushFinding(walker, URL_RUN_DANGERS[0]!, text);
   // `${x@P}` expands x as a prompt, which runs the `…` and $(…) in its value.
-  for (const w of words) if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) walker.unknownCode(w.source, frame.depth + 1);
+  for (const w of words)
+    if (w.source.includes('@P}') && /\$\{[^}]*@P\}/.test(w.source)) walker.unknownCode(w.source, frame.depth + 1);
   followNested(walker, view, run);
   const paths = commandPaths(view, info.redirects, run.base);
   walker.paths.push(...paths, ...state.throughLinks(paths));
@@ -56,7 +81,8 @@ export function judgeCommand(walker: ScriptWalker, run: CommandRun): CommandView
 /** `$(command -v rm)`: the path of the program named, as `which` prints it (for a command that only looks up). */
 export function lookupOutput(run: CommandRun): string | undefined {
   const named = run.words.slice(1).filter((w) => !w.value.startsWith('-'));
-  if (run.wrappers.length === 1 && run.wrappers[0] === 'command' && named.length > 0 && !named.some((w) => w.dynamic)) return named.map((w) => `${programPath(w.value)}\n`).join('');
+  if (run.wrappers.length === 1 && run.wrappers[0] === 'command' && named.length > 0 && !named.some((w) => w.dynamic))
+    return named.map((w) => `${programPath(w.value)}\n`).join('');
   return undefined;
 }
 
@@ -64,7 +90,8 @@ export function lookupOutput(run: CommandRun): string | undefined {
 function followNested(walker: ScriptWalker, view: CommandView, run: CommandRun): void {
   const { info } = run;
   // Only xargs reads its stdin as words.
-  const items = view.program === 'xargs' && info.stdin?.text !== undefined ? xargsItems(view.args, info.stdin.text) : undefined;
+  const items =
+    view.program === 'xargs' && info.stdin?.text !== undefined ? xargsItems(view.args, info.stdin.text) : undefined;
   const nested: NestedCode[] = nestedCode(view, items);
   if (run.scripts.length > 0) nested.unshift(...run.scripts.map((word) => ({ kind: 'script' as const, word })));
   // Most commands run no nested code: the inner frame (a copy of the variables) is only built when one does.
@@ -72,11 +99,21 @@ function followNested(walker: ScriptWalker, view: CommandView, run: CommandRun):
   const inner = deeper(info.frame);
   for (const n of nested) {
     if (n.kind === 'argv') {
-      processCommand(walker, n.words, { frame: inner, text: n.words.map((w) => w.value).join(' '), redirects: [], nameKind: n.words[0]?.dynamic ? 'variable' : 'literal' });
+      processCommand(walker, n.words, {
+        frame: inner,
+        text: n.words.map((w) => w.value).join(' '),
+        redirects: [],
+        nameKind: n.words[0]?.dynamic ? 'variable' : 'literal',
+      });
     } else if (n.word.dynamic) {
-      const known = walker.found.some((f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'));
+      const known = walker.found.some(
+        (f) => f.command === view.text && (f.id === 'remote-code' || f.id === 'decoded-code'),
+      );
       const programs = n.word.inner?.programs ?? [];
-      const setup = programs.length > 0 && programs.every((p) => ENV_SETUP.has(p)) && !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
+      const setup =
+        programs.length > 0 &&
+        programs.every((p) => ENV_SETUP.has(p)) &&
+        !/\$(?!\()/.test(n.word.value.replace(/\$\([^)]*\)/g, ''));
       if (!known && !setup) walker.unknownCode(n.word.source, inner.depth);
     } else {
       let frame: Frame = n.positional ? { ...inner, vars: withPositional(inner.vars, n.positional) } : inner;
@@ -88,7 +125,10 @@ function followNested(walker: ScriptWalker, view: CommandView, run: CommandRun):
 
 /** The items xargs reads: split at blanks, or at NULs (`-0`) or a delimiter (`-d X`), which keep the blanks. */
 function xargsItems(args: string[], input: string): string[] {
-  const delimiter = args.includes('-0') || args.includes('--null') ? '\0' : args.find((a, i) => args[i - 1] === '-d' || args[i - 1] === '--delimiter');
+  const delimiter =
+    args.includes('-0') || args.includes('--null')
+      ? '\0'
+      : args.find((a, i) => args[i - 1] === '-d' || args[i - 1] === '--delimiter');
   if (delimiter === undefined) return input.split(/\s+/).filter(Boolean);
   const d = delimiter === '\\n' ? '\n' : delimiter === '\\t' ? '\t' : delimiter;
   return input.split(d).filter(Boolean);

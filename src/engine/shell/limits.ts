@@ -3,7 +3,10 @@
 /** Why an analysis stopped: too deep, too slow, too large, or not parseable. */
 export class AnalysisAbort extends Error {
   /** True for time limits: a retry may succeed, so the result is not cached. */
-  constructor(message: string, readonly transient = false) {
+  constructor(
+    message: string,
+    readonly transient = false,
+  ) {
     super(message);
   }
 }
@@ -36,7 +39,12 @@ export interface ExpansionLimits {
 }
 
 /** The defaults: far above what agents' commands expand to (a 64 KiB command's largest literal word fits). */
-export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = Object.freeze({ maxWordChars: 64 * 1024, maxExpandedChars: 1024 * 1024, maxArrayLength: 1024, maxExpandedWords: 8192 });
+export const DEFAULT_EXPANSION_LIMITS: ExpansionLimits = Object.freeze({
+  maxWordChars: 64 * 1024,
+  maxExpandedChars: 1024 * 1024,
+  maxArrayLength: 1024,
+  maxExpandedWords: 8192,
+});
 
 /** Counts what one analysis expands; throws `too large to analyse` past a limit. */
 export class ExpansionBudget {
@@ -53,13 +61,15 @@ export class ExpansionBudget {
   /** Charges `chars` characters an expansion produced (a variable's value put in a word, a brace word, …). */
   charge(chars: number): void {
     this.#used += chars;
-    if (this.#used > this.limits.maxExpandedChars) throw tooLarge(`its expansions would exceed ${this.limits.maxExpandedChars} characters`);
+    if (this.#used > this.limits.maxExpandedChars)
+      throw tooLarge(`its expansions would exceed ${this.limits.maxExpandedChars} characters`);
   }
 
   /** Counts `count` words an expansion produced (field splitting, brace expansion, an array's elements). */
   words(count: number): void {
     this.#words += count;
-    if (this.#words > this.limits.maxExpandedWords) throw tooLarge(`its expansions would make more than ${this.limits.maxExpandedWords} words`);
+    if (this.#words > this.limits.maxExpandedWords)
+      throw tooLarge(`its expansions would make more than ${this.limits.maxExpandedWords} words`);
   }
 
   /** A variable's value, a word or a file's contents of `chars` characters: within `maxWordChars`, or abort. */
@@ -69,6 +79,7 @@ export class ExpansionBudget {
 
   /** An array (or a brace expansion) of `length` elements: within `maxArrayLength`, or abort. */
   array(length: number, what = 'an array'): void {
-    if (length > this.limits.maxArrayLength) throw tooLarge(`${what} would exceed ${this.limits.maxArrayLength} elements`);
+    if (length > this.limits.maxArrayLength)
+      throw tooLarge(`${what} would exceed ${this.limits.maxArrayLength} elements`);
   }
 }

@@ -32,7 +32,14 @@ export function splitsWord(command: SyntaxNode): boolean {
   const base = command.startIndex;
   let end = -1;
   for (const child of command.namedChildren) {
-    if (end >= 0 && !NOT_WORDS.has(child.type) && (child.startIndex === end || (text.charCodeAt(end - base) === BACKSLASH && /^(?:\\\r?\n)+$/.test(text.slice(end - base, child.startIndex - base))))) return true;
+    if (
+      end >= 0 &&
+      !NOT_WORDS.has(child.type) &&
+      (child.startIndex === end ||
+        (text.charCodeAt(end - base) === BACKSLASH &&
+          /^(?:\\\r?\n)+$/.test(text.slice(end - base, child.startIndex - base))))
+    )
+      return true;
     end = NOT_WORDS.has(child.type) ? -1 : child.endIndex;
   }
   return false;
@@ -46,8 +53,11 @@ const NOT_WORDS = new Set(['file_redirect', 'heredoc_redirect', 'herestring_redi
 /** A bare word (or a name or concatenation of them) with a newline inside, or between the parts of a concatenation. */
 function bareWordWithNewline(node: SyntaxNode, text: string, base: number): boolean {
   switch (node.type) {
-    case 'word': case 'number': return unescapedNewline(text, node.startIndex - base, node.endIndex - base);
-    case 'command_name': return node.namedChildren.some((c) => bareWordWithNewline(c, text, base));
+    case 'word':
+    case 'number':
+      return unescapedNewline(text, node.startIndex - base, node.endIndex - base);
+    case 'command_name':
+      return node.namedChildren.some((c) => bareWordWithNewline(c, text, base));
     // `A=\⏎⏎rm -rf ~`: the continuation ends at the empty line; tree-sitter takes `rm` as the value.
     case 'variable_assignment':
     case 'concatenation': {
@@ -56,12 +66,18 @@ function bareWordWithNewline(node: SyntaxNode, text: string, base: number): bool
       for (const c of node.children) {
         if (c.startIndex > end && unescapedNewline(text, end - base, c.startIndex - base)) return true;
         // An anonymous piece (the "`⏎`" of `` `ls`⏎`rm` `` read as one substitution) is bare text too.
-        if (!c.isNamed ? unescapedNewline(text, c.startIndex - base, c.endIndex - base) : bareWordWithNewline(c, text, base)) return true;
+        if (
+          !c.isNamed
+            ? unescapedNewline(text, c.startIndex - base, c.endIndex - base)
+            : bareWordWithNewline(c, text, base)
+        )
+          return true;
         end = Math.max(end, c.endIndex);
       }
       return false;
     }
-    default: return false;
+    default:
+      return false;
   }
 }
 
@@ -91,12 +107,25 @@ export function heredocBodyAsArguments(redirect: SyntaxNode): boolean {
   if (redirect.type !== 'heredoc_redirect') return false;
   const text = redirect.text;
   const base = redirect.startIndex;
-  return redirect.namedChildren.some((c) => HEREDOC_ARGUMENTS.has(c.type) && unescapedNewline(text, 0, c.endIndex - base));
+  return redirect.namedChildren.some(
+    (c) => HEREDOC_ARGUMENTS.has(c.type) && unescapedNewline(text, 0, c.endIndex - base),
+  );
 }
 
 const NONE: readonly SyntaxNode[] = Object.freeze([]);
 /** The word types tree-sitter-bash hangs on a here-doc redirection as the command's further arguments. */
-export const HEREDOC_ARGUMENTS: ReadonlySet<string> = new Set(['word', 'number', 'string', 'raw_string', 'ansi_c_string', 'concatenation', 'simple_expansion', 'expansion', 'command_substitution', 'process_substitution']);
+export const HEREDOC_ARGUMENTS: ReadonlySet<string> = new Set([
+  'word',
+  'number',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'command_substitution',
+  'process_substitution',
+]);
 
 /**
  * Carriage returns, form feeds and vertical tabs separate words for tree-sitter-bash, not for bash (`a\r#; rm …`);

@@ -74,11 +74,19 @@ function shellInArgv(out: NestedCode[], view: CommandView): void {
     if (!SHELLS.has(programName(words[i]!.value))) continue;
     const next = words[i + 1]?.value;
     const code = words[i + 2];
-    if (next !== undefined && /^-[a-zA-Z]*c[a-zA-Z]*$/.test(next) && code && !out.some((n) => n.kind === 'script' && n.word === code)) {
+    if (
+      next !== undefined &&
+      /^-[a-zA-Z]*c[a-zA-Z]*$/.test(next) &&
+      code &&
+      !out.some((n) => n.kind === 'script' && n.word === code)
+    ) {
       script(out, code);
       break;
     }
-    if ((next === undefined || next === '-s' || next === '-') && !out.some((n) => n.kind === 'script' && n.word.value === view.stdin?.text)) {
+    if (
+      (next === undefined || next === '-s' || next === '-') &&
+      !out.some((n) => n.kind === 'script' && n.word.value === view.stdin?.text)
+    ) {
       stdinScript(out, view);
       break;
     }

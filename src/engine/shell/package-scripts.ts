@@ -31,13 +31,27 @@ export function packageScripts(out: NestedCode[], view: CommandView, args: Word[
   // `npm config set node-options '--require …'`, `npm set browser '…'`, `npm c set editor …`: settings npm acts on.
   if (((sub === 'config' || sub === 'c') && action === 'set') || sub === 'set') {
     const from = args.indexOf(words[sub === 'set' ? 0 : 1]!) + 1;
-    npmSetting(out, args.slice(from).filter((w) => !/^(-g|--global|--location(=.*)?|-L|project|user|global)$/.test(w.value)).map((w) => w.value).join(' '));
+    npmSetting(
+      out,
+      args
+        .slice(from)
+        .filter((w) => !/^(-g|--global|--location(=.*)?|-L|project|user|global)$/.test(w.value))
+        .map((w) => w.value)
+        .join(' '),
+    );
     return;
   }
-  if (sub === undefined || /^(pkg|config|c|set|get|view|info|ls|list|outdated|search|help|version|whoami|why|explain)$/.test(sub)) return;
+  if (
+    sub === undefined ||
+    /^(pkg|config|c|set|get|view|info|ls|list|outdated|search|help|version|whoami|why|explain)$/.test(sub)
+  )
+    return;
   // A package.json or .npmrc this command line wrote: the scripts npm runs, the settings it loads — in the directory
   // npm works in (after `cd sub`, or `--prefix sub` / `-C sub`).
-  const prefix = optionValue(args.map((w) => w.value), ['--prefix', '-C', '--dir']);
+  const prefix = optionValue(
+    args.map((w) => w.value),
+    ['--prefix', '-C', '--dir'],
+  );
   const dir = prefix !== undefined ? atBase(prefix, view.base) : view.base;
   const at = (name: string) => (dir === undefined || dir === '.' ? name : `${dir.replace(/\/+$/, '')}/${name}`);
   const contents = writtenContents(view.written, at('package.json'));
@@ -49,9 +63,16 @@ export function packageScripts(out: NestedCode[], view: CommandView, args: Word[
 /** The script command lines of a package.json text (or of its scripts object). */
 function scriptsOf(json: string): string[] {
   let parsed: unknown;
-  try { parsed = JSON.parse(json); } catch { return []; }
-  const scripts = parsed && typeof parsed === 'object' && 'scripts' in parsed ? (parsed as { scripts: unknown }).scripts : parsed;
-  return scripts && typeof scripts === 'object' ? Object.values(scripts).filter((v): v is string => typeof v === 'string') : [];
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return [];
+  }
+  const scripts =
+    parsed && typeof parsed === 'object' && 'scripts' in parsed ? (parsed as { scripts: unknown }).scripts : parsed;
+  return scripts && typeof scripts === 'object'
+    ? Object.values(scripts).filter((v): v is string => typeof v === 'string')
+    : [];
 }
 
 /** An npm setting (`key value` or `key=value`) that runs code: node-options, browser, editor, script-shell, onload-script. */

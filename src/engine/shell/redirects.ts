@@ -23,7 +23,12 @@ export interface ResolvedRedirects {
  * Resolves redirect nodes; here-docs and here-strings become the command's stdin. `descriptors` gives the descriptor
  * of a redirection whose number tree-sitter-bash read as the command's last argument (`exec 0< <(…)`).
  */
-export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], frame: Frame, descriptors?: ReadonlyMap<SyntaxNode, string>): ResolvedRedirects {
+export function resolveRedirects(
+  walker: ScriptWalker,
+  nodes: SyntaxNode[],
+  frame: Frame,
+  descriptors?: ReadonlyMap<SyntaxNode, string>,
+): ResolvedRedirects {
   const scope = walker.wordScope(frame);
   const redirects: Redirect[] = [];
   let stdin: Stdin | undefined;
@@ -31,17 +36,27 @@ export function resolveRedirects(walker: ScriptWalker, nodes: SyntaxNode[], fram
   for (const node of nodes) {
     const op = node.children.find((c) => !c.isNamed)?.text ?? '';
     if (node.type === 'file_redirect') {
-      const dest = node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
+      const dest =
+        node.childForFieldName('destination') ?? node.namedChildren.find((c) => c.type !== 'file_descriptor');
       if (!dest || ((op === '>&' || op === '<&') && /^\d+-?$|^-$/.test(dest.text))) continue;
       const target = resolveWord(dest, scope)[0];
       const given = descriptors?.get(node) ?? node.namedChildren.find((c) => c.type === 'file_descriptor')?.text;
-      if (target) redirects.push(given === undefined ? { op, target, write: op.includes('>') } : { op, target, write: op.includes('>'), fd: given });
+      if (target)
+        redirects.push(
+          given === undefined
+            ? { op, target, write: op.includes('>') }
+            : { op, target, write: op.includes('>'), fd: given },
+        );
       if (op !== '<') continue;
       const fd = given ?? '0';
       if (target?.inner?.processSubstitution) {
         // `bash < <(echo cmd)`: the command reads the substitution's output, known here; `bash < <(curl …)`: what
         // the programs inside print, as from a pipe.
-        if (fd === '0') stdin = target.processOutput !== undefined ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput } : { kind: 'pipe', upstream: target.inner.programs };
+        if (fd === '0')
+          stdin =
+            target.processOutput !== undefined
+              ? { kind: 'herestring', upstream: target.inner.programs, text: target.processOutput }
+              : { kind: 'pipe', upstream: target.inner.programs };
         else (fds ??= new Map()).set(fd, target);
       } else if (fd === '0') {
         // `echo 'rm -rf ~' > x; bash < x`: a file this command line wrote with known contents is the stdin.
@@ -85,8 +100,13 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
         const output = walker.substitute(c, frame);
         if (output !== undefined) walker.budget.charge(output.length);
         text += output ?? c.text;
-      }
-      else text += c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'arithmetic_expansion' ? resolveWord(c, walker.wordScope(frame)).map((w) => w.value).join(' ') : c.text;
+      } else
+        text +=
+          c.type === 'simple_expansion' || c.type === 'expansion' || c.type === 'arithmetic_expansion'
+            ? resolveWord(c, walker.wordScope(frame))
+                .map((w) => w.value)
+                .join(' ')
+            : c.text;
     }
     text += body.text.slice(cursor - body.startIndex);
     walker.budget.word(text.length, 'a here-document');
@@ -97,5 +117,6 @@ function heredocText(walker: ScriptWalker, node: SyntaxNode, frame: Frame): stri
 /** Walks the code of each backquote pair in an unquoted here-doc's body, one level deeper (like `$(…)` there). */
 function backquotesIn(walker: ScriptWalker, body: string, frame: Frame, origin: string): void {
   const inner = deeper(frame);
-  for (const m of body.matchAll(/`((?:\\.|[^`\\])*)`/g)) walker.nestedScript(m[1]!.replace(/\\([`\\$])/g, '$1'), inner, origin);
+  for (const m of body.matchAll(/`((?:\\.|[^`\\])*)`/g))
+    walker.nestedScript(m[1]!.replace(/\\([`\\$])/g, '$1'), inner, origin);
 }

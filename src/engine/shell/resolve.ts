@@ -83,16 +83,24 @@ export function resolveCommand(walker: ScriptWalker, words: Word[], info: Comman
   // `"$(go env GOPATH)/bin/golangci-lint" run`: only the directory is unknown, the program is the one named (a
   // literal path may name any directory as well).
   const named = info.nameKind === 'variable' || info.nameKind === 'substitution' ? knownBasename(words[0]!) : undefined;
-  if (named !== undefined) return { judgedAs: judge(walker, [literalWord(named), ...words.slice(1)], { ...info, nameKind: 'literal' }) };
+  if (named !== undefined)
+    return { judgedAs: judge(walker, [literalWord(named), ...words.slice(1)], { ...info, nameKind: 'literal' }) };
   // `PY=python3; $PY -m pytest`: a variable whose value the script set is that value (it is judged as such).
-  if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob) return { judgedAs: judge(walker, words, { ...info, nameKind: 'literal' }) };
+  if (info.nameKind === 'variable' && !words[0]!.dynamic && !words[0]!.glob)
+    return { judgedAs: judge(walker, words, { ...info, nameKind: 'literal' }) };
   // `$(which python3) -m pytest`, `"$(command -v node)" x.js`: the program is the one looked up, judged as itself.
-  const lookedUp = info.nameKind === 'substitution' && !words[0]!.dynamic && words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
+  const lookedUp =
+    info.nameKind === 'substitution' &&
+    !words[0]!.dynamic &&
+    words[0]!.inner?.programs.every((p) => LOOKUPS.has(p)) === true;
   // `run() { "$@"; }`: the function runs what its callers pass; each call is judged instead (below). The rest of the
   // command is still judged here (`run() { "$@" ~/.ssh/id_rsa; }` reads the key whatever runs).
   const passesArguments = info.nameKind === 'variable' && state.functions.runsArguments(words[0]!);
   // `run npm test` after `run() { echo "+ $*"; "$@"; }`: the command passed, after what `shift` may drop.
-  const runner = info.nameKind === 'literal' && state.functions.argumentRunners.size > 0 && !words[0]!.dynamic ? state.functions.argumentRunners.get(words[0]!.value) : undefined;
+  const runner =
+    info.nameKind === 'literal' && state.functions.argumentRunners.size > 0 && !words[0]!.dynamic
+      ? state.functions.argumentRunners.get(words[0]!.value)
+      : undefined;
   if (runner !== undefined) {
     for (let drop = 1; drop <= runner + 1 && drop < words.length; drop++) {
       const passed = words.slice(drop);
@@ -101,7 +109,8 @@ export function resolveCommand(walker: ScriptWalker, words: Word[], info: Comman
   }
   if (info.nameKind !== 'literal' && !lookedUp && !passesArguments) {
     pushFinding(walker, NAME_FINDINGS[info.nameKind], text);
-    if (words[0]!.inner?.programs.some((p) => DECODERS.has(p))) pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
+    if (words[0]!.inner?.programs.some((p) => DECODERS.has(p)))
+      pushFinding(walker, ANALYSIS_FINDINGS.decodedCommand, text);
   }
   if (info.nameKind === 'variable' && /^"?\$\{?(SHELL|BASH|0)\}?"?$/.test(words[0]!.source)) {
     // `$SHELL -c '…'`: whatever the shell is, it runs the -c string.
@@ -112,7 +121,12 @@ export function resolveCommand(walker: ScriptWalker, words: Word[], info: Comman
     // What the unknown name may be, where the script shows it: `${x:-rm}`.
     const alternative = nameAlternatives(words[0]!.source);
     // Judged under a text of its own: an allow rule that covers the guess must not cover the command as written.
-    if (alternative) judge(walker, [...alternative, ...words.slice(1)], { ...info, nameKind: 'literal', text: `${alternative.map((w) => w.value).join(' ')} (as ${text})` });
+    if (alternative)
+      judge(walker, [...alternative, ...words.slice(1)], {
+        ...info,
+        nameKind: 'literal',
+        text: `${alternative.map((w) => w.value).join(' ')} (as ${text})`,
+      });
   }
   if (info.nameKind === 'glob') {
     // `/usr/bin/s?do`: judge the command as each known program the glob could name.
@@ -126,28 +140,40 @@ export function resolveCommand(walker: ScriptWalker, words: Word[], info: Comman
   const { argv, wrappers, scripts, noExec, chdir } = unwrap(words);
   const wrapperWords = words.slice(0, words.length - argv.length);
   // `env EDITOR='cmd #' git commit`, `env BASH_ENV=/tmp/x bash -c :`: assignments env passes on.
-  if (wrappers.some((w) => w === 'env' || w === 'cross-env' || w === 'cross-env-shell')) envAssignments(walker, wrapperWords, info);
+  if (wrappers.some((w) => w === 'env' || w === 'cross-env' || w === 'cross-env-shell'))
+    envAssignments(walker, wrapperWords, info);
   // `env -C DIR cmd` runs cmd in DIR: its relative paths resolve there, as after `cd DIR`.
   // `sudo -i cmd`, `sudo -iu alice cmd`: a login shell runs cmd in the target user's home.
   const login = wrappers.includes('sudo') ? sudoLoginHome(wrapperWords) : undefined;
-  const base = chdir ? changeDir(frame.base, chdir, walker.home) : login ?? frame.base;
+  const base = chdir ? changeDir(frame.base, chdir, walker.home) : (login ?? frame.base);
   // `coproc { cmd; }`, `coproc NAME { cmd; }`: tree-sitter reads the group's words as arguments of coproc.
   if (wrappers.at(-1) === 'coproc') {
     const brace = argv.findIndex((w) => w.value === '{');
-    if (brace === 0 || brace === 1) return { judgedAs: judge(walker, argv.slice(brace + 1), { ...info, nameKind: 'literal' }) };
+    if (brace === 0 || brace === 1)
+      return { judgedAs: judge(walker, argv.slice(brace + 1), { ...info, nameKind: 'literal' }) };
   }
   const head = argv[0];
   // `npx -y node@20 -e …`, `uvx ruff@0.6 check`: a package runner's spec names the program with its version.
   const named0 = head ? programName(head.value) : (wrappers.at(-1) ?? '');
-  const program = head && PACKAGE_RUNNERS.has(wrappers.at(-1) ?? '') ? named0.replace(/^(@?[^@=]+)(@|==).*$/, '$1').replace(/^@[^/]+\//, '') : named0;
+  const program =
+    head && PACKAGE_RUNNERS.has(wrappers.at(-1) ?? '')
+      ? named0.replace(/^(@?[^@=]+)(@|==).*$/, '$1').replace(/^@[^/]+\//, '')
+      : named0;
   // `exec "$@"`, `time "$@"` in a function that runs its arguments (not under sudo: the privilege is its own finding).
-  const passesOn = head?.dynamic === true && !wrappers.some((w) => PRIVILEGE.has(w)) && state.functions.runsArguments(head);
-  if (head?.dynamic && info.nameKind === 'literal' && !passesOn) pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
+  const passesOn =
+    head?.dynamic === true && !wrappers.some((w) => PRIVILEGE.has(w)) && state.functions.runsArguments(head);
+  if (head?.dynamic && info.nameKind === 'literal' && !passesOn)
+    pushFinding(walker, ANALYSIS_FINDINGS.nameVariable, text);
   const writes = info.redirects.length > 0 ? fileWrites(info.redirects) : undefined;
   // Optional keys are assigned, not spread in: a spread copies the object through a slow generic path.
   const command: SimpleCommand = {
-    words: words.map((w) => w.value), argv: argv.map((w) => w.value), program: head?.dynamic ? '' : program,
-    wrappers, text, literal: info.nameKind === 'literal' && !head?.dynamic, depth: frame.depth,
+    words: words.map((w) => w.value),
+    argv: argv.map((w) => w.value),
+    program: head?.dynamic ? '' : program,
+    wrappers,
+    text,
+    literal: info.nameKind === 'literal' && !head?.dynamic,
+    depth: frame.depth,
   };
   if (writes && writes.length > 0) command.writes = writes;
   if (info.redirects.some(stdoutToFile)) command.stdoutToFile = true;
@@ -155,13 +181,19 @@ export function resolveCommand(walker: ScriptWalker, words: Word[], info: Comman
 }
 
 /** Adds one of the analysis's own findings about `command`. */
-export function pushFinding(walker: ScriptWalker, f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string }, command: string): void {
+export function pushFinding(
+  walker: ScriptWalker,
+  f: { id: string; risk: 'high' | 'medium' | 'low'; reason: string },
+  command: string,
+): void {
   walker.found.push({ id: f.id, risk: f.risk, reason: f.reason, command });
 }
 
 /** Targets of output redirections that write a file (not /dev/null, the standard streams or a descriptor). */
 export function fileWrites(redirects: Redirect[]): string[] {
-  return redirects.filter((r) => r.write && r.target && !/^\/dev\/(null|stdout|stderr|tty)$|^\d+$|^-$/.test(r.target.value)).map((r) => r.target!.value);
+  return redirects
+    .filter((r) => r.write && r.target && !/^\/dev\/(null|stdout|stderr|tty)$|^\d+$|^-$/.test(r.target.value))
+    .map((r) => r.target!.value);
 }
 
 /** The last path segment of a program word whose only unknown part is its directory (`$X/bin/tool`), else undefined. */
@@ -204,7 +236,10 @@ function envAssignments(walker: ScriptWalker, words: Word[], info: CommandInfo):
     for (const script of code.scripts) walker.nestedScript(script, deeper(info.frame), info.text);
     if (code.unknown) walker.unknownCode(info.text, info.frame.depth + 1);
     // `env K=~/.aws/credentials python3 app.py`: a path handed to the program, as a prefix assignment hands it.
-    if (!w.dynamic) walker.paths.push(...assignedPaths(m[1]!, [suffixWord(w, m[0].length)], info.text, info.frame.base, walker.homeOf(info.frame)));
+    if (!w.dynamic)
+      walker.paths.push(
+        ...assignedPaths(m[1]!, [suffixWord(w, m[0].length)], info.text, info.frame.base, walker.homeOf(info.frame)),
+      );
   }
 }
 

@@ -46,7 +46,10 @@ export function scriptPieces(text: string): ScriptPiece[] | undefined {
       } else {
         const plain = parseSimple(text.slice(start, end));
         if (plain) {
-          if (runStart >= 0) { pieces.push({ start: runStart, end: runEnd }); runStart = -1; }
+          if (runStart >= 0) {
+            pieces.push({ start: runStart, end: runEnd });
+            runStart = -1;
+          }
           pieces.push({ start, end, plain });
         } else {
           // Each statement a run of its own: tree-sitter-bash 0.25 runs some lines into the next one when it parses
@@ -66,8 +69,22 @@ export function scriptPieces(text: string): ScriptPiece[] | undefined {
   return pieces.length === 0 || (pieces.length === 1 && !pieces[0]!.plain) ? undefined : pieces;
 }
 
-const HASH = 0x23, SPACE = 0x20, TAB = 0x09, BACKSLASH = 0x5c, SINGLE = 0x27, DOUBLE = 0x22, BACKTICK = 0x60, DOLLAR = 0x24;
-const LESS = 0x3c, PIPE = 0x7c, AMPERSAND = 0x26, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29, OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, MINUS = 0x2d;
+const HASH = 0x23,
+  SPACE = 0x20,
+  TAB = 0x09,
+  BACKSLASH = 0x5c,
+  SINGLE = 0x27,
+  DOUBLE = 0x22,
+  BACKTICK = 0x60,
+  DOLLAR = 0x24;
+const LESS = 0x3c,
+  PIPE = 0x7c,
+  AMPERSAND = 0x26,
+  OPEN_PAREN = 0x28,
+  CLOSE_PAREN = 0x29,
+  OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  MINUS = 0x2d;
 /** Characters that end a word outside quotes. */
 const BREAKS = new Set([SPACE, TAB, 0x3b, AMPERSAND, PIPE, OPEN_PAREN, CLOSE_PAREN, LESS, 0x3e]);
 const OPENERS = new Set(['if', 'case', 'for', 'while', 'until', 'select']);
@@ -81,7 +98,11 @@ function skipBlanks(text: string, i: number, end: number): number {
 }
 
 function trimEnd(text: string, start: number, end: number): number {
-  while (end > start && (text.charCodeAt(end - 1) === SPACE || text.charCodeAt(end - 1) === TAB || text.charCodeAt(end - 1) === 0x0d)) end--;
+  while (
+    end > start &&
+    (text.charCodeAt(end - 1) === SPACE || text.charCodeAt(end - 1) === TAB || text.charCodeAt(end - 1) === 0x0d)
+  )
+    end--;
   return end;
 }
 
@@ -128,49 +149,95 @@ class RunState {
     for (let i = start; i < end; i++) {
       const c = text.charCodeAt(i);
       if (this.#quote !== 0) {
-        if (c === BACKSLASH && this.#quote !== SINGLE) { i++; if (i >= end) this.#continued = true; continue; }
+        if (c === BACKSLASH && this.#quote !== SINGLE) {
+          i++;
+          if (i >= end) this.#continued = true;
+          continue;
+        }
         if (c === (this.#quote === DOLLAR ? SINGLE : this.#quote)) this.#quote = 0;
         continue;
       }
       if (c === SPACE || c === TAB || c === 0x0d) continue;
       last = c;
-      if (c === BACKSLASH) { i++; if (i >= end) this.#continued = true; continue; }
-      if (c === SINGLE || c === DOUBLE || c === BACKTICK) { this.#quote = c; continue; }
-      if (c === DOLLAR && text.charCodeAt(i + 1) === SINGLE) { this.#quote = DOLLAR; i++; continue; }
+      if (c === BACKSLASH) {
+        i++;
+        if (i >= end) this.#continued = true;
+        continue;
+      }
+      if (c === SINGLE || c === DOUBLE || c === BACKTICK) {
+        this.#quote = c;
+        continue;
+      }
+      if (c === DOLLAR && text.charCodeAt(i + 1) === SINGLE) {
+        this.#quote = DOLLAR;
+        i++;
+        continue;
+      }
       if (c === HASH && (i === start || BREAKS.has(text.charCodeAt(i - 1)))) break;
-      if (c === LESS && text.charCodeAt(i + 1) === LESS && text.charCodeAt(i + 2) !== LESS) { i = this.#heredoc(text, i + 2, end) - 1; continue; }
-      if (c === OPEN_PAREN || c === OPEN_BRACE) { if (this.#cases === 0 || c === OPEN_BRACE) this.#depth++; commandPosition = true; continue; }
-      if (c === CLOSE_PAREN || c === CLOSE_BRACE) { if (this.#cases === 0 || c === CLOSE_BRACE) this.#depth = Math.max(0, this.#depth - 1); commandPosition = c === CLOSE_PAREN; continue; }
-      if (BREAKS.has(c)) { commandPosition = true; continue; }
+      if (c === LESS && text.charCodeAt(i + 1) === LESS && text.charCodeAt(i + 2) !== LESS) {
+        i = this.#heredoc(text, i + 2, end) - 1;
+        continue;
+      }
+      if (c === OPEN_PAREN || c === OPEN_BRACE) {
+        if (this.#cases === 0 || c === OPEN_BRACE) this.#depth++;
+        commandPosition = true;
+        continue;
+      }
+      if (c === CLOSE_PAREN || c === CLOSE_BRACE) {
+        if (this.#cases === 0 || c === CLOSE_BRACE) this.#depth = Math.max(0, this.#depth - 1);
+        commandPosition = c === CLOSE_PAREN;
+        continue;
+      }
+      if (BREAKS.has(c)) {
+        commandPosition = true;
+        continue;
+      }
       let j = i;
       while (j < end && !BREAKS.has(text.charCodeAt(j)) && !isQuoteOrBrace(text.charCodeAt(j))) j++;
       if (j === i) continue;
       const word = text.slice(i, j);
-      if (commandPosition && OPENERS.has(word)) { this.#depth++; if (word === 'case') this.#cases++; }
-      else if (commandPosition && CLOSERS.has(word)) { this.#depth = Math.max(0, this.#depth - 1); if (word === 'esac') this.#cases = Math.max(0, this.#cases - 1); }
+      if (commandPosition && OPENERS.has(word)) {
+        this.#depth++;
+        if (word === 'case') this.#cases++;
+      } else if (commandPosition && CLOSERS.has(word)) {
+        this.#depth = Math.max(0, this.#depth - 1);
+        if (word === 'esac') this.#cases = Math.max(0, this.#cases - 1);
+      }
       commandPosition = LEADERS.has(word);
       last = text.charCodeAt(j - 1);
       i = j - 1;
     }
-    if (last === PIPE || (last === AMPERSAND && text.charCodeAt(trimEnd(text, start, end) - 2) === AMPERSAND)) this.#continued = true;
+    if (last === PIPE || (last === AMPERSAND && text.charCodeAt(trimEnd(text, start, end) - 2) === AMPERSAND))
+      this.#continued = true;
   }
 
   /** Reads a here-doc operator's delimiter after `<<` (quotes removed); returns where the word ends. */
   #heredoc(text: string, i: number, end: number): number {
     let tabs = false;
-    if (text.charCodeAt(i) === MINUS) { tabs = true; i++; }
+    if (text.charCodeAt(i) === MINUS) {
+      tabs = true;
+      i++;
+    }
     i = skipBlanks(text, i, end);
     let word = '';
     while (i < end) {
       const c = text.charCodeAt(i);
       if (c === SINGLE || c === DOUBLE) {
         const close = text.indexOf(text[i]!, i + 1);
-        if (close < 0 || close > end) { i = end; break; }
+        if (close < 0 || close > end) {
+          i = end;
+          break;
+        }
         word += text.slice(i + 1, close);
         i = close + 1;
-      } else if (c === BACKSLASH) { word += text[i + 1] ?? ''; i += 2; }
-      else if (BREAKS.has(c)) break;
-      else { word += text[i]; i++; }
+      } else if (c === BACKSLASH) {
+        word += text[i + 1] ?? '';
+        i += 2;
+      } else if (BREAKS.has(c)) break;
+      else {
+        word += text[i];
+        i++;
+      }
     }
     // An operator without a word (`<<` in arithmetic, or a syntax error): the run stays open to the end, which is safe.
     this.#heredocs.push({ word: word || '\u0000', tabs });
@@ -179,7 +246,15 @@ class RunState {
 }
 
 function isQuoteOrBrace(c: number): boolean {
-  return c === SINGLE || c === DOUBLE || c === BACKTICK || c === OPEN_BRACE || c === CLOSE_BRACE || c === HASH || c === DOLLAR;
+  return (
+    c === SINGLE ||
+    c === DOUBLE ||
+    c === BACKTICK ||
+    c === OPEN_BRACE ||
+    c === CLOSE_BRACE ||
+    c === HASH ||
+    c === DOLLAR
+  );
 }
 
 function skipTabs(text: string, i: number, end: number): number {

@@ -25,22 +25,33 @@ export function parseOnce(tools: WalkTools, text: string): Tree {
  * The statements of a script split by scriptPieces, in order (comments left out), with the trees to delete after
  * the walk; undefined (nothing kept) when a run does not parse cleanly on its own: the whole script is parsed then.
  */
-export function parsePieces(tools: WalkTools, text: string, pieces: ScriptPiece[]): { nodes: SyntaxNode[]; trees: Tree[] } | undefined {
+export function parsePieces(
+  tools: WalkTools,
+  text: string,
+  pieces: ScriptPiece[],
+): { nodes: SyntaxNode[]; trees: Tree[] } | undefined {
   const nodes: SyntaxNode[] = [];
   const trees: Tree[] = [];
   for (const piece of pieces) {
-    if (piece.plain) { nodes.push(...piece.plain.namedChildren); continue; }
+    if (piece.plain) {
+      nodes.push(...piece.plain.namedChildren);
+      continue;
+    }
     const source = text.slice(piece.start, piece.end);
     // A run of several lines that simple-parse still reads: a command ending in a here-doc (`cat > f <<'EOF'`).
     const plain = source.includes('<<') ? parseSimple(source) : undefined;
-    if (plain) { nodes.push(...plain.namedChildren); continue; }
+    if (plain) {
+      nodes.push(...plain.namedChildren);
+      continue;
+    }
     const tree = parseOnce(tools, source);
     trees.push(tree);
     if (tree.rootNode.hasError) {
       for (const t of trees) t.delete();
       return undefined;
     }
-    for (const node of new TreeSitterNode(tree.rootNode, source).namedChildren) if (node.type !== 'comment') nodes.push(node);
+    for (const node of new TreeSitterNode(tree.rootNode, source).namedChildren)
+      if (node.type !== 'comment') nodes.push(node);
   }
   return { nodes, trees };
 }
@@ -52,11 +63,17 @@ export function parseScript(tools: WalkTools, text: string): { tree: Tree; sourc
   // Rewrites of the same length (node offsets stay those of the text) for what tree-sitter-bash cannot read:
   // `{ rm …`-style brace words, a lone `~`, a line continuation ending the text, the read-write redirection `<>`
   // (read here as `>`: what it opens is judged as written, `exec 5<>/dev/tcp/…` as a socket).
-  const rescued = text.replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`).replace(LONE_TILDE, TILDE_PLACEHOLDER)
-    .replace(/\\\r?\n?$/, (m) => ' '.repeat(m.length)).replace(/(\d|\s)<>(?=\S)/g, '$1> ');
+  const rescued = text
+    .replace(BRACE_COMMAND, `$1${BRACE_PLACEHOLDER}`)
+    .replace(LONE_TILDE, TILDE_PLACEHOLDER)
+    .replace(/\\\r?\n?$/, (m) => ' '.repeat(m.length))
+    .replace(/(\d|\s)<>(?=\S)/g, '$1> ');
   if (rescued !== text) {
     const second = parseOnce(tools, rescued);
-    if (!second.rootNode.hasError) { tree.delete(); return { tree: second, source: rescued }; }
+    if (!second.rootNode.hasError) {
+      tree.delete();
+      return { tree: second, source: rescued };
+    }
     second.delete();
   }
   const bad = firstError(tree.rootNode);

@@ -5,7 +5,10 @@
 export function isInteger(text: string, start: number, end: number): boolean {
   let i = text[start] === '-' ? start + 1 : start;
   if (i >= end) return false;
-  for (; i < end; i++) { const c = text.charCodeAt(i); if (c < 48 || c > 57) return false; }
+  for (; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
   return true;
 }
 
@@ -23,22 +26,66 @@ export function hasEquals(text: string, start: number, end: number): boolean {
 
 /** Characters of a plain word: nothing the shell expands, quotes, escapes, globs or treats as syntax. */
 const WORD_CHARS = new Uint8Array(128);
-for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:@%+~=-*?') WORD_CHARS[c.charCodeAt(0)] = 1;
+for (const c of 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_./,:@%+~=-*?')
+  WORD_CHARS[c.charCodeAt(0)] = 1;
 
 export function isWordChar(code: number): boolean {
   return code < 128 && WORD_CHARS[code] === 1;
 }
 
 // Character codes the tokenizer compares (it reads codes, not one-character strings: it runs on every command line).
-export const SPACE = 0x20, NEWLINE = 0x0a, PIPE = 0x7c, AMPERSAND = 0x26, SEMICOLON = 0x3b, GREATER = 0x3e, LESS = 0x3c, OPEN_PAREN = 0x28, CLOSE_PAREN = 0x29;
-export const DOUBLE_QUOTE = 0x22, SINGLE_QUOTE = 0x27, DOLLAR = 0x24, BACKTICK = 0x60, BACKSLASH = 0x5c, DIGIT_0 = 0x30, DIGIT_9 = 0x39;
-export const OPEN_BRACE = 0x7b, CLOSE_BRACE = 0x7d, OPEN_BRACKET = 0x5b, CLOSE_BRACKET = 0x5d, UNDERSCORE = 0x5f;
+export const SPACE = 0x20,
+  NEWLINE = 0x0a,
+  PIPE = 0x7c,
+  AMPERSAND = 0x26,
+  SEMICOLON = 0x3b,
+  GREATER = 0x3e,
+  LESS = 0x3c,
+  OPEN_PAREN = 0x28,
+  CLOSE_PAREN = 0x29;
+export const DOUBLE_QUOTE = 0x22,
+  SINGLE_QUOTE = 0x27,
+  DOLLAR = 0x24,
+  BACKTICK = 0x60,
+  BACKSLASH = 0x5c,
+  DIGIT_0 = 0x30,
+  DIGIT_9 = 0x39;
+export const OPEN_BRACE = 0x7b,
+  CLOSE_BRACE = 0x7d,
+  OPEN_BRACKET = 0x5b,
+  CLOSE_BRACKET = 0x5d,
+  UNDERSCORE = 0x5f;
 /** `=`, which the builder looks for after a variable name. */
 export const EQUALS = 0x3d;
 /** Special parameters one character long (`$_` only when no name character follows: `$_x` is a variable). */
 export const SPECIAL_PARAMETERS = '*@#?$!-';
 /** Words tree-sitter-bash may read as syntax (keywords, declarations) in some position: left to tree-sitter. */
-export const RESERVED = new Set(['if', 'then', 'else', 'elif', 'fi', 'case', 'esac', 'for', 'select', 'while', 'until', 'do', 'done', 'in', 'function', 'time', 'coproc', 'declare', 'typeset', 'export', 'readonly', 'local', 'unset', 'unsetenv']);
+export const RESERVED = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'case',
+  'esac',
+  'for',
+  'select',
+  'while',
+  'until',
+  'do',
+  'done',
+  'in',
+  'function',
+  'time',
+  'coproc',
+  'declare',
+  'typeset',
+  'export',
+  'readonly',
+  'local',
+  'unset',
+  'unsetenv',
+]);
 export const LONGEST_RESERVED = Math.max(...[...RESERVED].map((w) => w.length));
 /** Reserved words of the compound statements built here (`for`, `if`): tokens of their own. */
 export const KEYWORDS = new Set(['for', 'in', 'do', 'done', 'if', 'then', 'elif', 'else', 'fi']);
@@ -69,7 +116,10 @@ export function isName(text: string, start: number, end: number): boolean {
 
 /** True when text[start, end) is only spaces and tabs. */
 export function isBlank(text: string, start: number, end: number): boolean {
-  for (let i = start; i < end; i++) { const c = text.charCodeAt(i); if (c !== SPACE && c !== 0x09) return false; }
+  for (let i = start; i < end; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== SPACE && c !== 0x09) return false;
+  }
   return true;
 }
 

@@ -52,8 +52,15 @@ function functionDefinition(r: StatementReader): PlainNode | undefined {
   r.advance(3);
   const body = block(r, '{', '}', 'compound_statement');
   if (!body || !close) return undefined;
-  return new PlainNode('function_definition', name.start, body.endIndex, r.source, true,
-    [new PlainNode('word', name.start, name.end, r.source, true), r.leaf(open, false), r.leaf(close, false), body], ['name', undefined, undefined, 'body']);
+  return new PlainNode(
+    'function_definition',
+    name.start,
+    body.endIndex,
+    r.source,
+    true,
+    [new PlainNode('word', name.start, name.end, r.source, true), r.leaf(open, false), r.leaf(close, false), body],
+    ['name', undefined, undefined, 'body'],
+  );
 }
 
 /** `for name in word…; do …; done`. */
@@ -61,11 +68,25 @@ function forStatement(r: StatementReader): PlainNode | undefined {
   const start = r.peek()!;
   const variable = r.peek(1);
   const keyword = r.peek(2);
-  if (variable?.kind !== 'word' || !isName(r.source, variable.start, variable.end) || keyword?.kind !== 'keyword' || r.text(keyword) !== 'in') return undefined;
+  if (
+    variable?.kind !== 'word' ||
+    !isName(r.source, variable.start, variable.end) ||
+    keyword?.kind !== 'keyword' ||
+    r.text(keyword) !== 'in'
+  )
+    return undefined;
   r.advance(3);
-  const children = [r.leaf(start, false), new PlainNode('variable_name', variable.start, variable.end, r.source, true), r.leaf(keyword, false)];
+  const children = [
+    r.leaf(start, false),
+    new PlainNode('variable_name', variable.start, variable.end, r.source, true),
+    r.leaf(keyword, false),
+  ];
   const fields: (string | undefined)[] = [undefined, 'variable', undefined];
-  for (let t = r.peek(); t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct' && t.kind !== 'redirect'; t = r.next()) {
+  for (
+    let t = r.peek();
+    t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct' && t.kind !== 'redirect';
+    t = r.next()
+  ) {
     const word = r.word(t);
     if (!word) return undefined;
     children.push(word);
@@ -95,7 +116,9 @@ function ifStatement(r: StatementReader): PlainNode | undefined {
     r.advance();
     const clause = conditional(r);
     if (!clause) return undefined;
-    children.push(new PlainNode('elif_clause', t.start, clause.at(-1)!.endIndex, r.source, true, [r.leaf(t, false), ...clause]));
+    children.push(
+      new PlainNode('elif_clause', t.start, clause.at(-1)!.endIndex, r.source, true, [r.leaf(t, false), ...clause]),
+    );
     fields.push(undefined);
   }
   const otherwise = r.peek();
@@ -103,7 +126,12 @@ function ifStatement(r: StatementReader): PlainNode | undefined {
     r.advance();
     const elseBody = terminated(r);
     if (!elseBody) return undefined;
-    children.push(new PlainNode('else_clause', otherwise.start, elseBody.at(-1)!.endIndex, r.source, true, [r.leaf(otherwise, false), ...elseBody]));
+    children.push(
+      new PlainNode('else_clause', otherwise.start, elseBody.at(-1)!.endIndex, r.source, true, [
+        r.leaf(otherwise, false),
+        ...elseBody,
+      ]),
+    );
     fields.push(undefined);
   }
   const fi = keyword(r, 'fi');
@@ -153,7 +181,11 @@ export function testCommand(r: StatementReader): PlainNode | undefined {
   const parts: Token[] = [];
   let close: Token | undefined;
   for (let t = r.next(); t; t = r.next()) {
-    if (t.kind === 'punct' && r.text(t) === ']') { close = t; r.advance(); break; }
+    if (t.kind === 'punct' && r.text(t) === ']') {
+      close = t;
+      r.advance();
+      break;
+    }
     if (t.kind === 'op' || t.kind === 'redirect' || t.kind === 'keyword' || t.kind === 'punct') return undefined;
     parts.push(t);
   }
@@ -163,14 +195,36 @@ export function testCommand(r: StatementReader): PlainNode | undefined {
   if (parts.length === 1) expression = r.word(a!);
   else if (parts.length === 2 && a!.kind === 'word' && TEST_OPERATOR.test(r.text(a!))) {
     const operand = r.word(b!);
-    if (operand) expression = new PlainNode('unary_expression', a!.start, b!.end, r.source, true, [new PlainNode('test_operator', a!.start, a!.end, r.source, true), operand], ['operator', undefined]);
+    if (operand)
+      expression = new PlainNode(
+        'unary_expression',
+        a!.start,
+        b!.end,
+        r.source,
+        true,
+        [new PlainNode('test_operator', a!.start, a!.end, r.source, true), operand],
+        ['operator', undefined],
+      );
   } else if (parts.length === 3 && b!.kind === 'word' && r.text(b!) === '=') {
     const left = r.word(a!);
     const right = r.word(c!);
-    if (left && right) expression = new PlainNode('binary_expression', a!.start, c!.end, r.source, true, [left, r.leaf(b!, false), right], ['left', 'operator', 'right']);
+    if (left && right)
+      expression = new PlainNode(
+        'binary_expression',
+        a!.start,
+        c!.end,
+        r.source,
+        true,
+        [left, r.leaf(b!, false), right],
+        ['left', 'operator', 'right'],
+      );
   }
   if (!expression) return undefined;
-  return new PlainNode('test_command', open.start, close.end, r.source, true, [r.leaf(open, false), expression, r.leaf(close, false)]);
+  return new PlainNode('test_command', open.start, close.end, r.source, true, [
+    r.leaf(open, false),
+    expression,
+    r.leaf(close, false),
+  ]);
 }
 
 /** `{ a; b; }` or `do a; b; done`: statements each ended by `;`, between the two tokens. */

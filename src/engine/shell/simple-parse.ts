@@ -20,7 +20,13 @@ export function parseSimple(text: string): PlainNode | undefined {
 }
 
 /** Statement types whose plain instances parseSimpleStatement rebuilds. */
-export const PLAIN_STATEMENT_TYPES: ReadonlySet<string> = new Set(['command', 'redirected_statement', 'pipeline', 'list', 'variable_assignment']);
+export const PLAIN_STATEMENT_TYPES: ReadonlySet<string> = new Set([
+  'command',
+  'redirected_statement',
+  'pipeline',
+  'list',
+  'variable_assignment',
+]);
 
 /**
  * A statement of a larger tree-sitter tree rebuilt from its text: tree-sitter-bash parses a plain statement the same
@@ -38,7 +44,10 @@ export function parseSimpleStatement(text: string, type: string): PlainNode | un
 class Builder implements StatementReader {
   #next = 0;
 
-  constructor(readonly source: string, readonly tokens: Token[]) {}
+  constructor(
+    readonly source: string,
+    readonly tokens: Token[],
+  ) {}
 
   peek(ahead = 0): Token | undefined {
     return this.tokens[this.#next + ahead];
@@ -99,7 +108,11 @@ class Builder implements StatementReader {
       this.#next++;
       const right = this.#pipeline();
       if (!right || hasRedirect(right)) return undefined;
-      left = new PlainNode('list', left.startIndex, right.endIndex, this.source, true, [left, this.leaf(t!, false), right]);
+      left = new PlainNode('list', left.startIndex, right.endIndex, this.source, true, [
+        left,
+        this.leaf(t!, false),
+        right,
+      ]);
     }
   }
 
@@ -125,18 +138,34 @@ class Builder implements StatementReader {
       const test = testCommand(this);
       const after = this.tokens[this.#next];
       // `[ … ] > f`, `[ … ] x`: left to tree-sitter.
-      return test && (!after || after.kind === 'op' || after.kind === 'keyword' || after.kind === 'punct') ? test : undefined;
+      return test && (!after || after.kind === 'op' || after.kind === 'keyword' || after.kind === 'punct')
+        ? test
+        : undefined;
     }
     const assignment = t && this.#assignment(t);
     if (assignment !== undefined) return assignment ?? undefined;
     // A keyword or `{` `}` ends the command (and the statement must close a block there, or it is not plain).
-    while (t && t.kind !== 'op' && t.kind !== 'redirect' && t.kind !== 'heredoc' && t.kind !== 'keyword' && t.kind !== 'punct') {
+    while (
+      t &&
+      t.kind !== 'op' &&
+      t.kind !== 'redirect' &&
+      t.kind !== 'heredoc' &&
+      t.kind !== 'keyword' &&
+      t.kind !== 'punct'
+    ) {
       const word = this.word(t);
       if (!word) return undefined;
       if (parts.length === 0) {
         // `2 x` may be a number, `$x y` names its program at run time: command names are plain words or quotes.
-        if (t.kind === 'concat' || t.kind === 'expansion' || t.kind === 'substitution' || (t.kind === 'string' && t.parts!.some((p) => p.kind !== 'content'))) return undefined;
-        if (t.kind === 'word' && (hasEquals(this.source, t.start, t.end) || isInteger(this.source, t.start, t.end))) return undefined;
+        if (
+          t.kind === 'concat' ||
+          t.kind === 'expansion' ||
+          t.kind === 'substitution' ||
+          (t.kind === 'string' && t.parts!.some((p) => p.kind !== 'content'))
+        )
+          return undefined;
+        if (t.kind === 'word' && (hasEquals(this.source, t.start, t.end) || isInteger(this.source, t.start, t.end)))
+          return undefined;
         // tree-sitter-bash misreads `a@b` and `a%b` as command names (an error node): it decides those.
         if (t.kind === 'word' && /[@%]/.test(this.source.slice(t.start, t.end))) return undefined;
         parts.push(new PlainNode('command_name', t.start, t.end, this.source, true, [word]));
@@ -148,7 +177,15 @@ class Builder implements StatementReader {
       t = this.tokens[++this.#next];
     }
     if (parts.length === 0) return undefined;
-    const command = new PlainNode('command', parts[0]!.startIndex, parts.at(-1)!.endIndex, this.source, true, parts, fields);
+    const command = new PlainNode(
+      'command',
+      parts[0]!.startIndex,
+      parts.at(-1)!.endIndex,
+      this.source,
+      true,
+      parts,
+      fields,
+    );
     const redirects: PlainNode[] = [];
     while (t && (t.kind === 'redirect' || t.kind === 'heredoc')) {
       if (t.kind === 'heredoc') {
@@ -163,19 +200,32 @@ class Builder implements StatementReader {
       if (op === '>&' && !/^\d+$/.test(this.source.slice(destination.start, destination.end))) return undefined;
       const children: PlainNode[] = [];
       const redirectFields: (string | undefined)[] = [];
-      if (t.fd !== undefined) { children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.source, true)); redirectFields.push('descriptor'); }
+      if (t.fd !== undefined) {
+        children.push(new PlainNode('file_descriptor', t.start, t.start + 1, this.source, true));
+        redirectFields.push('descriptor');
+      }
       children.push(new PlainNode(op, t.opEnd! - op.length, t.opEnd!, this.source, false));
       redirectFields.push(undefined);
       children.push(this.word(destination)!);
       redirectFields.push('destination');
-      redirects.push(new PlainNode('file_redirect', t.start, destination.end, this.source, true, children, redirectFields));
+      redirects.push(
+        new PlainNode('file_redirect', t.start, destination.end, this.source, true, children, redirectFields),
+      );
       this.#next += 2;
       t = this.tokens[this.#next];
     }
     if (redirects.length === 0) return command;
     // More words after a redirection (`a > f b`) make tree-sitter-bash's own shapes: left to it.
     if (t && t.kind !== 'op' && t.kind !== 'keyword' && t.kind !== 'punct') return undefined;
-    return new PlainNode('redirected_statement', command.startIndex, redirects.at(-1)!.endIndex, this.source, true, [command, ...redirects], ['body', ...redirects.map(() => 'redirect')]);
+    return new PlainNode(
+      'redirected_statement',
+      command.startIndex,
+      redirects.at(-1)!.endIndex,
+      this.source,
+      true,
+      [command, ...redirects],
+      ['body', ...redirects.map(() => 'redirect')],
+    );
   }
 
   /** The heredoc_redirect node of a here-doc token: `<<`, its start word, its body and its end line. */
@@ -198,7 +248,8 @@ class Builder implements StatementReader {
     const head = t.kind === 'concat' ? t.parts![0]! : t;
     if (head.kind !== 'word') return undefined;
     const equals = nameEnd(this.source, head.start);
-    if (equals === head.start || this.source.charCodeAt(equals) !== EQUALS || digitLed(this.source, head.start)) return undefined;
+    if (equals === head.start || this.source.charCodeAt(equals) !== EQUALS || digitLed(this.source, head.start))
+      return undefined;
     const after = this.tokens[this.#next + 1];
     const op = after && this.op(after);
     if (after && op !== ';' && op !== '&&' && op !== '||') return null;
@@ -211,24 +262,38 @@ class Builder implements StatementReader {
       value = this.word(t.parts![1]!);
       if (!value) return null;
     } else if (t.end > equals + 1) {
-      value = new PlainNode(isInteger(this.source, equals + 1, t.end) ? 'number' : 'word', equals + 1, t.end, this.source, true);
+      value = new PlainNode(
+        isInteger(this.source, equals + 1, t.end) ? 'number' : 'word',
+        equals + 1,
+        t.end,
+        this.source,
+        true,
+      );
     }
     this.#next++;
-    const children = [new PlainNode('variable_name', head.start, equals, this.source, true), new PlainNode('=', equals, equals + 1, this.source, false)];
+    const children = [
+      new PlainNode('variable_name', head.start, equals, this.source, true),
+      new PlainNode('=', equals, equals + 1, this.source, false),
+    ];
     const fields: (string | undefined)[] = ['name', undefined];
-    if (value) { children.push(value); fields.push('value'); }
+    if (value) {
+      children.push(value);
+      fields.push('value');
+    }
     return new PlainNode('variable_assignment', t.start, t.end, this.source, true, children, fields);
   }
 
   /** The node of a word-like token; undefined when a `$(…)` in it holds something not plain. */
   word(t: Token): PlainNode | undefined {
     switch (t.kind) {
-      case 'raw': return new PlainNode('raw_string', t.start, t.end, this.source, true);
+      case 'raw':
+        return new PlainNode('raw_string', t.start, t.end, this.source, true);
       case 'string': {
         const quote = (at: number): PlainNode => new PlainNode('"', at, at + 1, this.source, false);
         const children = [quote(t.start)];
         for (const part of t.parts!) {
-          if (part.kind === 'content') children.push(new PlainNode('string_content', part.start, part.end, this.source, true));
+          if (part.kind === 'content')
+            children.push(new PlainNode('string_content', part.start, part.end, this.source, true));
           else if (part.kind === 'dollar') children.push(new PlainNode('$', part.start, part.end, this.source, false));
           else {
             const node = this.word(part);
@@ -242,10 +307,23 @@ class Builder implements StatementReader {
       case 'expansion': {
         if (t.braced) {
           const name = new PlainNode('variable_name', t.start + 2, t.end - 1, this.source, true);
-          return new PlainNode('expansion', t.start, t.end, this.source, true, [new PlainNode('${', t.start, t.start + 2, this.source, false), name, new PlainNode('}', t.end - 1, t.end, this.source, false)]);
+          return new PlainNode('expansion', t.start, t.end, this.source, true, [
+            new PlainNode('${', t.start, t.start + 2, this.source, false),
+            name,
+            new PlainNode('}', t.end - 1, t.end, this.source, false),
+          ]);
         }
-        const name = new PlainNode(t.special ? 'special_variable_name' : 'variable_name', t.start + 1, t.end, this.source, true);
-        return new PlainNode('simple_expansion', t.start, t.end, this.source, true, [new PlainNode('$', t.start, t.start + 1, this.source, false), name]);
+        const name = new PlainNode(
+          t.special ? 'special_variable_name' : 'variable_name',
+          t.start + 1,
+          t.end,
+          this.source,
+          true,
+        );
+        return new PlainNode('simple_expansion', t.start, t.end, this.source, true, [
+          new PlainNode('$', t.start, t.start + 1, this.source, false),
+          name,
+        ]);
       }
       case 'concat': {
         const units: PlainNode[] = [];
@@ -261,9 +339,20 @@ class Builder implements StatementReader {
         const inner = new Builder(this.source, t.parts!);
         const statements = inner.#separated(';');
         if (!statements || inner.#next < t.parts!.length) return undefined;
-        return new PlainNode('command_substitution', t.start, t.end, this.source, true, [new PlainNode('$(', t.start, t.start + 2, this.source, false), ...statements, new PlainNode(')', t.end - 1, t.end, this.source, false)]);
+        return new PlainNode('command_substitution', t.start, t.end, this.source, true, [
+          new PlainNode('$(', t.start, t.start + 2, this.source, false),
+          ...statements,
+          new PlainNode(')', t.end - 1, t.end, this.source, false),
+        ]);
       }
-      default: return new PlainNode(isInteger(this.source, t.start, t.end) ? 'number' : 'word', t.start, t.end, this.source, true);
+      default:
+        return new PlainNode(
+          isInteger(this.source, t.start, t.end) ? 'number' : 'word',
+          t.start,
+          t.end,
+          this.source,
+          true,
+        );
     }
   }
 

@@ -2,7 +2,38 @@
 // trailing here-doc, and the keywords and brackets of the compound statements it builds. It refuses (undefined)
 // anything tree-sitter-bash may read in a way of its own, so the builder never meets it.
 import {
-  AMPERSAND, BACKSLASH, BACKTICK, CLOSE_BRACE, CLOSE_BRACKET, CLOSE_PAREN, DIGIT_0, DIGIT_9, digitLed, DOLLAR, DOUBLE_QUOTE, GREATER, isBlank, isInteger, isNameChar, isWordChar, KEYWORDS, LESS, LONGEST_RESERVED, nameEnd, NEWLINE, OPEN_BRACE, OPEN_BRACKET, OPEN_PAREN, PIPE, redirectOp, RESERVED, SEMICOLON, SINGLE_QUOTE, SPACE, SPECIAL_PARAMETERS, UNDERSCORE,
+  AMPERSAND,
+  BACKSLASH,
+  BACKTICK,
+  CLOSE_BRACE,
+  CLOSE_BRACKET,
+  CLOSE_PAREN,
+  DIGIT_0,
+  DIGIT_9,
+  digitLed,
+  DOLLAR,
+  DOUBLE_QUOTE,
+  GREATER,
+  isBlank,
+  isInteger,
+  isNameChar,
+  isWordChar,
+  KEYWORDS,
+  LESS,
+  LONGEST_RESERVED,
+  nameEnd,
+  NEWLINE,
+  OPEN_BRACE,
+  OPEN_BRACKET,
+  OPEN_PAREN,
+  PIPE,
+  redirectOp,
+  RESERVED,
+  SEMICOLON,
+  SINGLE_QUOTE,
+  SPACE,
+  SPECIAL_PARAMETERS,
+  UNDERSCORE,
 } from './simple-chars.ts';
 export { EQUALS, SPACE, digitLed, hasEquals, isInteger, isName, nameEnd } from './simple-chars.ts';
 
@@ -12,7 +43,20 @@ export { EQUALS, SPACE, digitLed, hasEquals, isInteger, isName, nameEnd } from '
  * a concat's units, or the tokens inside a `$(…)`.
  */
 export interface Token {
-  kind: 'word' | 'string' | 'raw' | 'expansion' | 'substitution' | 'concat' | 'content' | 'dollar' | 'op' | 'redirect' | 'heredoc' | 'keyword' | 'punct';
+  kind:
+    | 'word'
+    | 'string'
+    | 'raw'
+    | 'expansion'
+    | 'substitution'
+    | 'concat'
+    | 'content'
+    | 'dollar'
+    | 'op'
+    | 'redirect'
+    | 'heredoc'
+    | 'keyword'
+    | 'punct';
   start: number;
   end: number;
   fd?: number;
@@ -44,16 +88,31 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
   let i = from;
   while (i < length) {
     const c = text.charCodeAt(i);
-    if (c === SPACE) { i++; continue; }
+    if (c === SPACE) {
+      i++;
+      continue;
+    }
     if (inner && c === CLOSE_PAREN) return { tokens, end: i };
     const start = i;
     // Tokens must be separated by a space or an operator: `a"b"` is a concatenation, `a>f` is left to tree-sitter.
     const glued = gluedEnd === start;
     const next = text.charCodeAt(i + 1);
     if (c === PIPE || c === AMPERSAND || c === SEMICOLON) {
-      if ((c === AMPERSAND || c === PIPE) && next === c) { tokens.push({ kind: 'op', start, end: i + 2 }); i += 2; gluedEnd = -1; continue; }
-      if (c === AMPERSAND && next === GREATER) { /* `&>` redirection, below */ } else if (c === AMPERSAND || (c === PIPE && next === AMPERSAND)) return undefined;
-      else { tokens.push({ kind: 'op', start, end: i + 1 }); i++; gluedEnd = -1; continue; }
+      if ((c === AMPERSAND || c === PIPE) && next === c) {
+        tokens.push({ kind: 'op', start, end: i + 2 });
+        i += 2;
+        gluedEnd = -1;
+        continue;
+      }
+      if (c === AMPERSAND && next === GREATER) {
+        /* `&>` redirection, below */
+      } else if (c === AMPERSAND || (c === PIPE && next === AMPERSAND)) return undefined;
+      else {
+        tokens.push({ kind: 'op', start, end: i + 1 });
+        i++;
+        gluedEnd = -1;
+        continue;
+      }
     }
     // A here-doc ending the first line (`cat > f <<'EOF'`): its body and end line are the rest of the text.
     if (c === LESS && next === LESS && !inner && !glued) {
@@ -65,14 +124,18 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
     }
     let fd: number | undefined;
     let at = i;
-    if (c >= DIGIT_0 && c <= DIGIT_9 && (next === GREATER || next === LESS)) { fd = c - DIGIT_0; at = i + 1; }
+    if (c >= DIGIT_0 && c <= DIGIT_9 && (next === GREATER || next === LESS)) {
+      fd = c - DIGIT_0;
+      at = i + 1;
+    }
     const op = fd !== undefined || c === GREATER || c === LESS || c === AMPERSAND ? redirectOp(text, at) : undefined;
     if (op) {
       if (glued || (fd !== undefined && op.startsWith('&'))) return undefined;
       // tree-sitter-bash drops a lone `-` word before `2>` (`a - 2>f` has no `-` argument in its tree): left to it.
       if (fd !== undefined && lonePreviousDash(text, tokens)) return undefined;
       const after = text.charCodeAt(at + op.length);
-      if (after === GREATER || after === LESS || after === AMPERSAND || after === PIPE || after === OPEN_PAREN) return undefined;
+      if (after === GREATER || after === LESS || after === AMPERSAND || after === PIPE || after === OPEN_PAREN)
+        return undefined;
       const token: Token = { kind: 'redirect', start, end: at + op.length, opEnd: at + op.length };
       if (fd !== undefined) token.fd = fd;
       tokens.push(token);
@@ -88,8 +151,11 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
       continue;
     }
     // `{` `}` of a function body, `[` `]` of a test: alone between blanks (`}` and `]` may end the line or meet `;`).
-    const closes = (i + 1 === length || next === SPACE || next === SEMICOLON);
-    if (((c === OPEN_BRACE || c === OPEN_BRACKET) && next === SPACE && !glued) || ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && text.charCodeAt(i - 1) === SPACE && closes)) {
+    const closes = i + 1 === length || next === SPACE || next === SEMICOLON;
+    if (
+      ((c === OPEN_BRACE || c === OPEN_BRACKET) && next === SPACE && !glued) ||
+      ((c === CLOSE_BRACE || c === CLOSE_BRACKET) && text.charCodeAt(i - 1) === SPACE && closes)
+    ) {
       tokens.push({ kind: 'punct', start, end: i + 1 });
       i++;
       gluedEnd = -1;
@@ -110,7 +176,9 @@ function tokenizeFrom(text: string, from: number, inner: boolean): { tokens: Tok
         i = next.end;
       }
       // Digit-led and reserved pieces have shapes of their own in tree-sitter-bash: left to it.
-      for (const part of parts) if (part.kind === 'word' && (digitLed(text, part.start) || RESERVED.has(text.slice(part.start, part.end)))) return undefined;
+      for (const part of parts)
+        if (part.kind === 'word' && (digitLed(text, part.start) || RESERVED.has(text.slice(part.start, part.end))))
+          return undefined;
       token = { kind: 'concat', start, end: i, parts };
     } else if (first.kind === 'word') {
       // Digit-led words other than plain integers (`0x1f`, `1#2`) and reserved words: tree-sitter decides, but for
@@ -206,7 +274,10 @@ function hereDocument(text: string, i: number): Token | undefined {
   while (at < text.length && isNameChar(text.charCodeAt(at))) at++;
   if (at === wordStart) return undefined;
   const delimiter = text.slice(wordStart, at);
-  if (quote) { if (text.charCodeAt(at) !== quote) return undefined; at++; }
+  if (quote) {
+    if (text.charCodeAt(at) !== quote) return undefined;
+    at++;
+  }
   if (text.charCodeAt(at) !== NEWLINE) return undefined;
   const bodyStart = at + 1;
   // The end line is the first line that is the delimiter, and it must end the text.
@@ -214,7 +285,10 @@ function hereDocument(text: string, i: number): Token | undefined {
   for (let line = bodyStart; line <= text.length;) {
     let lineEnd = text.indexOf('\n', line);
     if (lineEnd < 0) lineEnd = text.length;
-    if (lineEnd - line === delimiter.length && text.startsWith(delimiter, line)) { bodyEnd = line; break; }
+    if (lineEnd - line === delimiter.length && text.startsWith(delimiter, line)) {
+      bodyEnd = line;
+      break;
+    }
     // tree-sitter-bash also ends a here-doc at a line that starts with its word (`EOFx`, `  EOF`), where bash does not,
     // and skips blank lines at the start of the body: such bodies are left to it.
     const word = text.indexOf(delimiter, line);
@@ -223,7 +297,11 @@ function hereDocument(text: string, i: number): Token | undefined {
     line = lineEnd + 1;
   }
   if (bodyEnd < 0 || bodyEnd + delimiter.length !== text.length) return undefined;
-  if (!quote) for (let k = bodyStart; k < bodyEnd; k++) { const b = text.charCodeAt(k); if (b === DOLLAR || b === BACKTICK || b === BACKSLASH) return undefined; }
+  if (!quote)
+    for (let k = bodyStart; k < bodyEnd; k++) {
+      const b = text.charCodeAt(k);
+      if (b === DOLLAR || b === BACKTICK || b === BACKSLASH) return undefined;
+    }
   return { kind: 'heredoc', start: i, end: text.length, opEnd: i + 2, bodyStart, bodyEnd };
 }
 
@@ -243,7 +321,11 @@ function expansion(text: string, i: number): Token | undefined {
     if (end === i + 2 || text.charCodeAt(end) !== CLOSE_BRACE) return undefined;
     return { kind: 'expansion', start: i, end: end + 1, braced: true };
   }
-  if ((i + 1 < text.length && SPECIAL_PARAMETERS.includes(text[i + 1]!)) || (c === UNDERSCORE && !isNameChar(text.charCodeAt(i + 2)))) return { kind: 'expansion', start: i, end: i + 2, special: true };
+  if (
+    (i + 1 < text.length && SPECIAL_PARAMETERS.includes(text[i + 1]!)) ||
+    (c === UNDERSCORE && !isNameChar(text.charCodeAt(i + 2)))
+  )
+    return { kind: 'expansion', start: i, end: i + 2, special: true };
   const end = nameEnd(text, i + 1);
   return end === i + 1 ? undefined : { kind: 'expansion', start: i, end };
 }

@@ -27,7 +27,9 @@ const EVALUATORS: Record<string, Evaluator> = {
   },
   type(args) {
     const names = args.filter((a) => !a.startsWith('-'));
-    return args.some((a) => a === '-P' || a === '-p') && names.length ? names.map((n) => `${programPath(n)}\n`).join('') : undefined;
+    return args.some((a) => a === '-P' || a === '-p') && names.length
+      ? names.map((n) => `${programPath(n)}\n`).join('')
+      : undefined;
   },
   // `"$(pwd)/src"`: the directory the command runs in, as `.` (a `cd` earlier in the script is its base, as for `~+`).
   pwd() {
@@ -59,10 +61,14 @@ const EVALUATORS: Record<string, Evaluator> = {
   },
   rev(args, stdin) {
     if (stdin === undefined || args.length > 0) return undefined;
-    return stdin.split('\n').map((line) => [...line].reverse().join('')).join('\n');
+    return stdin
+      .split('\n')
+      .map((line) => [...line].reverse().join(''))
+      .join('\n');
   },
   xxd(args, stdin) {
-    if (stdin === undefined || !args.includes('-r') || !args.some((a) => a === '-p' || a === '-ps' || a === '-plain')) return undefined;
+    if (stdin === undefined || !args.includes('-r') || !args.some((a) => a === '-p' || a === '-ps' || a === '-plain'))
+      return undefined;
     const hex = stdin.replace(/[^0-9a-fA-F]/g, '');
     return Buffer.from(hex, 'hex').toString('utf8');
   },
@@ -70,7 +76,12 @@ const EVALUATORS: Record<string, Evaluator> = {
     if (stdin === undefined || args.length !== 2 || args.some((a) => a.startsWith('-'))) return undefined;
     const [from, to] = [trSet(args[0]!), trSet(args[1]!)];
     if (!from || !to || to.length === 0) return undefined;
-    return [...stdin].map((c) => { const k = from.indexOf(c); return k < 0 ? c : to[Math.min(k, to.length - 1)]; }).join('');
+    return [...stdin]
+      .map((c) => {
+        const k = from.indexOf(c);
+        return k < 0 ? c : to[Math.min(k, to.length - 1)];
+      })
+      .join('');
   },
 };
 

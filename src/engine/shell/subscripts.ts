@@ -49,4 +49,3 @@ export function subscriptCodeOf(text: string): string[] {
   }
   return out;
 }
-

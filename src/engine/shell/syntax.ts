@@ -31,7 +31,10 @@ export class TreeSitterNode implements SyntaxNode {
   #children: TreeSitterNode[] | undefined;
 
   /** `source` is the exact string the tree was parsed from. */
-  constructor(readonly node: Node, readonly source: string) {
+  constructor(
+    readonly node: Node,
+    readonly source: string,
+  ) {
     this.startIndex = node.startIndex;
   }
 

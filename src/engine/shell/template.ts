@@ -26,7 +26,10 @@ export function splittableTemplate(value: string, ifs: string = DEFAULT_IFS): st
   if (ifs === DEFAULT_IFS) return unglob(escapeLiteral(value)).replace(/[ \t\n]+/g, SPLIT);
   if (ifs === '') return unglob(escapeLiteral(value));
   const separators = new RegExp(`[${ifs.replace(/[\\\]^-]/g, '\\$&')}]+`);
-  return value.split(separators).map((field) => unglob(escapeLiteral(field))).join(SPLIT);
+  return value
+    .split(separators)
+    .map((field) => unglob(escapeLiteral(field)))
+    .join(SPLIT);
 }
 /** In a template: any number of directories, hidden ones included (what `find ROOT -name X` searches). */
 export const DEEP = '\u0003';

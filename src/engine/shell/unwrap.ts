@@ -38,9 +38,27 @@ interface WrapperSpec {
 const CONDA_RUN: WrapperSpec = { subcommands: ['run'], withArg: ['-n', '--name', '-p', '--prefix', '--cwd'] };
 
 /** Options of `exec` in a container (docker, podman, compose) and of compose's project, that take a value. */
-const CONTAINER_EXEC_OPTIONS = ['-e', '--env', '--env-file', '-u', '--user', '-w', '--workdir', '--detach-keys', '--index', '-f', '--file', '-p', '--project-name', '--profile', '--project-directory'];
+const CONTAINER_EXEC_OPTIONS = [
+  '-e',
+  '--env',
+  '--env-file',
+  '-u',
+  '--user',
+  '-w',
+  '--workdir',
+  '--detach-keys',
+  '--index',
+  '-f',
+  '--file',
+  '-p',
+  '--project-name',
+  '--profile',
+  '--project-directory',
+];
 
 /** The wrapper table; every entry is a program that runs its arguments as another command. */
+// One line per entry: the table is read down its rows, so the formatter leaves it as written.
+// prettier-ignore
 export const WRAPPERS: Record<string, WrapperSpec> = {
   sudo: { chdirArg: ['-D', '--chdir'], withArg: ['-u', '-g', '-h', '-p', '-C', '-D', '-r', '-t', '-T', '-U', '--user', '--group', '--host', '--prompt', '--close-from', '--chdir', '--role', '--type', '--command-timeout', '--other-user'], noExec: ['-l', '--list', '-v', '--validate', '-k', '-K', '-V', '--version', '-e', '--edit'] },
   doas: { withArg: ['-u', '-C'] },
@@ -190,14 +208,31 @@ export const WRAPPERS: Record<string, WrapperSpec> = {
  * host's (catalogue entries about the host's own files and processes are `hostOnly`). Not distrobox or toolbox: their
  * containers share the host's pid namespace and home directory.
  */
-export const CONTAINER_WRAPPERS: ReadonlySet<string> = new Set(['docker', 'podman', 'nerdctl', 'docker-compose', 'crictl', 'lxc', 'incus', 'lxc-attach', 'multipass',
-  'systemd-nspawn', 'kubectl', 'oc']);
+export const CONTAINER_WRAPPERS: ReadonlySet<string> = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'docker-compose',
+  'crictl',
+  'lxc',
+  'incus',
+  'lxc-attach',
+  'multipass',
+  'systemd-nspawn',
+  'kubectl',
+  'oc',
+]);
 
 /** Each wrapper's subcommands as words (`compose exec` → `compose`, `exec`), split once. */
-const SUBCOMMAND_WORDS = new Map(Object.entries(WRAPPERS).flatMap(([name, spec]) => (spec.subcommands ? [[name, spec.subcommands.map((c) => c.split(' '))] as const] : [])));
+const SUBCOMMAND_WORDS = new Map(
+  Object.entries(WRAPPERS).flatMap(([name, spec]) =>
+    spec.subcommands ? [[name, spec.subcommands.map((c) => c.split(' '))] as const] : [],
+  ),
+);
 
 /** Architectures `setarch` takes before the command. */
-const ARCH = /^(x86_64|i[3-6]86|linux32|linux64|aarch64|arm\w*|ppc\w*|s390x?|riscv64|mips\w*|sparc\w*|ia64|alpha|parisc\w*|sh\w*|m68k|loongarch64|uname26)$/;
+const ARCH =
+  /^(x86_64|i[3-6]86|linux32|linux64|aarch64|arm\w*|ppc\w*|s390x?|riscv64|mips\w*|sparc\w*|ia64|alpha|parisc\w*|sh\w*|m68k|loongarch64|uname26)$/;
 
 /** What is left after peeling every wrapper. */
 export interface Unwrapped {
@@ -253,14 +288,18 @@ export function unwrap(words: Word[]): Unwrapped {
       if (at < 0 || at + 1 >= rest.length) return { argv: [], wrappers, scripts, noExec: true };
       rest = rest.slice(at + 1);
       // `xterm -e 'make && ./run'`: one word with blanks is a command line for the shell.
-      if (rest.length === 1 && /\s/.test(rest[0]!.value)) return { argv: [], wrappers, scripts: [...scripts, rest[0]!], noExec: false, chdir };
+      if (rest.length === 1 && /\s/.test(rest[0]!.value))
+        return { argv: [], wrappers, scripts: [...scripts, rest[0]!], noExec: false, chdir };
       continue;
     }
     let operands = spec.operands ?? 0;
     let asScript = spec.scriptUnless !== undefined;
     for (; i < rest.length; i++) {
       const w = rest[i]!.value;
-      if (w === '--') { i++; break; }
+      if (w === '--') {
+        i++;
+        break;
+      }
       if (spec.assignments && /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) continue;
       if (w.startsWith('-') && w.length > 1) {
         const [flag] = w.split('=', 1) as [string];
@@ -273,8 +312,18 @@ export function unwrap(words: Word[]): Unwrapped {
         }
         // `env -S'cmd'`, `flock -c'cmd'`: a one-letter option with its value in the same word.
         const attached = spec.scriptArg?.find((o) => o.length === 2 && w.startsWith(o) && w.length > 2);
-        if (attached) { scripts.push(suffixWord(rest[i]!, 2)); continue; }
-        if (spec.chdirArg?.includes(flag)) chdir = w.includes('=') ? { ...rest[i]!, value: w.slice(w.indexOf('=') + 1), template: rest[i]!.template.slice(rest[i]!.template.indexOf('=') + 1) } : rest[i + 1] ?? chdir;
+        if (attached) {
+          scripts.push(suffixWord(rest[i]!, 2));
+          continue;
+        }
+        if (spec.chdirArg?.includes(flag))
+          chdir = w.includes('=')
+            ? {
+                ...rest[i]!,
+                value: w.slice(w.indexOf('=') + 1),
+                template: rest[i]!.template.slice(rest[i]!.template.indexOf('=') + 1),
+              }
+            : (rest[i + 1] ?? chdir);
         if (spec.pipeArg?.includes(flag)) {
           const value = w.includes('=') ? suffixWord(rest[i]!, flag.length + 1) : rest[i + 1];
           if (value?.value.startsWith('|')) scripts.push(suffixWord(value, 1));
@@ -284,7 +333,10 @@ export function unwrap(words: Word[]): Unwrapped {
         else if (name === 'nice' && /^-\d+$/.test(w)) continue;
         continue;
       }
-      if (operands > 0) { operands--; continue; }
+      if (operands > 0) {
+        operands--;
+        continue;
+      }
       if (name === 'setarch' && i === 1 && ARCH.test(w)) continue; // `setarch x86_64 cmd` (the architecture may be left out)
       break;
     }
@@ -304,5 +356,11 @@ export function joinWords(words: Word[]): Word {
   const value = words.map((w) => w.value).join(' ');
   const dynamic = words.some((w) => w.dynamic);
   const joined = literalWord(value);
-  return { ...joined, dynamic, expanded: words.some((w) => w.expanded), substituted: words.some((w) => w.substituted), inner: { programs: words.flatMap((w) => w.inner?.programs ?? []), processSubstitution: false } };
+  return {
+    ...joined,
+    dynamic,
+    expanded: words.some((w) => w.expanded),
+    substituted: words.some((w) => w.substituted),
+    inner: { programs: words.flatMap((w) => w.inner?.programs ?? []), processSubstitution: false },
+  };
 }

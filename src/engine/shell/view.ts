@@ -77,7 +77,10 @@ export function redirectWrites(view: CommandView): string[] {
  * What a file this command line wrote with known contents holds (`echo … > f`, `cat > f <<'EOF'`), by the path a
  * later command names it with (`./f` is `f`); undefined for a path known only at run time or not written here.
  */
-export function writtenContents(written: ReadonlyMap<string, string>, path: Word | string | undefined): string | undefined {
+export function writtenContents(
+  written: ReadonlyMap<string, string>,
+  path: Word | string | undefined,
+): string | undefined {
   if (path === undefined || (typeof path !== 'string' && path.dynamic)) return undefined;
   return written.get((typeof path === 'string' ? path : path.value).replace(/^\.\//, ''));
 }

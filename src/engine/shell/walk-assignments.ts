@@ -43,7 +43,8 @@ export function walkAssignment(walker: ScriptWalker, node: SyntaxNode, frame: Fr
     else if (walker.state.secrets.vars.size > 0) walker.state.secrets.vars.delete(name.text);
   }
   // `export K=~/.aws/credentials`: the programs started later are handed the path.
-  if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement)) walker.paths.push(...assignedPaths(name.text, words, statement, frame.base, walker.homeOf(frame)));
+  if (statement !== node.text && /^(export|declare\s+-[a-zA-Z]*x|typeset\s+-[a-zA-Z]*x)\b/.test(statement))
+    walker.paths.push(...assignedPaths(name.text, words, statement, frame.base, walker.homeOf(frame)));
   const known = value?.type !== 'array' && words.length <= 1 && !words.some((w) => w.dynamic);
   // An array's `$a` is its first element (`a=(~/.ssh/id_rsa); cat $a`).
   const first = value?.type === 'array' && words[0] && !words[0].dynamic ? words[0].value : undefined;
@@ -53,10 +54,17 @@ export function walkAssignment(walker: ScriptWalker, node: SyntaxNode, frame: Fr
     const before = frame.vars.get(name.text);
     assigned = before === undefined || assigned === undefined ? undefined : before + assigned;
     if (assigned !== undefined) walker.budget.word(assigned.length, "a variable's value");
-    if (assigned !== undefined && before) walkEvaluated(walker, subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)), frame, node.text);
+    if (assigned !== undefined && before)
+      walkEvaluated(
+        walker,
+        subscriptCodeOf(assigned).filter((code) => !subscriptCodeOf(before).includes(code)),
+        frame,
+        node.text,
+      );
   }
   walkVariableCode(walker, name.text, words, node.text, frame);
-  if (assigned !== undefined && name.type !== 'subscript') assignmentStatement(walker, name.text, assigned, statement, frame);
+  if (assigned !== undefined && name.type !== 'subscript')
+    assignmentStatement(walker, name.text, assigned, statement, frame);
   frame.vars.set(name.text, assigned);
   if (value?.type === 'array' && !words.some((w) => w.dynamic)) walker.state.setArray(name.text, words);
   else if (name.type !== 'subscript') walker.state.setArray(name.text, undefined);
@@ -94,13 +102,19 @@ export function prefixAssignment(walker: ScriptWalker, node: SyntaxNode, frame: 
   walker.paths.push(...assignedPaths(name.text, words, node.text, frame.base, walker.homeOf(frame)));
   walkVariableCode(walker, name.text, words, node.text, frame);
   // `HISTFILE=/dev/null bash`: the shell it starts keeps no history.
-  if (!words.some((w) => w.dynamic) && words.length <= 1) assignmentStatement(walker, name.text, words[0]?.value ?? '', node.text, frame);
+  if (!words.some((w) => w.dynamic) && words.length <= 1)
+    assignmentStatement(walker, name.text, words[0]?.value ?? '', node.text, frame);
 }
 
 /** Walks what a variable's value runs as code (`PROMPT_COMMAND`, `PS4`, `EDITOR`, `BASH_ENV`: code-variables.ts). */
 function walkVariableCode(walker: ScriptWalker, name: string, words: Word[], origin: string, frame: Frame): void {
   const value = words.some((w) => w.dynamic) ? undefined : words.map((w) => w.value).join(' ');
-  const code = variableCode(name, value, words.length === 1 ? words[0]!.processOutput : undefined, frame.base !== undefined && frame.base !== '.');
+  const code = variableCode(
+    name,
+    value,
+    words.length === 1 ? words[0]!.processOutput : undefined,
+    frame.base !== undefined && frame.base !== '.',
+  );
   if (code.scripts.length === 0 && !code.unknown) return;
   const inner = deeper(frame);
   for (const script of code.scripts) walker.nestedScript(script, inner, origin);
@@ -111,17 +125,33 @@ function walkVariableCode(walker: ScriptWalker, name: string, words: Word[], ori
  * A variable set (or unset) by `statement`, judged by the catalogue (`HISTFILE=/dev/null`). A statement that raises
  * a finding is listed with the commands, so the finding names what it came from and an allow rule can cover it.
  */
-function assignmentStatement(walker: ScriptWalker, name: string, value: string | undefined, statement: string, frame: Frame): void {
+function assignmentStatement(
+  walker: ScriptWalker,
+  name: string,
+  value: string | undefined,
+  statement: string,
+  frame: Frame,
+): void {
   const before = walker.found.length;
   assignmentFindings(name, value, statement, walker.found);
   if (walker.found.length === before || walker.commands.some((c) => c.text === statement)) return;
   const argv = statement.split(/\s+/);
-  walker.commands.push({ words: argv, argv, program: programName(argv[0]!), wrappers: [], text: statement, literal: true, depth: frame.depth });
+  walker.commands.push({
+    words: argv,
+    argv,
+    program: programName(argv[0]!),
+    wrappers: [],
+    text: statement,
+    literal: true,
+    depth: frame.depth,
+  });
 }
 
 /** `unset NAME…` of variables (not `-f` functions): the catalogue judges each name unset (`unset HISTFILE`). */
 export function walkUnset(walker: ScriptWalker, node: SyntaxNode, frame: Frame): void {
-  const names = node.namedChildren.filter((c) => c.type !== 'comment').map((c) => c.text.replace(/^(['"])(.*)\1$/, '$2'));
+  const names = node.namedChildren
+    .filter((c) => c.type !== 'comment')
+    .map((c) => c.text.replace(/^(['"])(.*)\1$/, '$2'));
   if (names.includes('-f')) return;
   for (const name of names) if (!name.startsWith('-')) assignmentStatement(walker, name, undefined, node.text, frame);
 }

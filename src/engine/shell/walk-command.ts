@@ -17,7 +17,14 @@ import { misread, REDIRECT_TYPES } from './walk-nodes.ts';
  * Walks a command node. `outer` are redirections written after it (`trailing` of visit); `text` the text findings
  * name (the whole redirected statement, when there is one).
  */
-export function walkCommand(walker: ScriptWalker, node: SyntaxNode, frame: Frame, outer: readonly SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
+export function walkCommand(
+  walker: ScriptWalker,
+  node: SyntaxNode,
+  frame: Frame,
+  outer: readonly SyntaxNode[],
+  stdin?: Stdin,
+  text?: string,
+): string | undefined {
   if (node instanceof TreeSitterNode && runsLinesTogether(node)) throw misread(node);
   if (node instanceof TreeSitterNode && splitsWord(node)) throw misread(node, 'one word read as two');
   text ??= outer.length ? `${node.text} ${outer.map((r) => r.text).join(' ')}` : node.text;
@@ -33,7 +40,13 @@ export function walkCommand(walker: ScriptWalker, node: SyntaxNode, frame: Frame
   let descriptors: Map<SyntaxNode, string> | undefined;
   // `exec 0< <(…)`, `exec {fd}< <(…)`: tree-sitter-bash reads the descriptor as an argument before the redirection.
   const descriptorBefore = (r: SyntaxNode): void => {
-    if (!last || last.node.endIndex !== r.startIndex || !DESCRIPTOR_WORD.test(last.node.text) || words.length <= last.count) return;
+    if (
+      !last ||
+      last.node.endIndex !== r.startIndex ||
+      !DESCRIPTOR_WORD.test(last.node.text) ||
+      words.length <= last.count
+    )
+      return;
     words.splice(words.length - last.count, last.count);
     (descriptors ??= new Map()).set(r, last.node.text);
   };
@@ -50,8 +63,16 @@ export function walkCommand(walker: ScriptWalker, node: SyntaxNode, frame: Frame
       nameKind = classifyName(target, resolved);
       words.push(...resolved);
       // `… | tee >(sh)`: tee copies its input into the substitution; other commands write what they print.
-      walker.feed = resolved.length === 1 && programName(resolved[0]!.value) === 'tee' ? { kind: 'pipe', upstream: [...(stdin?.upstream ?? []), 'tee'], ...(stdin?.text !== undefined ? { text: stdin.text } : {}) } : undefined;
-    } else if (type === 'subshell' || type === 'compound_statement') walker.visit(c, frame); // `time (make)`
+      walker.feed =
+        resolved.length === 1 && programName(resolved[0]!.value) === 'tee'
+          ? {
+              kind: 'pipe',
+              upstream: [...(stdin?.upstream ?? []), 'tee'],
+              ...(stdin?.text !== undefined ? { text: stdin.text } : {}),
+            }
+          : undefined;
+    } else if (type === 'subshell' || type === 'compound_statement')
+      walker.visit(c, frame); // `time (make)`
     else if (type !== 'comment') {
       const resolved = resolveWord(c, scope);
       words.push(...resolved);
@@ -75,7 +96,13 @@ export function walkCommand(walker: ScriptWalker, node: SyntaxNode, frame: Frame
   if (open !== outside) frame.fds = open;
   const argv = open ? words.map((w) => openDescriptor(w, open) ?? w) : words;
   const before = walker.commands.length;
-  const out = processCommand(walker, argv, { frame, text, redirects, stdin: redirected ?? stdin ?? frame.stdin, nameKind });
+  const out = processCommand(walker, argv, {
+    frame,
+    text,
+    redirects,
+    stdin: redirected ?? stdin ?? frame.stdin,
+    nameKind,
+  });
   if (open !== outside && !execOnly) frame.fds = outside;
   return afterHereDocuments(walker, all, frame, out, before);
 }
@@ -97,7 +124,9 @@ const DESCRIPTOR_WORD = /^(?:\d+|\{[A-Za-z_]\w*\})$/;
  * substitution: that substitution's word.
  */
 function openDescriptor(word: Word, open: ReadonlyMap<string, Word>): Word | undefined {
-  const m = /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value) ?? /^\/(?:dev|proc\/self)\/fd\/\$\{?([A-Za-z_]\w*)\}?$/.exec(word.source);
+  const m =
+    /^\/(?:dev|proc\/self)\/fd\/(\d+)$/.exec(word.value) ??
+    /^\/(?:dev|proc\/self)\/fd\/\$\{?([A-Za-z_]\w*)\}?$/.exec(word.source);
   if (!m) return undefined;
   return /^\d+$/.test(m[1]!) ? open.get(m[1]!) : open.get(`{${m[1]}}`);
 }

@@ -7,8 +7,24 @@ import { resolveWord, runInner } from './word.ts';
 import { subscriptCode } from './subscripts.ts';
 
 /** Nodes of a test's operands that are words (resolved as such, so their static text is read for subscripts). */
-const OPERAND_WORDS = new Set(['word', 'string', 'raw_string', 'ansi_c_string', 'translated_string', 'concatenation', 'simple_expansion', 'expansion',
-  'number', 'regex', 'extglob_pattern', 'test_operator', 'command_substitution', 'process_substitution', 'arithmetic_expansion', 'variable_name']);
+const OPERAND_WORDS = new Set([
+  'word',
+  'string',
+  'raw_string',
+  'ansi_c_string',
+  'translated_string',
+  'concatenation',
+  'simple_expansion',
+  'expansion',
+  'number',
+  'regex',
+  'extglob_pattern',
+  'test_operator',
+  'command_substitution',
+  'process_substitution',
+  'arithmetic_expansion',
+  'variable_name',
+]);
 
 /** Arithmetic: its substitutions run, and single-quoted ones too (`(( '$(cmd)' ))`: quotes do not quote there). */
 export function walkArithmetic(walker: ScriptWalker, node: SyntaxNode, frame: Frame): void {

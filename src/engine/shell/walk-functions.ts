@@ -19,13 +19,17 @@ export function defineFunction(walker: ScriptWalker, node: SyntaxNode, frame: Fr
   const before = walker.commands.length;
   // `f() { cat; } < ~/.netrc`: a redirection written with the definition applies at every call: its files count.
   const redirects = node.namedChildren.filter((c): c is SyntaxNode => c !== null && REDIRECT_TYPES.has(c.type));
-  if (redirects.length > 0) processBareRedirects(walker, walker.redirects(redirects, frame).redirects, frame, node.text);
+  if (redirects.length > 0)
+    processBareRedirects(walker, walker.redirects(redirects, frame).redirects, frame, node.text);
   walker.state.functions.define(name, body);
   const pathsBefore = walker.paths.length;
   // What the body prints goes where a call's output goes: a secret printed is judged at the calls, not here.
   if (body) walker.state.secrets.capture(walker.state.secrets.within(() => walker.visit(body, frame)).output);
   // Paths the body names through its parameters (`grep -rn "$@"`) are unknown here; a call judges them with its words.
-  walker.state.functions.defineDone(name, walker.paths.slice(pathsBefore).filter((p) => p.dynamic));
+  walker.state.functions.defineDone(
+    name,
+    walker.paths.slice(pathsBefore).filter((p) => p.dynamic),
+  );
   const selfCall = walker.commands.slice(before).find((c) => c.program === name || c.argv[0] === name);
   if (selfCall && body && /[|&]/.test(body.text)) {
     const f = ANALYSIS_FINDINGS.forkBomb;
@@ -46,11 +50,14 @@ export function callFunction(walker: ScriptWalker, name: string, args: Word[], f
   // Each call walks the body again: `f2() { f1 a; f1 b; }` … doubles per level, so the clock is read per call.
   walker.checkTime();
   const inner = deeper(frame);
-  for (let i = 1; i <= 9; i++) inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
+  for (let i = 1; i <= 9; i++)
+    inner.vars.set(String(i), args[i - 1] && !args[i - 1]!.dynamic ? args[i - 1]!.value : args[i - 1] ? undefined : '');
   inner.vars.set('#', String(args.length));
   // A secret passed in (`log "$GITHUB_TOKEN"`) is a secret in the body too.
   const secretArgs = args.flatMap((w, i) => (w.inner?.secret || referencesSecret(w.source) ? [String(i + 1)] : []));
-  const addedSecrets = secretArgs.length ? [...secretArgs, '@', '*'].filter((n) => !walker.state.secrets.vars.has(n)) : [];
+  const addedSecrets = secretArgs.length
+    ? [...secretArgs, '@', '*'].filter((n) => !walker.state.secrets.vars.has(n))
+    : [];
   for (const n of addedSecrets) walker.state.secrets.vars.add(n);
   const saved = walker.state.array('@');
   walker.state.setArray('@', args.some((w) => w.dynamic) ? undefined : args);

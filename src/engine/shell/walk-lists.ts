@@ -15,13 +15,26 @@ import { keepsSecretInput, RESHAPES_INPUT } from '../catalog/danger-secrets.ts';
 import { misread, NO_NODES, REDIRECT_TYPES } from './walk-nodes.ts';
 
 /** The children of a here-doc redirection that are the here-doc itself (anything else is code on its line). */
-const HEREDOC_PARTS = new Set(['heredoc_start', 'heredoc_body', 'heredoc_end', 'file_redirect', 'herestring_redirect', 'comment']);
+const HEREDOC_PARTS = new Set([
+  'heredoc_start',
+  'heredoc_body',
+  'heredoc_end',
+  'file_redirect',
+  'herestring_redirect',
+  'comment',
+]);
 
 /**
  * A statement with redirections. `trailing` are redirections written after it that bash applies to its last simple
  * command (tree-sitter-bash hangs `a && b > f` and `a | b > f` on the whole list or pipeline).
  */
-export function walkRedirected(walker: ScriptWalker, node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): string | undefined {
+export function walkRedirected(
+  walker: ScriptWalker,
+  node: SyntaxNode,
+  frame: Frame,
+  stdin: Stdin | undefined,
+  trailing: readonly SyntaxNode[],
+): string | undefined {
   const body = node.childForFieldName('body');
   const redirects = node.namedChildren.filter((c) => c !== body && REDIRECT_TYPES.has(c.type)).concat(trailing);
   if (body?.type === 'command') return walker.command(body, frame, redirects, stdin, node.text);
@@ -31,7 +44,9 @@ export function walkRedirected(walker: ScriptWalker, node: SyntaxNode, frame: Fr
   processBareRedirects(walker, resolved.redirects, frame, node.text);
   const before = walker.commands.length;
   const { secrets } = walker.state;
-  const { value: out, output } = secrets.within(() => (body ? walker.visit(body, frame, resolved.stdin ?? stdin) : undefined));
+  const { value: out, output } = secrets.within(() =>
+    body ? walker.visit(body, frame, resolved.stdin ?? stdin) : undefined,
+  );
   // `{ echo "token=$TOKEN"; } > .env`: what the group prints goes to the file, not to the agent.
   if (resolved.redirects.some(stdoutToFile)) secrets.capture(output);
   else secrets.release(output);
@@ -39,9 +54,16 @@ export function walkRedirected(walker: ScriptWalker, node: SyntaxNode, frame: Fr
 }
 
 /** A list (`a && b; c`): the trailing redirections go to its last part. */
-export function walkList(walker: ScriptWalker, node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): undefined {
+export function walkList(
+  walker: ScriptWalker,
+  node: SyntaxNode,
+  frame: Frame,
+  stdin: Stdin | undefined,
+  trailing: readonly SyntaxNode[],
+): undefined {
   const children = node.namedChildren.filter((c) => c.type !== 'comment');
-  for (let i = 0; i < children.length; i++) walker.visit(children[i]!, frame, stdin, i === children.length - 1 ? trailing : NO_NODES);
+  for (let i = 0; i < children.length; i++)
+    walker.visit(children[i]!, frame, stdin, i === children.length - 1 ? trailing : NO_NODES);
   return undefined;
 }
 
@@ -56,7 +78,13 @@ export function walkBareRedirect(walker: ScriptWalker, node: SyntaxNode, frame: 
  * A pipeline: each stage fed what the one before prints (statically, when known), what a stage prints held until a
  * later stage is known to keep it or not (a login reading a token on stdin), find's list handed down to xargs.
  */
-export function walkPipeline(walker: ScriptWalker, node: SyntaxNode, frame: Frame, stdin: Stdin | undefined, trailing: readonly SyntaxNode[]): string | undefined {
+export function walkPipeline(
+  walker: ScriptWalker,
+  node: SyntaxNode,
+  frame: Frame,
+  stdin: Stdin | undefined,
+  trailing: readonly SyntaxNode[],
+): string | undefined {
   let input = stdin;
   let out: string | undefined;
   const upstream: string[] = [...(stdin?.upstream ?? [])];
@@ -68,7 +96,9 @@ export function walkPipeline(walker: ScriptWalker, node: SyntaxNode, frame: Fram
   let listing: SimpleCommand | undefined;
   for (const [i, stage] of stages.entries()) {
     const before = walker.commands.length;
-    const stageOut = walker.state.secrets.within(() => walker.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES));
+    const stageOut = walker.state.secrets.within(() =>
+      walker.visit(stage, frame, input, i === stages.length - 1 ? trailing : NO_NODES),
+    );
     out = stageOut.value;
     outputs.push(stageOut.output);
     const ran = walker.commands.slice(before);
@@ -84,7 +114,8 @@ export function walkPipeline(walker: ScriptWalker, node: SyntaxNode, frame: Fram
     }
     // `find ~ -type f | xargs cat`: the command xargs runs is handed every file find lists.
     const xargs = ran.find((c) => c.program === 'xargs');
-    if (listing && xargs && !NAMES_ONLY.has(programName(xargsProgram(xargs.argv.slice(1))))) walker.paths.push(...listedTreePaths(listing.argv.slice(1), stage.text, frame.base));
+    if (listing && xargs && !NAMES_ONLY.has(programName(xargsProgram(xargs.argv.slice(1)))))
+      walker.paths.push(...listedTreePaths(listing.argv.slice(1), stage.text, frame.base));
     if (ran.length === 1 && ran[0]!.program === 'find' && ran[0]!.wrappers.length === 0) listing = ran[0];
     else if (!(ran.length === 1 && LIST_FILTERS.has(ran[0]!.program))) listing = undefined;
     upstream.push(...ran.map((c) => c.program));
@@ -116,13 +147,25 @@ function takesSecretOnStdin(walker: ScriptWalker, command: SimpleCommand): boole
  * What tree-sitter-bash hangs inside a here-doc redirection when it follows on the operator's line: `cat <<EOF | sh`
  * (a pipeline the command's output goes into) and `cat <<EOF && rm …` (the rest of a list). Bash runs them.
  */
-export function afterHereDocuments(walker: ScriptWalker, redirects: SyntaxNode[], frame: Frame, out: string | undefined, before: number): string | undefined {
+export function afterHereDocuments(
+  walker: ScriptWalker,
+  redirects: SyntaxNode[],
+  frame: Frame,
+  out: string | undefined,
+  before: number,
+): string | undefined {
   for (const r of redirects) {
     if (r.type !== 'heredoc_redirect') continue;
     for (const c of r.namedChildren) {
       if (c.type === 'pipeline') {
         const upstream = walker.commands.slice(before).map((x) => x.program);
-        out = walkPipeline(walker, c, frame, { kind: 'pipe', upstream, ...(out !== undefined ? { text: out } : {}) }, NO_NODES);
+        out = walkPipeline(
+          walker,
+          c,
+          frame,
+          { kind: 'pipe', upstream, ...(out !== undefined ? { text: out } : {}) },
+          NO_NODES,
+        );
       } else if (!HEREDOC_PARTS.has(c.type) && !HEREDOC_ARGUMENTS.has(c.type)) {
         walker.visit(c, frame);
         out = undefined;

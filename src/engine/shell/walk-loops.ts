@@ -50,6 +50,11 @@ export function walkFor(walker: ScriptWalker, node: SyntaxNode, frame: Frame): u
 function isForkLoop(node: SyntaxNode): boolean {
   const condition = node.childForFieldName('condition')?.text.replace(/;\s*$/, '').trim();
   const body = node.childForFieldName('body')?.text ?? '';
-  if (condition === undefined || !/^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(condition) || !node.text.startsWith('while')) return false;
+  if (
+    condition === undefined ||
+    !/^(true|:|\[\s*1\s*\]|\(\(\s*1\s*\)\))$/.test(condition) ||
+    !node.text.startsWith('while')
+  )
+    return false;
   return /(^|[^&])&(?!&)/.test(body.replace(/>&|&>|<&/g, '')) && !/\b(sleep|wait|break|exit|return|read)\b/.test(body);
 }

@@ -17,7 +17,8 @@ export function substitute(walker: ScriptWalker, node: SyntaxNode, frame: Frame)
     const body = node.text.slice(1, -1).replace(/\\([`\\$])/g, '$1');
     out = walker.script(body, inner);
   } else {
-    if (inner.depth > walker.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${walker.limits.maxDepth} levels`);
+    if (inner.depth > walker.limits.maxDepth)
+      throw new AnalysisAbort(`command nests deeper than ${walker.limits.maxDepth} levels`);
     const children = node.namedChildren.filter((c) => c.type !== 'comment');
     for (const c of children) out = walker.visit(c, inner);
     if (children.length !== 1) out = undefined;
@@ -26,10 +27,15 @@ export function substitute(walker: ScriptWalker, node: SyntaxNode, frame: Frame)
 }
 
 /** `<(…)` / `>(…)`: walks the inner commands; returns their program names and static output. */
-export function processSubstitute(walker: ScriptWalker, node: SyntaxNode, frame: Frame): { programs: string[]; output?: string } {
+export function processSubstitute(
+  walker: ScriptWalker,
+  node: SyntaxNode,
+  frame: Frame,
+): { programs: string[]; output?: string } {
   const before = walker.commands.length;
   const inner: Frame = { depth: frame.depth + 1, vars: new Map(frame.vars) };
-  if (inner.depth > walker.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${walker.limits.maxDepth} levels`);
+  if (inner.depth > walker.limits.maxDepth)
+    throw new AnalysisAbort(`command nests deeper than ${walker.limits.maxDepth} levels`);
   const children = node.namedChildren.filter((c) => c.type !== 'comment');
   // `>(cmd)` reads what is written into it, as a pipe: `echo … > >(bash)` and `tee >(sh)` pipe text into a shell.
   const saved = walker.feed;
@@ -45,7 +51,10 @@ export function processSubstitute(walker: ScriptWalker, node: SyntaxNode, frame:
 export class FrameScope implements WordScope {
   readonly vars: Map<string, string | undefined>;
 
-  constructor(readonly walker: ScriptWalker, readonly frame: Frame) {
+  constructor(
+    readonly walker: ScriptWalker,
+    readonly frame: Frame,
+  ) {
     this.vars = frame.vars;
   }
 

@@ -71,7 +71,11 @@ export class ScriptWalker {
   #visits = 0;
 
   /** `tools.deadline` must have been started for this analysis. */
-  constructor(readonly tools: WalkTools, readonly home: string, readonly limits: WalkLimits) {
+  constructor(
+    readonly tools: WalkTools,
+    readonly home: string,
+    readonly limits: WalkLimits,
+  ) {
     this.budget = new ExpansionBudget(limits.expansion);
   }
 
@@ -82,15 +86,20 @@ export class ScriptWalker {
 
   /** Adds findings the catalogue raised: a printed secret is held until its output is known to reach the agent. */
   report(found: readonly Finding[]): void {
-    for (const f of found) if (SecretTracker.isPrint(f)) this.state.secrets.hold(f, this.found.length);
-    else this.found.push(f);
+    for (const f of found)
+      if (SecretTracker.isPrint(f)) this.state.secrets.hold(f, this.found.length);
+      else this.found.push(f);
   }
 
   /** Parses and walks a script; returns its statically known output, if any. */
   script(text: string, frame: Frame): string | undefined {
-    if (frame.depth > this.limits.maxDepth) throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
+    if (frame.depth > this.limits.maxDepth)
+      throw new AnalysisAbort(`command nests deeper than ${this.limits.maxDepth} levels`);
     this.checkTime();
-    if (FOREIGN_BLANK.test(text)) throw new AnalysisAbort('cannot parse the command reliably: a carriage return, form feed or vertical tab (tree-sitter-bash reads it as a blank, bash as part of a word)');
+    if (FOREIGN_BLANK.test(text))
+      throw new AnalysisAbort(
+        'cannot parse the command reliably: a carriage return, form feed or vertical tab (tree-sitter-bash reads it as a blank, bash as part of a word)',
+      );
     // The plainest lines (most agent commands) skip the wasm parse: simple-parse.ts builds tree-sitter's tree.
     const simple = this.tools.simpleParse ? parseSimple(text) : undefined;
     if (simple) return this.visit(simple, frame);
@@ -140,14 +149,23 @@ export class ScriptWalker {
    * own, not literal, carrying the finding: an allow rule for the outer command (`bash(eval *)`) cannot cover it.
    */
   unknownCode(source: string, depth: number): void {
-    this.commands.push({ words: [source], argv: [source], program: '', wrappers: [], text: source, literal: false, depth });
+    this.commands.push({
+      words: [source],
+      argv: [source],
+      program: '',
+      wrappers: [],
+      text: source,
+      literal: false,
+      depth,
+    });
     this.readOnly = false;
     const f = ANALYSIS_FINDINGS.dynamicCode;
     this.found.push({ id: f.id, risk: f.risk, reason: f.reason, command: source });
   }
 
   checkTime(): void {
-    if (this.tools.deadline.passed()) throw new AnalysisAbort(`analysis took longer than its ${this.limits.timeoutMs} ms limit`, true);
+    if (this.tools.deadline.passed())
+      throw new AnalysisAbort(`analysis took longer than its ${this.limits.timeoutMs} ms limit`, true);
   }
 
   /**
@@ -161,22 +179,45 @@ export class ScriptWalker {
     // A plain statement inside a parsed script is rebuilt from its text: cheaper than reading its nodes from wasm.
     // Not with redirections from outside it: the rebuilt nodes' offsets start at its text, theirs at the script's, and
     // adjacency between them is read (`[[ -f x ]] && sh 0< <(curl …)`: the 0 before `<` is a descriptor).
-    if (this.tools.simpleParse && trailing.length === 0 && node instanceof TreeSitterNode && PLAIN_STATEMENT_TYPES.has(node.type)) node = parseSimpleStatement(node.text, node.type) ?? node;
+    if (
+      this.tools.simpleParse &&
+      trailing.length === 0 &&
+      node instanceof TreeSitterNode &&
+      PLAIN_STATEMENT_TYPES.has(node.type)
+    )
+      node = parseSimpleStatement(node.text, node.type) ?? node;
     if (node instanceof TreeSitterNode && LINE_CHECKED.has(node.type) && runsLinesTogether(node)) throw misread(node);
     switch (node.type) {
-      case 'comment': return undefined;
-      case 'command': return walkCommand(this, node, frame, trailing, stdin, trailing.length ? undefined : node.text);
-      case 'redirected_statement': return walkRedirected(this, node, frame, stdin, trailing);
-      case 'pipeline': return walkPipeline(this, node, frame, stdin, trailing);
-      case 'list': return walkList(this, node, frame, stdin, trailing);
-      case 'variable_assignment': walkAssignment(this, node, frame); return undefined;
-      case 'declaration_command': return walkDeclaration(this, node, frame);
-      case 'function_definition': return defineFunction(this, node, frame);
-      case 'while_statement': return walkWhile(this, node, frame, stdin);
-      case 'for_statement': return walkFor(this, node, frame);
-      case 'command_substitution': return this.substitute(node, frame);
-      case 'process_substitution': this.processSubstitute(node, frame); return undefined;
-      case 'file_redirect': case 'heredoc_redirect': case 'herestring_redirect': return walkBareRedirect(this, node, frame);
+      case 'comment':
+        return undefined;
+      case 'command':
+        return walkCommand(this, node, frame, trailing, stdin, trailing.length ? undefined : node.text);
+      case 'redirected_statement':
+        return walkRedirected(this, node, frame, stdin, trailing);
+      case 'pipeline':
+        return walkPipeline(this, node, frame, stdin, trailing);
+      case 'list':
+        return walkList(this, node, frame, stdin, trailing);
+      case 'variable_assignment':
+        walkAssignment(this, node, frame);
+        return undefined;
+      case 'declaration_command':
+        return walkDeclaration(this, node, frame);
+      case 'function_definition':
+        return defineFunction(this, node, frame);
+      case 'while_statement':
+        return walkWhile(this, node, frame, stdin);
+      case 'for_statement':
+        return walkFor(this, node, frame);
+      case 'command_substitution':
+        return this.substitute(node, frame);
+      case 'process_substitution':
+        this.processSubstitute(node, frame);
+        return undefined;
+      case 'file_redirect':
+      case 'heredoc_redirect':
+      case 'herestring_redirect':
+        return walkBareRedirect(this, node, frame);
       case 'test_command':
       case 'unset_command':
         // `[ -v 'a[$(rm -rf ~)]' ]`, `[[ 1 -eq "a[$""(…)]" ]]`, `unset 'a[$(…)]'`: bash evaluates the subscript; the
@@ -191,7 +232,8 @@ export class ScriptWalker {
         if (!node.text.startsWith('((')) return this.children(node, frame, stdin);
         walkArithmetic(this, node, frame); // `(( … ))`
         return undefined;
-      default: return this.children(node, frame, stdin);
+      default:
+        return this.children(node, frame, stdin);
     }
   }
 
@@ -204,7 +246,13 @@ export class ScriptWalker {
   }
 
   /** A command node with the redirections written after it (walk-command.ts). */
-  command(node: SyntaxNode, frame: Frame, outer: readonly SyntaxNode[], stdin?: Stdin, text?: string): string | undefined {
+  command(
+    node: SyntaxNode,
+    frame: Frame,
+    outer: readonly SyntaxNode[],
+    stdin?: Stdin,
+    text?: string,
+  ): string | undefined {
     return walkCommand(this, node, frame, outer, stdin, text);
   }
 
@@ -236,10 +284,16 @@ export class ScriptWalker {
   /** Resolves redirect nodes; here-docs and here-strings become the command's stdin. */
   redirects(nodes: SyntaxNode[], frame: Frame, descriptors?: ReadonlyMap<SyntaxNode, string>): ResolvedRedirects {
     for (const node of nodes) {
-      if (node.type === 'heredoc_redirect' && !endsLikeBash(node)) throw new AnalysisAbort(`cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`);
-      if (node instanceof TreeSitterNode && ((node.type === 'file_redirect' && runsLinesTogether(node)) || heredocBodyAsArguments(node))) throw misread(node);
+      if (node.type === 'heredoc_redirect' && !endsLikeBash(node))
+        throw new AnalysisAbort(
+          `cannot parse the command reliably: a here-document does not end where bash ends it near "${node.text.slice(0, 40)}"`,
+        );
+      if (
+        node instanceof TreeSitterNode &&
+        ((node.type === 'file_redirect' && runsLinesTogether(node)) || heredocBodyAsArguments(node))
+      )
+        throw misread(node);
     }
     return resolveRedirects(this, nodes, frame, descriptors);
   }
 }
-

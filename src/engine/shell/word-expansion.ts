@@ -13,15 +13,21 @@ function transformedValue(text: string, scope: WordScope): string | undefined {
   if (!m || value === undefined) return undefined;
   const unescape = (s: string | undefined) => (s ?? '').replace(/\\(.)/g, '$1');
   switch (m[2]) {
-    case ',,': case ',': return value.toLowerCase();
-    case '^^': case '^': return value.toUpperCase();
-    case '@E': return decodeAnsiC(value);
+    case ',,':
+    case ',':
+      return value.toLowerCase();
+    case '^^':
+    case '^':
+      return value.toUpperCase();
+    case '@E':
+      return decodeAnsiC(value);
     default: {
       const pattern = unescape(m[3]);
       if (pattern === '' || /[*?[]/.test(pattern)) return undefined;
       const replacement = unescape(m[4]);
       // `${x//a/bbbb…}` multiplies the value: bounded like any word.
-      if (m[2] === '//' && replacement.length > pattern.length) scope.budget.word(value.length + (value.split(pattern).length - 1) * (replacement.length - pattern.length));
+      if (m[2] === '//' && replacement.length > pattern.length)
+        scope.budget.word(value.length + (value.split(pattern).length - 1) * (replacement.length - pattern.length));
       return m[2] === '//' ? value.split(pattern).join(replacement) : value.replace(pattern, () => replacement);
     }
   }
@@ -34,9 +40,16 @@ export function fieldSeparators(scope: WordScope): string {
 
 /** Environment variables that name a credential file or directory, with the place below the home each defaults to. */
 const CREDENTIAL_FILE_VARIABLES: Record<string, string> = {
-  KUBECONFIG: '.kube/config', AWS_SHARED_CREDENTIALS_FILE: '.aws/credentials', AWS_CONFIG_FILE: '.aws/config',
-  GOOGLE_APPLICATION_CREDENTIALS: '.config/gcloud/application_default_credentials.json', CLOUDSDK_CONFIG: '.config/gcloud',
-  NETRC: '.netrc', DOCKER_CONFIG: '.docker', GNUPGHOME: '.gnupg', PASSWORD_STORE_DIR: '.password-store', AZURE_CONFIG_DIR: '.azure',
+  KUBECONFIG: '.kube/config',
+  AWS_SHARED_CREDENTIALS_FILE: '.aws/credentials',
+  AWS_CONFIG_FILE: '.aws/config',
+  GOOGLE_APPLICATION_CREDENTIALS: '.config/gcloud/application_default_credentials.json',
+  CLOUDSDK_CONFIG: '.config/gcloud',
+  NETRC: '.netrc',
+  DOCKER_CONFIG: '.docker',
+  GNUPGHOME: '.gnupg',
+  PASSWORD_STORE_DIR: '.password-store',
+  AZURE_CONFIG_DIR: '.azure',
 };
 
 /** `$x` / `${x}` of a variable that holds a copied secret. */
@@ -57,12 +70,16 @@ export function expansionValue(node: SyntaxNode, scope: WordScope): string | und
   const braced = node.type === 'expansion' ? /^\$\{(\d)\}$/.exec(node.text) : null;
   if (braced) return scope.vars.get(braced[1]!);
   // `${1:-~/.netrc}`, `${x:-$HOME/y}`: the default of a variable known to be empty here (a parameter a call left out).
-  const fallback = node.type === 'expansion' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*|\d):?[-=]([^}]*)\}$/.exec(node.text) : null;
+  const fallback =
+    node.type === 'expansion' ? /^\$\{([A-Za-z_][A-Za-z0-9_]*|\d):?[-=]([^}]*)\}$/.exec(node.text) : null;
   if (fallback) {
     const known = scope.vars.get(fallback[1]!);
     if (known !== undefined && known !== '') return known;
     if (known !== '' || /[`$(]/.test(fallback[2]!.replace(/\$\{?HOME\}?/g, ''))) return undefined;
-    return fallback[2]!.replace(/\$\{?HOME\}?/g, scope.home).replace(/^~(?=\/|$)/, scope.home).replace(/^["']|["']$/g, '');
+    return fallback[2]!
+      .replace(/\$\{?HOME\}?/g, scope.home)
+      .replace(/^~(?=\/|$)/, scope.home)
+      .replace(/^["']|["']$/g, '');
   }
   if (names.length !== 1 || names[0]!.type !== 'variable_name') return undefined;
   // `${#x}`, `${!x}` and friends put an operator before the name.
@@ -83,16 +100,29 @@ export function expansionValue(node: SyntaxNode, scope: WordScope): string | und
  * Runs the substitutions nested in an unresolvable expansion (`${x:-$(cmd)}`, `$(( $(cmd) ))`, `(( … ))`); true if
  * any. Inside arithmetic, single quotes do not quote (bash reads `$(( '$(cmd)' ))` like double-quoted text).
  */
-export function runInner(node: SyntaxNode, scope: WordScope, inner: InnerCommands, arithmetic = node.type === 'arithmetic_expansion'): boolean {
+export function runInner(
+  node: SyntaxNode,
+  scope: WordScope,
+  inner: InnerCommands,
+  arithmetic = node.type === 'arithmetic_expansion',
+): boolean {
   let found = false;
-  const run = (code: string) => { inner.programs.push(...scope.evaluate(code, node.text)); found = true; };
+  const run = (code: string) => {
+    inner.programs.push(...scope.evaluate(code, node.text));
+    found = true;
+  };
   for (const c of node.namedChildren) {
-    if (c.type === 'command_substitution') { inner.programs.push(...scope.substitute(c).programs); found = true; }
-    else if (c.type === 'process_substitution') { inner.programs.push(...scope.processSubstitute(c).programs); found = true; }
-    else if (c.type === 'raw_string' || c.type === 'ansi_c_string') {
+    if (c.type === 'command_substitution') {
+      inner.programs.push(...scope.substitute(c).programs);
+      found = true;
+    } else if (c.type === 'process_substitution') {
+      inner.programs.push(...scope.processSubstitute(c).programs);
+      found = true;
+    } else if (c.type === 'raw_string' || c.type === 'ansi_c_string') {
       const text = c.type === 'raw_string' ? c.text.slice(1, -1) : decodeAnsiC(c.text.slice(2, -1));
-      if (arithmetic) { if (text.includes('$(') || text.includes('`')) run(`: ${text}`); }
-      else for (const code of subscriptCodeOf(text)) run(code); // `${x:='a[$(cmd)]'}`
+      if (arithmetic) {
+        if (text.includes('$(') || text.includes('`')) run(`: ${text}`);
+      } else for (const code of subscriptCodeOf(text)) run(code); // `${x:='a[$(cmd)]'}`
     } else if (arithmetic && c.type === 'expansion') {
       // `(( ${x/X/$} ))`, `(( ${x,,} ))`: the value a known variable takes through the operator is evaluated too.
       const value = transformedValue(c.text, scope);

@@ -4,7 +4,18 @@ import { decodeAnsiC } from './ansi-c.ts';
 import { subscriptCodeOf } from './subscripts.ts';
 import { expandBraces } from './brace.ts';
 import type { ExpansionBudget } from './limits.ts';
-import { SPLIT, dynamicPart, escapeLiteral, expandTilde, literalText, splittableTemplate, templateHasGlob, templateIsDynamic, templateValue, unquotedTemplate } from './template.ts';
+import {
+  SPLIT,
+  dynamicPart,
+  escapeLiteral,
+  expandTilde,
+  literalText,
+  splittableTemplate,
+  templateHasGlob,
+  templateIsDynamic,
+  templateValue,
+  unquotedTemplate,
+} from './template.ts';
 import { expansionValue, fieldSeparators, holdsSecret, runInner } from './word-expansion.ts';
 export { runInner } from './word-expansion.ts';
 
@@ -57,12 +68,27 @@ export interface WordScope {
   readonly budget: ExpansionBudget;
 }
 
-interface Part { template: string; quoted: boolean; expanded: boolean; substituted: boolean; processOutput?: string }
+interface Part {
+  template: string;
+  quoted: boolean;
+  expanded: boolean;
+  substituted: boolean;
+  processOutput?: string;
+}
 
 /** Builds a Word from plain text (for argv produced by xargs, find -exec, decoded payloads). */
 export function literalWord(value: string): Word {
   const template = escapeLiteral(value);
-  return { value, template, dynamic: false, glob: false, expanded: false, substituted: false, braced: false, source: value };
+  return {
+    value,
+    template,
+    dynamic: false,
+    glob: false,
+    expanded: false,
+    substituted: false,
+    braced: false,
+    source: value,
+  };
 }
 
 /** A word standing for something unknowable (the items xargs appends, find's `{}`). */
@@ -72,7 +98,16 @@ export function unknownWord(display: string): Word {
 
 /** A word known in part: `template` holds its unknown stretches (`~/projects/` + find's `{}`). */
 export function partlyUnknownWord(value: string, template: string): Word {
-  return { value, template, dynamic: true, glob: false, expanded: true, substituted: false, braced: false, source: value };
+  return {
+    value,
+    template,
+    dynamic: true,
+    glob: false,
+    expanded: true,
+    substituted: false,
+    braced: false,
+    source: value,
+  };
 }
 
 /** A bare word with nothing the shell would expand or unescape: its text is its value (the common case). */
@@ -82,7 +117,19 @@ const PLAIN_WORD = /^[^\\{},*?[\]~=\u0000-\u0005$`'"]+$/;
 export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   if (node.type === 'word') {
     const text = node.text;
-    if (PLAIN_WORD.test(text)) return [{ value: text, template: text, dynamic: false, glob: false, expanded: false, substituted: false, braced: false, source: text }];
+    if (PLAIN_WORD.test(text))
+      return [
+        {
+          value: text,
+          template: text,
+          dynamic: false,
+          glob: false,
+          expanded: false,
+          substituted: false,
+          braced: false,
+          source: text,
+        },
+      ];
   }
   const inner: InnerCommands = { programs: [], processSubstitution: false };
   const parts = collectParts(node, scope, inner);
@@ -93,13 +140,19 @@ export function resolveWord(node: SyntaxNode, scope: WordScope): Word[] {
   const expandedTemplates = expandBraces(template, scope.budget);
   const braced = expandedTemplates.length > 1 || expandedTemplates[0] !== template;
   // Unquoted expansions split into fields (`x="rm -rf"; $x ~`, `rm${IFS}-rf`): SPLIT marks where.
-  const words = expandedTemplates.flatMap((t) => expandTilde(t, scope.home).split(SPLIT).filter((f) => f !== '' || !t.includes(SPLIT)))
+  const words = expandedTemplates
+    .flatMap((t) =>
+      expandTilde(t, scope.home)
+        .split(SPLIT)
+        .filter((f) => f !== '' || !t.includes(SPLIT)),
+    )
     .map((t) => finish(t, node.text, expanded, substituted, braced, innerOrUndefined));
   if (expanded || braced) {
     scope.budget.words(words.length);
     for (const w of words) scope.budget.word(w.value.length);
   }
-  if (parts.length === 1 && parts[0]!.processOutput !== undefined) for (const w of words) w.processOutput = parts[0]!.processOutput;
+  if (parts.length === 1 && parts[0]!.processOutput !== undefined)
+    for (const w of words) w.processOutput = parts[0]!.processOutput;
   evaluateLiteralSubscripts(words, node.text, scope, inner);
   return words;
 }
@@ -115,16 +168,31 @@ function evaluateLiteralSubscripts(words: Word[], origin: string, scope: WordSco
   if (!words.some((w) => w.value.includes('['))) return;
   if (words.length === 1 && !/\$\(|`|\\/.test(words[0]!.value)) return;
   // The words together: a value split into fields (`z=$x$y`, `$(cat <<EOF …)`) is one text where it is assigned.
-  const codes = subscriptCodeOf(words.length === 1 ? literalText(words[0]!.template) : words.map((w) => literalText(w.template)).join(' '));
+  const codes = subscriptCodeOf(
+    words.length === 1 ? literalText(words[0]!.template) : words.map((w) => literalText(w.template)).join(' '),
+  );
   if (codes.length === 0) return;
   for (const code of codes) inner.programs.push(...scope.evaluate(code, origin));
   for (const w of words) w.inner ??= inner;
 }
 
-function finish(template: string, source: string, expanded: boolean, substituted: boolean, braced: boolean, inner?: InnerCommands): Word {
+function finish(
+  template: string,
+  source: string,
+  expanded: boolean,
+  substituted: boolean,
+  braced: boolean,
+  inner?: InnerCommands,
+): Word {
   const word: Word = {
-    value: templateValue(template), template, dynamic: templateIsDynamic(template), glob: templateHasGlob(template),
-    expanded, substituted, braced, source,
+    value: templateValue(template),
+    template,
+    dynamic: templateIsDynamic(template),
+    glob: templateHasGlob(template),
+    expanded,
+    substituted,
+    braced,
+    source,
   };
   if (inner) word.inner = inner;
   return word;
@@ -132,30 +200,67 @@ function finish(template: string, source: string, expanded: boolean, substituted
 
 function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands): Part[] {
   switch (node.type) {
-    case 'word': case 'number': case 'brace_expression': case 'regex': case 'extglob_pattern': case 'test_operator':
+    case 'word':
+    case 'number':
+    case 'brace_expression':
+    case 'regex':
+    case 'extglob_pattern':
+    case 'test_operator':
       return [{ template: unquotedTemplate(node.text), quoted: false, expanded: false, substituted: false }];
     case 'raw_string':
       return [{ template: escapeLiteral(node.text.slice(1, -1)), quoted: true, expanded: false, substituted: false }];
     case 'ansi_c_string':
-      return [{ template: escapeLiteral(decodeAnsiC(node.text.slice(2, -1))), quoted: true, expanded: false, substituted: false }];
-    case 'string': case 'translated_string':
+      return [
+        {
+          template: escapeLiteral(decodeAnsiC(node.text.slice(2, -1))),
+          quoted: true,
+          expanded: false,
+          substituted: false,
+        },
+      ];
+    case 'string':
+    case 'translated_string':
       return [doubleQuoted(node, scope, inner)];
     case 'concatenation':
       return node.children.flatMap((c) => (c ? collectParts(c, scope, inner) : []));
-    case 'simple_expansion': case 'expansion': {
+    case 'simple_expansion':
+    case 'expansion': {
       if (holdsSecret(node, scope)) inner.secret = true;
       const value = expansionValue(node, scope);
-      if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
+      if (value === undefined)
+        return [
+          {
+            template: dynamicPart(node.text),
+            quoted: false,
+            expanded: true,
+            substituted: runInner(node, scope, inner),
+          },
+        ];
       scope.budget.charge(value.length);
-      return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: false }];
+      return [
+        {
+          template: splittableTemplate(value, fieldSeparators(scope)),
+          quoted: false,
+          expanded: true,
+          substituted: false,
+        },
+      ];
     }
     case 'command_substitution': {
       const { output: value, programs, secret } = scope.substitute(node);
       inner.programs.push(...programs);
       if (secret) inner.secret = true;
-      if (value === undefined) return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
+      if (value === undefined)
+        return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: true }];
       scope.budget.charge(value.length);
-      return [{ template: splittableTemplate(value, fieldSeparators(scope)), quoted: false, expanded: true, substituted: true }];
+      return [
+        {
+          template: splittableTemplate(value, fieldSeparators(scope)),
+          quoted: false,
+          expanded: true,
+          substituted: true,
+        },
+      ];
     }
     case 'process_substitution': {
       const { programs, output } = scope.processSubstitute(node);
@@ -167,7 +272,9 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
     }
     default:
       // Arithmetic and anything exotic: not statically known, but substitutions inside still run.
-      return [{ template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) }];
+      return [
+        { template: dynamicPart(node.text), quoted: false, expanded: true, substituted: runInner(node, scope, inner) },
+      ];
   }
 }
 
@@ -175,7 +282,8 @@ function collectParts(node: SyntaxNode, scope: WordScope, inner: InnerCommands):
 function doubleQuoted(node: SyntaxNode, scope: WordScope, inner: InnerCommands): Part {
   const text = node.text;
   // No `$`, backtick or backslash: the contents are plain text (most quoted arguments).
-  if (node.type === 'string' && !/[$`\\]/.test(text)) return { template: escapeLiteral(text.slice(1, -1)), quoted: true, expanded: false, substituted: false };
+  if (node.type === 'string' && !/[$`\\]/.test(text))
+    return { template: escapeLiteral(text.slice(1, -1)), quoted: true, expanded: false, substituted: false };
   const base = node.startIndex;
   const open = node.type === 'translated_string' ? 2 : 1;
   let template = '';

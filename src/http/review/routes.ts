@@ -29,7 +29,8 @@ function asset(name: string, type: string): Asset {
  * outside requests (everything is served from here), nothing cached (the page holds a CSRF token).
  */
 const PAGE_HEADERS: Record<string, string> = {
-  'content-security-policy': "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+  'content-security-policy':
+    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   // Not no-referrer: under it Chromium sends `Origin: null` on the page's own form posts.
@@ -92,7 +93,13 @@ export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: Review
     }
     throttle.succeeded(address);
     const session = sessions.create(identity);
-    setCookie(c, SESSION_COOKIE, session.id, { path: '/', httpOnly: true, sameSite: 'Strict', secure: isSecureRequest(c), maxAge: sessions.maxAgeSeconds });
+    setCookie(c, SESSION_COOKIE, session.id, {
+      path: '/',
+      httpOnly: true,
+      sameSite: 'Strict',
+      secure: isSecureRequest(c),
+      maxAge: sessions.maxAgeSeconds,
+    });
     return c.redirect('/review', 303);
   });
 
@@ -118,7 +125,12 @@ export function registerReview(app: Hono<AppEnv>, deps: AppDeps, options: Review
   for (const [name, file] of Object.entries(assets)) {
     app.get(`/review/${name}`, (c) => {
       const gzip = /\bgzip\b/.test(c.req.header('accept-encoding') ?? '');
-      const headers: Record<string, string> = { ...PAGE_HEADERS, 'content-type': file.type, 'cache-control': 'no-cache', vary: 'accept-encoding' };
+      const headers: Record<string, string> = {
+        ...PAGE_HEADERS,
+        'content-type': file.type,
+        'cache-control': 'no-cache',
+        vary: 'accept-encoding',
+      };
       if (gzip) headers['content-encoding'] = 'gzip';
       return c.body(new Uint8Array(gzip ? file.gzip : file.body), 200, headers);
     });

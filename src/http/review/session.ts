@@ -56,7 +56,12 @@ export class ReviewSessions {
   create(identity: Identity): ReviewSession {
     this.sweep();
     while (this.sessions.size >= this.maxSessions) this.sessions.delete(this.sessions.keys().next().value!);
-    const session: ReviewSession = { id: randomToken(), identity, csrfToken: randomToken(), expiresAt: this.now() + this.ttlMs };
+    const session: ReviewSession = {
+      id: randomToken(),
+      identity,
+      csrfToken: randomToken(),
+      expiresAt: this.now() + this.ttlMs,
+    };
     this.sessions.set(session.id, session);
     return session;
   }
@@ -129,10 +134,19 @@ export const reviewCookieAuth: AlternateAuth = (c) => {
   if (!isPageApiCall(c.req.method, c.req.path)) return undefined;
   const session = sessionOf(c);
   if (!session) return undefined;
-  if (!isSameOriginRequest(c)) throw new ProblemError(403, `a review-page session cannot be used from another origin (expected ${requestOrigin(c)})`);
+  if (!isSameOriginRequest(c))
+    throw new ProblemError(
+      403,
+      `a review-page session cannot be used from another origin (expected ${requestOrigin(c)})`,
+    );
   if (!SAFE_METHODS.has(c.req.method)) {
-    if (!c.req.header('origin')) throw new ProblemError(403, 'a state-changing request with the review-page session must carry an Origin header');
-    if (!sameSecret(c.req.header(CSRF_HEADER), session.csrfToken)) throw new ProblemError(403, `a state-changing request with the review-page session must carry its CSRF token in ${CSRF_HEADER}`);
+    if (!c.req.header('origin'))
+      throw new ProblemError(403, 'a state-changing request with the review-page session must carry an Origin header');
+    if (!sameSecret(c.req.header(CSRF_HEADER), session.csrfToken))
+      throw new ProblemError(
+        403,
+        `a state-changing request with the review-page session must carry its CSRF token in ${CSRF_HEADER}`,
+      );
   }
   return session.identity;
 };

@@ -35,7 +35,16 @@ export function registerApprovals(app: Hono<AppEnv>, deps: AppDeps): void {
 
   app.post('/v1/approvals/:id/resolve', deps.requireReviewer, async (c) => {
     const body = await readJson(c, ResolveRequestSchema);
-    const outcome = await approvals.resolve(c.req.param('id'), { choice: body.choice, feedback: body.feedback, rulePattern: body.rule_pattern, modifiedArgs: body.modified_args }, c.get('identity').name);
+    const outcome = await approvals.resolve(
+      c.req.param('id'),
+      {
+        choice: body.choice,
+        feedback: body.feedback,
+        rulePattern: body.rule_pattern,
+        modifiedArgs: body.modified_args,
+      },
+      c.get('identity').name,
+    );
     return respond(c, outcome);
   });
 
@@ -51,7 +60,10 @@ function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
     case 'not_found':
       throw new ProblemError(404, `no approval with id ${c.req.param('id')}`);
     case 'conflict':
-      throw new ProblemError(409, `approval ${outcome.approval.id} is already ${outcome.approval.status}${outcome.approval.choice ? ` (${outcome.approval.choice})` : ''}; the first answer wins`);
+      throw new ProblemError(
+        409,
+        `approval ${outcome.approval.id} is already ${outcome.approval.status}${outcome.approval.choice ? ` (${outcome.approval.choice})` : ''}; the first answer wins`,
+      );
     case 'invalid':
       throw new ProblemError(400, `${outcome.field}: ${outcome.message}`, [`${outcome.field}: ${outcome.message}`]);
   }
@@ -61,7 +73,12 @@ function respond(c: Context<AppEnv>, outcome: ResolveOutcome): Response {
  * The long-poll's work after parsing, shared by the app and the fast path (fast-path.ts): the approval once it is
  * answered, the wait runs out or `signal` aborts; 404 for an unknown id.
  */
-export function answerPoll(deps: Pick<AppDeps, 'toolgate'>, id: string, seconds: number, signal: Cancellation | undefined): Promise<ReturnType<typeof approvalJson>> {
+export function answerPoll(
+  deps: Pick<AppDeps, 'toolgate'>,
+  id: string,
+  seconds: number,
+  signal: Cancellation | undefined,
+): Promise<ReturnType<typeof approvalJson>> {
   // A promise chain, not an async function: no suspended frame is kept for each of thousands of held polls.
   return deps.toolgate.approvals.wait(id, seconds * 1000, signal).then((approval) => {
     if (!approval) throw new ProblemError(404, `no approval with id ${id}`);
@@ -70,10 +87,17 @@ export function answerPoll(deps: Pick<AppDeps, 'toolgate'>, id: string, seconds:
 }
 
 /** Seconds to hold a long-poll: `?wait=N` or `Prefer: wait=N` (RFC 7240), capped. */
-export function requestedWait(query: string | undefined, prefer: string | undefined, cap: number): { seconds: number; fromPrefer: boolean } {
+export function requestedWait(
+  query: string | undefined,
+  prefer: string | undefined,
+  cap: number,
+): { seconds: number; fromPrefer: boolean } {
   if (query !== undefined) {
     const n = query.trim() === '' ? Number.NaN : Number(query);
-    if (!Number.isFinite(n) || n < 0) throw new ProblemError(400, 'wait must be a number of seconds ≥ 0', [`wait: expected a number ≥ 0, got ${query}`]);
+    if (!Number.isFinite(n) || n < 0)
+      throw new ProblemError(400, 'wait must be a number of seconds ≥ 0', [
+        `wait: expected a number ≥ 0, got ${query}`,
+      ]);
     return { seconds: Math.min(n, cap), fromPrefer: false };
   }
   const m = prefer && /(?:^|[;,\s])wait\s*=\s*(\d+(?:\.\d+)?)/i.exec(prefer);

@@ -38,14 +38,19 @@ export function registerAudit(app: Hono<AppEnv>, deps: AppDeps): void {
       limit: Math.min(limit + 1, 1000),
     });
     const page = rows.slice(0, limit);
-    const body: AuditPage = { items: page.map(auditRecord), next_cursor: rows.length > limit || (limit === 1000 && rows.length === limit) ? String(page[page.length - 1]!.seq) : null };
+    const body: AuditPage = {
+      items: page.map(auditRecord),
+      next_cursor:
+        rows.length > limit || (limit === 1000 && rows.length === limit) ? String(page[page.length - 1]!.seq) : null,
+    };
     return c.json(body);
   });
 
   app.post('/v1/rules/preview', deps.requireReviewer, async (c) => {
     const body = await readJson(c, RulePreviewRequestSchema);
     const parsed = parsePattern(body.pattern);
-    if (isPatternError(parsed)) throw new ProblemError(400, `invalid pattern: ${parsed.message}`, [`pattern: ${parsed.message}`]);
+    if (isPatternError(parsed))
+      throw new ProblemError(400, `invalid pattern: ${parsed.message}`, [`pattern: ${parsed.message}`]);
     const { toolgate } = deps;
     const policy = await toolgate.policy.current();
     const preview: RulePreview = await previewRule(

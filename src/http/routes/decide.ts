@@ -29,22 +29,44 @@ export function registerDecide(app: Hono<AppEnv>, deps: AppDeps): void {
  * Decides a validated request: the route's whole work after parsing, shared by the app and the fast path
  * (fast-path.ts). A full queue is a 429 ProblemError that carries the decision.
  */
-export async function answerDecide(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, caller?: Identity): Promise<DecideResponse> {
+export async function answerDecide(
+  deps: Pick<AppDeps, 'toolgate'>,
+  body: DecideRequest,
+  explain: boolean,
+  signal: () => Cancellation,
+  caller?: Identity,
+): Promise<DecideResponse> {
   return decideResponse(await decideOutcome(deps, body, explain, signal, caller), explain);
 }
 
 /** answerDecide's answer as JSON text and its length in bytes (the fast path writes it as it is). */
-export async function answerDecideJson(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, signal: () => Cancellation, caller?: Identity): Promise<ResponseJson> {
+export async function answerDecideJson(
+  deps: Pick<AppDeps, 'toolgate'>,
+  body: DecideRequest,
+  signal: () => Cancellation,
+  caller?: Identity,
+): Promise<ResponseJson> {
   return decideResponseJson(await decideOutcome(deps, body, false, signal, caller));
 }
 
-async function decideOutcome(deps: Pick<AppDeps, 'toolgate'>, body: DecideRequest, explain: boolean, signal: () => Cancellation, caller?: Identity): Promise<DecideOutcome> {
+async function decideOutcome(
+  deps: Pick<AppDeps, 'toolgate'>,
+  body: DecideRequest,
+  explain: boolean,
+  signal: () => Cancellation,
+  caller?: Identity,
+): Promise<DecideOutcome> {
   let as;
   try {
     // A token bound to an agent id acts as that agent (403 for another), its sessions namespaced (agent-binding.ts).
-    as = bindCaller(caller?.agentId, { agentId: body.agent_id, sessionId: body.session_id }, claimedOf(deps.toolgate.config.agentTokens));
+    as = bindCaller(
+      caller?.agentId,
+      { agentId: body.agent_id, sessionId: body.session_id },
+      claimedOf(deps.toolgate.config.agentTokens),
+    );
   } catch (error) {
-    if (error instanceof AgentBindingError) throw new ProblemError(403, error.message, [`${error.field}: ${error.message}`]);
+    if (error instanceof AgentBindingError)
+      throw new ProblemError(403, error.message, [`${error.field}: ${error.message}`]);
     throw error;
   }
   try {
@@ -70,7 +92,14 @@ async function decideOutcome(deps: Pick<AppDeps, 'toolgate'>, body: DecideReques
   } catch (error) {
     // The decision itself (ask, its risk and reason) travels as extension members: a caller that reads only
     // `decision` still sees that the call must not run yet.
-    if (error instanceof TooManyPendingError) throw new ProblemError(429, error.message, undefined, { 'retry-after': '30' }, error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined);
+    if (error instanceof TooManyPendingError)
+      throw new ProblemError(
+        429,
+        error.message,
+        undefined,
+        { 'retry-after': '30' },
+        error instanceof QueueFullError ? decideResponse(error.outcome, false) : undefined,
+      );
     throw error;
   }
 }
@@ -97,11 +126,19 @@ export function decideResponse(outcome: DecideOutcome, explain: boolean): Decide
     mode: verdict.mode,
   };
   if (verdict.rule) body.rule = verdict.rule;
-  if (approval) body.approval = { id: approval.id, status: approval.status, expires_at: approval.expiresAt, suggested_pattern: approval.suggestedPattern, poll: `/v1/approvals/${approval.id}?wait=30` };
+  if (approval)
+    body.approval = {
+      id: approval.id,
+      status: approval.status,
+      expires_at: approval.expiresAt,
+      suggested_pattern: approval.suggestedPattern,
+      poll: `/v1/approvals/${approval.id}?wait=30`,
+    };
   if (outcome.modifiedArgs !== undefined) body.modified_args = outcome.modifiedArgs;
   if (answered) {
     body.feedback = answered.feedback;
-    if (answered.modifiedArgs !== null && answered.modifiedArgs !== undefined) body.modified_args = answered.modifiedArgs;
+    if (answered.modifiedArgs !== null && answered.modifiedArgs !== undefined)
+      body.modified_args = answered.modifiedArgs;
   }
   if (explain && verdict.trace) body.trace = verdict.trace;
   return body;

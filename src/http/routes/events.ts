@@ -32,7 +32,11 @@ export function registerEvents(app: Hono<AppEnv>, deps: AppDeps): void {
           wake = undefined;
           continue;
         }
-        await stream.writeSSE({ event: event.type, data: JSON.stringify(approvalJson(event.approval)), id: `${event.approval.id}:${event.type}` });
+        await stream.writeSSE({
+          event: event.type,
+          data: JSON.stringify(approvalJson(event.approval)),
+          id: `${event.approval.id}:${event.type}`,
+        });
       }
       clearInterval(keepAlive);
       unsubscribe();

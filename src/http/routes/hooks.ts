@@ -2,7 +2,13 @@
 import type { Hono, MiddlewareHandler } from 'hono';
 import { z } from 'zod';
 import { answerHook } from '../../service/hook-answer.ts';
-import { HOOK_EVENTS, HOOK_RUNTIMES, defaultEvent, failClosedOutput, type HookRuntime } from '../../service/hook-formats.ts';
+import {
+  HOOK_EVENTS,
+  HOOK_RUNTIMES,
+  defaultEvent,
+  failClosedOutput,
+  type HookRuntime,
+} from '../../service/hook-formats.ts';
 import type { AppDeps } from '../app.ts';
 import type { AppEnv } from '../auth.ts';
 import { readJson, validate } from '../body.ts';
@@ -38,7 +44,8 @@ export const HookInputSchema = z.looseObject({
 export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
   app.post('/v1/hooks/:runtime', deps.requireAgent, async (c) => {
     const runtime = c.req.param('runtime') as HookRuntime;
-    if (!HOOK_RUNTIMES.includes(runtime)) throw new ProblemError(404, `no hook adapter for ${runtime}: use one of ${HOOK_RUNTIMES.join(', ')}`);
+    if (!HOOK_RUNTIMES.includes(runtime))
+      throw new ProblemError(404, `no hook adapter for ${runtime}: use one of ${HOOK_RUNTIMES.join(', ')}`);
     const input = await readJson(c, HookInputSchema);
     const event = input.hook_event_name ?? defaultEvent(runtime);
     if (!HOOK_EVENTS[runtime].includes(event)) {
@@ -49,8 +56,15 @@ export function registerHooks(app: Hono<AppEnv>, deps: AppDeps): void {
     // An empty header is no home (`$HOME` unset where the hook ran). A malformed one is refused — the hook then
     // blocks the call, naming the header — rather than ignored: ignoring it would silently protect less.
     const header = c.req.header(AGENT_HOME_HEADER);
-    const agentHome = header ? validate(z.object({ [AGENT_HOME_HEADER]: AgentHomeSchema }), { [AGENT_HOME_HEADER]: header })[AGENT_HOME_HEADER] : undefined;
-    const reply = await answerHook(deps.toolgate, runtime, input, { agentHome, signal: c.req.raw.signal, boundAgentId: c.get('identity').agentId, token: c.get('identity').name });
+    const agentHome = header
+      ? validate(z.object({ [AGENT_HOME_HEADER]: AgentHomeSchema }), { [AGENT_HOME_HEADER]: header })[AGENT_HOME_HEADER]
+      : undefined;
+    const reply = await answerHook(deps.toolgate, runtime, input, {
+      agentHome,
+      signal: c.req.raw.signal,
+      boundAgentId: c.get('identity').agentId,
+      token: c.get('identity').name,
+    });
     const body: components['schemas']['HookOutput'] = reply.output;
     return c.json(body);
   });
@@ -73,18 +87,27 @@ export function hookFailClosed(): MiddlewareHandler<AppEnv> {
     if (status < 400 || !HOOK_RUNTIMES.includes(runtime)) return;
     let event = defaultEvent(runtime);
     if (status !== 413) {
-      const named = await c.req.text().then((text) => (JSON.parse(text) as { hook_event_name?: unknown } | null)?.hook_event_name).catch(() => undefined);
+      const named = await c.req
+        .text()
+        .then((text) => (JSON.parse(text) as { hook_event_name?: unknown } | null)?.hook_event_name)
+        .catch(() => undefined);
       if (typeof named === 'string') {
         if (!HOOK_EVENTS[runtime].includes(named)) return;
         event = named;
       }
     }
-    const problem = (await c.res.clone().json().catch(() => ({}))) as { detail?: string };
+    const problem = (await c.res
+      .clone()
+      .json()
+      .catch(() => ({}))) as { detail?: string };
     const headers = new Headers({ 'content-type': 'application/json', 'x-toolgate-status': String(status) });
     for (const name of ['www-authenticate', 'retry-after', 'x-request-id']) {
       const value = c.res.headers.get(name);
       if (value) headers.set(name, value);
     }
-    c.res = new Response(JSON.stringify(failClosedOutput(runtime, event, `${status} ${problem.detail ?? 'error'}`)), { status: 200, headers });
+    c.res = new Response(JSON.stringify(failClosedOutput(runtime, event, `${status} ${problem.detail ?? 'error'}`)), {
+      status: 200,
+      headers,
+    });
   };
 }

@@ -36,5 +36,7 @@ export function registerOps(app: Hono<AppEnv>, deps: AppDeps): void {
     return c.json(body, ready ? 200 : 503, { 'cache-control': 'no-store' });
   });
 
-  app.get('/metrics', async (c) => c.body(await metrics.render(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }));
+  app.get('/metrics', async (c) =>
+    c.body(await metrics.render(), 200, { 'content-type': metrics.registry.contentType, 'cache-control': 'no-store' }),
+  );
 }

@@ -31,16 +31,35 @@ const StoredQuery = z.object({
 
 export function registerResults(app: Hono<AppEnv>, deps: AppDeps): void {
   const maxSize = resultBodyLimit(deps.toolgate.config.resultMaxBytes);
-  const limit = bodyLimit({ maxSize, onError: (c) => problemResponse(c, 413, `the request body is larger than ${maxSize} bytes (a tool output may have ${deps.toolgate.config.resultMaxBytes} bytes)`) });
+  const limit = bodyLimit({
+    maxSize,
+    onError: (c) =>
+      problemResponse(
+        c,
+        413,
+        `the request body is larger than ${maxSize} bytes (a tool output may have ${deps.toolgate.config.resultMaxBytes} bytes)`,
+      ),
+  });
 
   app.post('/v1/results', limit, deps.requireAgent, async (c) => {
     const body = await readJson(c, ResultRequestSchema);
     const outcome = await resultServiceFor(deps.toolgate).submit(body.decision_id, body.result, c.get('identity').name);
-    if (outcome.kind === 'not_found') throw new ProblemError(404, `no decision with id ${body.decision_id}`, [`decision_id: no such decision`]);
+    if (outcome.kind === 'not_found')
+      throw new ProblemError(404, `no decision with id ${body.decision_id}`, [`decision_id: no such decision`]);
     if (outcome.kind === 'conflict') throw new ProblemError(409, outcome.message);
-    if (outcome.kind === 'too_large') throw new ProblemError(413, `the tool output has ${outcome.bytes} bytes; at most ${outcome.limit} are accepted (result_max_bytes)`, [`result.output: larger than ${outcome.limit} bytes`]);
+    if (outcome.kind === 'too_large')
+      throw new ProblemError(
+        413,
+        `the tool output has ${outcome.bytes} bytes; at most ${outcome.limit} are accepted (result_max_bytes)`,
+        [`result.output: larger than ${outcome.limit} bytes`],
+      );
     if (outcome.kind === 'over_budget') {
-      throw new ProblemError(429, `this token stored ${outcome.usedBytes} bytes of offloaded output today; ${outcome.bytes} more would pass its budget of ${outcome.budget} bytes (result_budget_bytes)`, [`result.output: over the token's storage budget`], { 'retry-after': String(outcome.retryAfterSeconds) });
+      throw new ProblemError(
+        429,
+        `this token stored ${outcome.usedBytes} bytes of offloaded output today; ${outcome.bytes} more would pass its budget of ${outcome.budget} bytes (result_budget_bytes)`,
+        [`result.output: over the token's storage budget`],
+        { 'retry-after': String(outcome.retryAfterSeconds) },
+      );
     }
     return c.json(receiptJson(outcome.receipt), 201);
   });
@@ -51,11 +70,27 @@ export function registerResults(app: Hono<AppEnv>, deps: AppDeps): void {
     if (!stored) throw new ProblemError(404, `no offloaded result with id ${c.req.param('id')}`);
     const offset = query.offset ?? 0;
     const output = stored.output.slice(offset, query.limit === undefined ? undefined : offset + query.limit);
-    const body: Schemas['StoredResult'] = { id: stored.id, decision_id: stored.decisionId, created_at: stored.createdAt, bytes: stored.bytes, is_error: stored.isError, output, offset, total_chars: stored.output.length };
+    const body: Schemas['StoredResult'] = {
+      id: stored.id,
+      decision_id: stored.decisionId,
+      created_at: stored.createdAt,
+      bytes: stored.bytes,
+      is_error: stored.isError,
+      output,
+      offset,
+      total_chars: stored.output.length,
+    };
     return c.json(body);
   });
 }
 
 function receiptJson(r: ResultReceipt): Schemas['ResultReceipt'] {
-  return { decision_id: r.decisionId, result: r.result, bytes: r.bytes, offloaded: r.offloaded, redacted: r.redacted, notes: r.notes };
+  return {
+    decision_id: r.decisionId,
+    result: r.result,
+    bytes: r.bytes,
+    offloaded: r.offloaded,
+    redacted: r.redacted,
+    notes: r.notes,
+  };
 }

@@ -13,16 +13,30 @@ export function registerRules(app: Hono<AppEnv>, deps: AppDeps): void {
   const { toolgate } = deps;
   app.get('/v1/rules', deps.requireReviewer, async (c) => {
     const policy = await toolgate.policy.current();
-    return c.json({ rules: policy.rules.filter((r) => r.origin !== 'grant').map(ruleJson), errors: policy.errors.map((e) => `${e.pattern}: ${e.message}`) });
+    return c.json({
+      rules: policy.rules.filter((r) => r.origin !== 'grant').map(ruleJson),
+      errors: policy.errors.map((e) => `${e.pattern}: ${e.message}`),
+    });
   });
   app.post('/v1/rules', deps.requireReviewer, async (c) => {
     const body = await readJson(c, NewRuleSchema);
     const parsed = parsePattern(body.pattern);
-    if (isPatternError(parsed)) throw new ProblemError(400, `invalid pattern: ${parsed.message}`, [`pattern: ${parsed.message}`]);
-    if (body.risk && body.effect !== 'ask') throw new ProblemError(400, 'risk applies to ask rules only', ['risk: only ask rules carry a risk']);
+    if (isPatternError(parsed))
+      throw new ProblemError(400, `invalid pattern: ${parsed.message}`, [`pattern: ${parsed.message}`]);
+    if (body.risk && body.effect !== 'ask')
+      throw new ProblemError(400, 'risk applies to ask rules only', ['risk: only ask rules carry a risk']);
     const existing = await toolgate.store.listRules();
     const warnings = lintRule(body, existing, toolgate.engine.analyzer, toolgate.engine.home);
-    const rule = await toolgate.store.addRule({ effect: body.effect, pattern: body.pattern, risk: body.risk, scope: body.scope, expiresAt: body.expires_at, note: body.note, position: body.position, createdBy: c.get('identity').name });
+    const rule = await toolgate.store.addRule({
+      effect: body.effect,
+      pattern: body.pattern,
+      risk: body.risk,
+      scope: body.scope,
+      expiresAt: body.expires_at,
+      note: body.note,
+      position: body.position,
+      createdBy: c.get('identity').name,
+    });
     return c.json({ rule: ruleJson(rule), warnings }, 201);
   });
   app.get('/v1/rules/:id', deps.requireReviewer, async (c) => {
@@ -31,7 +45,8 @@ export function registerRules(app: Hono<AppEnv>, deps: AppDeps): void {
     return c.json(ruleJson(rule));
   });
   app.delete('/v1/rules/:id', deps.requireReviewer, async (c) => {
-    if (!(await toolgate.store.removeRule(c.req.param('id')))) throw new ProblemError(404, `no rule with id ${c.req.param('id')}`);
+    if (!(await toolgate.store.removeRule(c.req.param('id'))))
+      throw new ProblemError(404, `no rule with id ${c.req.param('id')}`);
     return c.body(null, 204);
   });
 }

@@ -4,7 +4,13 @@ import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
-const tools = [{ name: 'execute_command', description: 'Run a shell command', inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] } }];
+const tools = [
+  {
+    name: 'execute_command',
+    description: 'Run a shell command',
+    inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+  },
+];
 
 createInterface({ input: process.stdin }).on('line', (line) => {
   let request;
@@ -15,7 +21,14 @@ createInterface({ input: process.stdin }).on('line', (line) => {
   }
   if (request.id === undefined) return; // a notification
   if (request.method === 'initialize') {
-    send({ id: request.id, result: { protocolVersion: request.params?.protocolVersion ?? '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'stub', version: '1.0.0' } } });
+    send({
+      id: request.id,
+      result: {
+        protocolVersion: request.params?.protocolVersion ?? '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'stub', version: '1.0.0' },
+      },
+    });
   } else if (request.method === 'tools/list') {
     send({ id: request.id, result: { tools } });
   } else if (request.method === 'tools/call') {

@@ -74,7 +74,9 @@ function hasToolResult(body: string): boolean {
 // Anthropic Messages API (POST /v1/messages, stream: true).
 function anthropic(req: IncomingMessage, res: ServerResponse, body: string, command: string): void {
   if (!req.url?.startsWith('/v1/messages')) {
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not here' } }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ type: 'error', error: { type: 'not_found_error', message: 'not here' } }));
     return;
   }
   const request = JSON.parse(body) as { model?: string; stream?: boolean; tools?: { name: string }[] };
@@ -87,20 +89,62 @@ function anthropic(req: IncomingMessage, res: ServerResponse, body: string, comm
   const id = `msg_${Math.random().toString(36).slice(2)}`;
   const usage = { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
   const content = callTool
-    ? { type: 'tool_use', id: `toolu_${Math.random().toString(36).slice(2)}`, name: 'Bash', input: { command, description: 'run it' } }
+    ? {
+        type: 'tool_use',
+        id: `toolu_${Math.random().toString(36).slice(2)}`,
+        name: 'Bash',
+        input: { command, description: 'run it' },
+      }
     : { type: 'text', text: 'All done.' };
   if (!request.stream) {
-    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ id, type: 'message', role: 'assistant', model: request.model, content: [content], stop_reason: callTool ? 'tool_use' : 'end_turn', stop_sequence: null, usage }));
+    res.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        id,
+        type: 'message',
+        role: 'assistant',
+        model: request.model,
+        content: [content],
+        stop_reason: callTool ? 'tool_use' : 'end_turn',
+        stop_sequence: null,
+        usage,
+      }),
+    );
     return;
   }
-  const start = callTool ? { type: 'tool_use', id: (content as { id: string }).id, name: 'Bash', input: {} } : { type: 'text', text: '' };
-  const delta = callTool ? { type: 'input_json_delta', partial_json: JSON.stringify((content as { input: unknown }).input) } : { type: 'text_delta', text: 'All done.' };
+  const start = callTool
+    ? { type: 'tool_use', id: (content as { id: string }).id, name: 'Bash', input: {} }
+    : { type: 'text', text: '' };
+  const delta = callTool
+    ? { type: 'input_json_delta', partial_json: JSON.stringify((content as { input: unknown }).input) }
+    : { type: 'text_delta', text: 'All done.' };
   sse(res, [
-    ['message_start', { type: 'message_start', message: { id, type: 'message', role: 'assistant', model: request.model, content: [], stop_reason: null, stop_sequence: null, usage } }],
+    [
+      'message_start',
+      {
+        type: 'message_start',
+        message: {
+          id,
+          type: 'message',
+          role: 'assistant',
+          model: request.model,
+          content: [],
+          stop_reason: null,
+          stop_sequence: null,
+          usage,
+        },
+      },
+    ],
     ['content_block_start', { type: 'content_block_start', index: 0, content_block: start }],
     ['content_block_delta', { type: 'content_block_delta', index: 0, delta }],
     ['content_block_stop', { type: 'content_block_stop', index: 0 }],
-    ['message_delta', { type: 'message_delta', delta: { stop_reason: callTool ? 'tool_use' : 'end_turn', stop_sequence: null }, usage: { output_tokens: 5 } }],
+    [
+      'message_delta',
+      {
+        type: 'message_delta',
+        delta: { stop_reason: callTool ? 'tool_use' : 'end_turn', stop_sequence: null },
+        usage: { output_tokens: 5 },
+      },
+    ],
     ['message_stop', { type: 'message_stop' }],
   ]);
 }
@@ -114,9 +158,34 @@ function openai(req: IncomingMessage, res: ServerResponse, body: string, command
   const callTool = !hasToolResult(body);
   const id = `resp_${Math.random().toString(36).slice(2)}`;
   const item = callTool
-    ? { type: 'function_call', id: `fc_${Math.random().toString(36).slice(2)}`, call_id: `call_${Math.random().toString(36).slice(2)}`, name: 'exec_command', arguments: JSON.stringify({ cmd: command, login: false, yield_time_ms: 2000 }), status: 'completed' }
-    : { type: 'message', id: `msg_${Math.random().toString(36).slice(2)}`, role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'All done.', annotations: [] }] };
-  const response = { id, object: 'response', status: 'completed', output: [item], usage: { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 } };
+    ? {
+        type: 'function_call',
+        id: `fc_${Math.random().toString(36).slice(2)}`,
+        call_id: `call_${Math.random().toString(36).slice(2)}`,
+        name: 'exec_command',
+        arguments: JSON.stringify({ cmd: command, login: false, yield_time_ms: 2000 }),
+        status: 'completed',
+      }
+    : {
+        type: 'message',
+        id: `msg_${Math.random().toString(36).slice(2)}`,
+        role: 'assistant',
+        status: 'completed',
+        content: [{ type: 'output_text', text: 'All done.', annotations: [] }],
+      };
+  const response = {
+    id,
+    object: 'response',
+    status: 'completed',
+    output: [item],
+    usage: {
+      input_tokens: 10,
+      input_tokens_details: { cached_tokens: 0 },
+      output_tokens: 5,
+      output_tokens_details: { reasoning_tokens: 0 },
+      total_tokens: 15,
+    },
+  };
   sse(res, [
     ['response.created', { type: 'response.created', response: { ...response, status: 'in_progress', output: [] } }],
     ['response.output_item.done', { type: 'response.output_item.done', output_index: 0, item }],
@@ -132,14 +201,20 @@ function gemini(req: IncomingMessage, res: ServerResponse, body: string, call: T
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ totalTokens: 10 }));
       return;
     }
-    res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { code: 404, message: 'not here', status: 'NOT_FOUND' } }));
+    res
+      .writeHead(404, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 404, message: 'not here', status: 'NOT_FOUND' } }));
     return;
   }
   const request = JSON.parse(body) as { tools?: { functionDeclarations?: { name: string }[] }[] };
   const declared = request.tools?.some((t) => t.functionDeclarations?.some((f) => f.name === call.name));
   const callTool = declared && !hasToolResult(body);
   const part = callTool ? { functionCall: { name: call.name, args: call.args } } : { text: 'All done.' };
-  const chunk = { candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 }, modelVersion: 'gemini-2.5-pro' };
+  const chunk = {
+    candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+    modelVersion: 'gemini-2.5-pro',
+  };
   if (url.includes(':generateContent')) {
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(chunk));
     return;

@@ -17,7 +17,13 @@ const MODULES = join(ROOT, 'test/agents/node_modules');
  * agent's environment, as on a machine whose sidecar is not on the default port.
  */
 function printed(runtime: HookRuntime, toolgateUrl: string, http = false): string {
-  return hookSettings(runtime, { node: process.execPath, bin: join(ROOT, 'bin/toolgate.js'), url: toolgateUrl, customUrl: false, http }).text;
+  return hookSettings(runtime, {
+    node: process.execPath,
+    bin: join(ROOT, 'bin/toolgate.js'),
+    url: toolgateUrl,
+    customUrl: false,
+    http,
+  }).text;
 }
 
 export type Runtime = 'claude-code' | 'codex' | 'gemini';
@@ -43,7 +49,11 @@ export function makeWorkspace(): Workspace {
   const home = join(root, 'home');
   const work = join(home, 'project');
   mkdirSync(join(home, '.ssh'), { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, '.ssh', 'id_rsa'), `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRET}\n-----END OPENSSH PRIVATE KEY-----\n`, { mode: 0o600 });
+  writeFileSync(
+    join(home, '.ssh', 'id_rsa'),
+    `-----BEGIN OPENSSH PRIVATE KEY-----\n${SECRET}\n-----END OPENSSH PRIVATE KEY-----\n`,
+    { mode: 0o600 },
+  );
   mkdirSync(join(work, 'data'), { recursive: true });
   writeFileSync(join(work, 'data', 'customers.csv'), 'id,name\n1,Ada\n');
   return {
@@ -67,9 +77,16 @@ const API: Record<Runtime, Api> = { 'claude-code': 'anthropic', codex: 'openai',
 
 /** Environment that keeps every runtime off the network (telemetry, update checks, error reports). */
 const OFFLINE = {
-  DISABLE_TELEMETRY: '1', DISABLE_AUTOUPDATER: '1', DISABLE_ERROR_REPORTING: '1', DISABLE_BUG_COMMAND: '1',
-  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1', CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
-  GEMINI_CLI_NO_RELAUNCH: 'true', GEMINI_TELEMETRY_ENABLED: 'false', NO_COLOR: '1', CI: '1',
+  DISABLE_TELEMETRY: '1',
+  DISABLE_AUTOUPDATER: '1',
+  DISABLE_ERROR_REPORTING: '1',
+  DISABLE_BUG_COMMAND: '1',
+  CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+  CLAUDE_CODE_DISABLE_FEEDBACK_SURVEY: '1',
+  GEMINI_CLI_NO_RELAUNCH: 'true',
+  GEMINI_TELEMETRY_ENABLED: 'false',
+  NO_COLOR: '1',
+  CI: '1',
 };
 
 /** How a run differs from the plain one. */
@@ -90,34 +107,85 @@ export function mcpLog(ws: Workspace): string {
  * Runs `runtime` in `ws` with toolgate at `toolgateUrl` wired as `wiring`; the model asks for `command` once, then
  * ends with a text.
  */
-export async function runAgent(runtime: Runtime, wiring: Wiring, ws: Workspace, toolgateUrl: string, command: string, options: AgentOptions = {}): Promise<AgentRun> {
+export async function runAgent(
+  runtime: Runtime,
+  wiring: Wiring,
+  ws: Workspace,
+  toolgateUrl: string,
+  command: string,
+  options: AgentOptions = {},
+): Promise<AgentRun> {
   const { userAllowsShell = true, timeoutMs = 120_000 } = options;
   const model = await startStandIn(API[runtime], command, options.mcpCall);
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: ws.home, TOOLGATE_URL: toolgateUrl, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, ...OFFLINE };
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: ws.home,
+    TOOLGATE_URL: toolgateUrl,
+    TOOLGATE_AGENT_TOKEN: AGENT_TOKEN,
+    ...OFFLINE,
+  };
   let argv: string[];
   if (runtime === 'claude-code') {
     mkdirSync(join(ws.home, '.claude'), { recursive: true });
-    writeFileSync(join(ws.home, '.claude', 'settings.json'), JSON.stringify(claudeSettings(wiring, toolgateUrl), null, 2));
+    writeFileSync(
+      join(ws.home, '.claude', 'settings.json'),
+      JSON.stringify(claudeSettings(wiring, toolgateUrl), null, 2),
+    );
     Object.assign(env, { ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: 'sk-ant-stand-in' });
     // `--allowedTools Bash`: the user's own settings allow the shell; toolgate's hook is what stops a bad call.
-    argv = [join(MODULES, '@anthropic-ai/claude-code/bin/claude.exe'), '-p', 'Run the command.', '--output-format', 'json', ...(userAllowsShell ? ['--allowedTools', 'Bash'] : []), '--model', 'claude-sonnet-4-5'];
+    argv = [
+      join(MODULES, '@anthropic-ai/claude-code/bin/claude.exe'),
+      '-p',
+      'Run the command.',
+      '--output-format',
+      'json',
+      ...(userAllowsShell ? ['--allowedTools', 'Bash'] : []),
+      '--model',
+      'claude-sonnet-4-5',
+    ];
   } else if (runtime === 'codex') {
     const codexHome = join(ws.home, '.codex');
     mkdirSync(codexHome, { recursive: true });
     writeFileSync(join(codexHome, 'config.toml'), codexConfig(model.url, toolgateUrl));
     Object.assign(env, { CODEX_HOME: codexHome, OPENAI_API_KEY: 'sk-stand-in' });
     // Hooks run only once trusted (Codex records trust per hook hash, via /hooks); a one-off run vouches for them here.
-    argv = [process.execPath, join(MODULES, '@openai/codex/bin/codex.js'), 'exec', '--ephemeral', '--skip-git-repo-check', '--dangerously-bypass-hook-trust', 'Run the command.'];
+    argv = [
+      process.execPath,
+      join(MODULES, '@openai/codex/bin/codex.js'),
+      'exec',
+      '--ephemeral',
+      '--skip-git-repo-check',
+      '--dangerously-bypass-hook-trust',
+      'Run the command.',
+    ];
   } else {
     mkdirSync(join(ws.home, '.gemini'), { recursive: true });
     const settings = geminiSettings(toolgateUrl);
-    if (options.mcpCall) settings.mcpServers = { 'desktop-commander': { command: process.execPath, args: [join(ROOT, 'test/agents/support/mcp-stub.mjs')], env: { MCP_STUB_LOG: mcpLog(ws) }, trust: false } };
+    if (options.mcpCall)
+      settings.mcpServers = {
+        'desktop-commander': {
+          command: process.execPath,
+          args: [join(ROOT, 'test/agents/support/mcp-stub.mjs')],
+          env: { MCP_STUB_LOG: mcpLog(ws) },
+          trust: false,
+        },
+      };
     writeFileSync(join(ws.home, '.gemini', 'settings.json'), JSON.stringify(settings, null, 2));
     // Folder trust: Gemini CLI loads a project's hooks only in a trusted folder; the project is trusted here.
     writeFileSync(join(ws.home, '.gemini', 'trustedFolders.json'), JSON.stringify({ [ws.work]: 'TRUST_FOLDER' }));
     Object.assign(env, { GEMINI_API_KEY: 'stand-in', GOOGLE_GEMINI_BASE_URL: model.url });
     // -m: a named model skips the routing classifier call; --yolo: the user lets the shell run, toolgate's hook decides.
-    argv = [process.execPath, join(MODULES, '@google/gemini-cli/bundle/gemini.js'), '-p', 'Run the command.', '-m', 'gemini-2.5-pro', '--yolo', '-o', 'json'];
+    argv = [
+      process.execPath,
+      join(MODULES, '@google/gemini-cli/bundle/gemini.js'),
+      '-p',
+      'Run the command.',
+      '-m',
+      'gemini-2.5-pro',
+      '--yolo',
+      '-o',
+      'json',
+    ];
   }
   const child = spawn(argv[0]!, argv.slice(1), { cwd: ws.work, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';

@@ -23,16 +23,28 @@ export interface Sidecar {
 /** Starts `toolgate serve --port 0` with `flags` and resolves once it listens. */
 export async function startSidecar(flags: string[] = []): Promise<Sidecar> {
   const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-agents-'));
-  const child = spawn(process.execPath, [join(ROOT, 'bin/toolgate.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...flags], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [join(ROOT, 'bin/toolgate.js'), 'serve', '--port', '0', '--data-dir', dataDir, '--log-level', 'warn', ...flags],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        TOOLGATE_AGENT_TOKEN: AGENT_TOKEN,
+        TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const url = await listening(child);
   const reviewer = async (path: string, body?: unknown): Promise<any> => {
     const res = await fetch(url + path, {
       method: body === undefined ? 'GET' : 'POST',
-      headers: { authorization: `Bearer ${REVIEWER_TOKEN}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        authorization: `Bearer ${REVIEWER_TOKEN}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     return res.json();

@@ -9,7 +9,15 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Where screenshots go (gitignored; CI keeps them as artifacts). */
 export const RESULTS_DIR = resolve(import.meta.dirname, '../../../test-results');
 
-const ARGS = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'];
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 /** A browser with its own throw-away profile; `close()` removes the profile. */
 export interface TestBrowser {
@@ -21,7 +29,12 @@ export interface TestBrowser {
 export async function launchChromium(viewport = { width: 1280, height: 820 }): Promise<TestBrowser> {
   const profile = mkdtempSync(join(tmpdir(), 'toolgate-chromium-'));
   mkdirSync(RESULTS_DIR, { recursive: true });
-  const context = await chromium.launchPersistentContext(profile, { executablePath: CHROMIUM_PATH, headless: true, args: ARGS, viewport });
+  const context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: ARGS,
+    viewport,
+  });
   return {
     context,
     async close() {

@@ -21,8 +21,23 @@ export function freePort(): Promise<number> {
 }
 
 /** Starts `node [nodeFlags] bin/toolgate.js serve --port --data-dir [flags]` and resolves once it prints that it listens. */
-export function startSidecarProcess(dataDir: string, port: number, options: { flags?: string[]; nodeFlags?: string[] } = {}): Promise<ChildProcess> {
-  const args = [...(options.nodeFlags ?? []), BIN, 'serve', '--port', String(port), '--data-dir', dataDir, ...(options.flags ?? []), '--log-level', 'silent'];
+export function startSidecarProcess(
+  dataDir: string,
+  port: number,
+  options: { flags?: string[]; nodeFlags?: string[] } = {},
+): Promise<ChildProcess> {
+  const args = [
+    ...(options.nodeFlags ?? []),
+    BIN,
+    'serve',
+    '--port',
+    String(port),
+    '--data-dir',
+    dataDir,
+    ...(options.flags ?? []),
+    '--log-level',
+    'silent',
+  ];
   const child = spawn(process.execPath, args, {
     cwd: ROOT,
     env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER, TOOLGATE_URL: '' },

@@ -22,8 +22,14 @@ export interface Sidecar {
 }
 
 /** Starts a sidecar on a free port; `flags` are serve's (e.g. approval timeout). */
-export async function startSidecar(flags: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'toolgate-mcp-'))): Promise<Sidecar> {
-  const config = loadConfig({ 'data-dir': dataDir, port: '0', ...flags }, { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER });
+export async function startSidecar(
+  flags: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'toolgate-mcp-')),
+): Promise<Sidecar> {
+  const config = loadConfig(
+    { 'data-dir': dataDir, port: '0', ...flags },
+    { TOOLGATE_AGENT_TOKEN: AGENT, TOOLGATE_REVIEWER_TOKEN: REVIEWER },
+  );
   const server = await startServer(config, { out: () => {}, err: () => {}, env: {} });
   return {
     server,
@@ -64,7 +70,14 @@ export async function startGateway(options: GatewayOptions): Promise<GatewaySess
   const callsFile = options.callsFile ?? join(mkdtempSync(join(tmpdir(), 'toolgate-mcp-calls-')), 'calls.jsonl');
   const transport = new StdioClientTransport({
     command: process.execPath,
-    args: [binPath, 'mcp', '--name', options.name ?? 'stub', ...(options.extraFlags ?? []), ...(options.upstreamArgs ?? ['--', process.execPath, '--import', 'tsx', stubPath])],
+    args: [
+      binPath,
+      'mcp',
+      '--name',
+      options.name ?? 'stub',
+      ...(options.extraFlags ?? []),
+      ...(options.upstreamArgs ?? ['--', process.execPath, '--import', 'tsx', stubPath]),
+    ],
     env: {
       PATH: process.env.PATH ?? '',
       HOME: process.env.HOME ?? '/tmp',
@@ -83,7 +96,10 @@ export async function startGateway(options: GatewayOptions): Promise<GatewaySess
     client,
     upstreamCalls: () => {
       try {
-        return readFileSync(callsFile, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l));
+        return readFileSync(callsFile, 'utf8')
+          .split('\n')
+          .filter(Boolean)
+          .map((l) => JSON.parse(l));
       } catch {
         return [];
       }
@@ -117,12 +133,18 @@ export function removeDir(dir: string): void {
 /** An SDK client straight to the stub upstream (no gateway): what the gateway's answers must equal. */
 export async function startDirect(callsFile?: string): Promise<Client> {
   const client = new Client({ name: 'toolgate-test-direct', version: '1.0.0' });
-  await client.connect(new StdioClientTransport({
-    command: process.execPath,
-    args: ['--import', 'tsx', stubPath],
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...(callsFile ? { STUB_CALLS: callsFile } : {}) },
-    stderr: 'ignore',
-  }));
+  await client.connect(
+    new StdioClientTransport({
+      command: process.execPath,
+      args: ['--import', 'tsx', stubPath],
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '/tmp',
+        ...(callsFile ? { STUB_CALLS: callsFile } : {}),
+      },
+      stderr: 'ignore',
+    }),
+  );
   return client;
 }
 

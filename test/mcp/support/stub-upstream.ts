@@ -3,4 +3,6 @@
 import { StdioServerTransport } from '@modelcontextprotocol/server/stdio';
 import { createStubServer } from './stub-server.ts';
 
-await createStubServer({ callsFile: process.env.STUB_CALLS, changed: process.env.STUB_VARIANT === 'changed' }).connect(new StdioServerTransport());
+await createStubServer({ callsFile: process.env.STUB_CALLS, changed: process.env.STUB_VARIANT === 'changed' }).connect(
+  new StdioServerTransport(),
+);

@@ -27,7 +27,9 @@ export function findPgBin(): string | undefined {
   if (process.env.TOOLGATE_PG_BIN) return process.env.TOOLGATE_PG_BIN;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
@@ -72,18 +74,39 @@ export async function startCluster(): Promise<Cluster> {
   }
   chmodSync(dir, 0o700);
   const run = (cmd: string, args: string[]) => {
-    const full = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] as const : [join(bin, cmd), args] as const;
+    const full = asRoot
+      ? (['runuser', ['-u', 'postgres', '--', join(bin, cmd), ...args]] as const)
+      : ([join(bin, cmd), args] as const);
     const result = spawnSync(full[0], [...full[1]], { encoding: 'utf8', cwd: dir });
-    if (result.status !== 0) throw new Error(`${cmd} ${args.join(' ')} failed: ${result.error?.message ?? ''} ${result.signal ?? ''} ${result.stderr || result.stdout}`);
+    if (result.status !== 0)
+      throw new Error(
+        `${cmd} ${args.join(' ')} failed: ${result.error?.message ?? ''} ${result.signal ?? ''} ${result.stderr || result.stdout}`,
+      );
     return result.stdout;
   };
   run('initdb', ['-D', data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8']);
   const port = await freePort();
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=on -c synchronous_commit=on`;
-  const start = () => void run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
+  const start = () =>
+    void run('pg_ctl', ['-D', data, '-l', join(dir, 'log'), '-o', options, '-w', '-t', '30', 'start']);
   start();
   const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-  const psql = (sql: string, database = 'postgres') => run('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-v', 'ON_ERROR_STOP=1', '-At', '-c', sql]);
+  const psql = (sql: string, database = 'postgres') =>
+    run('psql', [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-v',
+      'ON_ERROR_STOP=1',
+      '-At',
+      '-c',
+      sql,
+    ]);
   let running = true;
   return {
     url,

@@ -16,7 +16,9 @@ export interface Service {
 
 /** A service's `environment` map as the container sees it (values are strings). */
 export function serviceEnvironment(service: Service): Record<string, string> {
-  return Object.fromEntries(Object.entries(service.environment ?? {}).map(([k, v]) => [k, v === null ? '' : String(v)]));
+  return Object.fromEntries(
+    Object.entries(service.environment ?? {}).map(([k, v]) => [k, v === null ? '' : String(v)]),
+  );
 }
 
 /**
@@ -27,31 +29,42 @@ export function serviceEnvironment(service: Service): Record<string, string> {
 export function interpolate<T>(value: T, env: Record<string, string | undefined>): T {
   if (typeof value === 'string') return interpolateString(value, env) as T;
   if (Array.isArray(value)) return value.map((v) => interpolate(v, env)) as T;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env)])) as T;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, interpolate(v, env)])) as T;
   return value;
 }
 
 function interpolateString(text: string, env: Record<string, string | undefined>): string {
-  return text.replace(/\$(?:(\$)|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g, (_all, dollar: string | undefined, braced: string | undefined, op: string | undefined, arg: string | undefined, bare: string | undefined) => {
-    if (dollar) return '$';
-    const name = (braced ?? bare)!;
-    const set = env[name] !== undefined;
-    const nonEmpty = set && env[name] !== '';
-    const present = op?.startsWith(':') ? nonEmpty : set;
-    switch (op?.replace(':', '')) {
-      case undefined:
-        return env[name] ?? '';
-      case '-':
-        return present ? env[name]! : arg!;
-      case '?':
-        if (!present) throw new Error(`required variable ${name} is missing a value: ${arg}`);
-        return env[name]!;
-      case '+':
-        return present ? arg! : '';
-      default:
-        throw new Error(`unsupported interpolation in ${text}`);
-    }
-  });
+  return text.replace(
+    /\$(?:(\$)|\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?[-?+])([^}]*))?\}|([A-Za-z_][A-Za-z0-9_]*))/g,
+    (
+      _all,
+      dollar: string | undefined,
+      braced: string | undefined,
+      op: string | undefined,
+      arg: string | undefined,
+      bare: string | undefined,
+    ) => {
+      if (dollar) return '$';
+      const name = (braced ?? bare)!;
+      const set = env[name] !== undefined;
+      const nonEmpty = set && env[name] !== '';
+      const present = op?.startsWith(':') ? nonEmpty : set;
+      switch (op?.replace(':', '')) {
+        case undefined:
+          return env[name] ?? '';
+        case '-':
+          return present ? env[name]! : arg!;
+        case '?':
+          if (!present) throw new Error(`required variable ${name} is missing a value: ${arg}`);
+          return env[name]!;
+        case '+':
+          return present ? arg! : '';
+        default:
+          throw new Error(`unsupported interpolation in ${text}`);
+      }
+    },
+  );
 }
 
 /** A healthcheck `test` run as docker runs it (CMD: exec; CMD-SHELL: sh -c), its exit status (null: timed out). */

@@ -2,7 +2,18 @@
 // instructions, the build stage's COPY list carried out and built, and `npm prune --omit=dev`.
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 
@@ -38,7 +49,8 @@ export function dockerfileStages(text: string): Instruction[][] {
 /** An exec-form (JSON array) argument, as ENTRYPOINT ["node", …] or CMD ["serve", …]. */
 export function execForm(args: string): string[] {
   const parsed: unknown = JSON.parse(args);
-  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string')) throw new Error(`not an exec-form array: ${args}`);
+  if (!Array.isArray(parsed) || !parsed.every((a) => typeof a === 'string'))
+    throw new Error(`not an exec-form array: ${args}`);
   return parsed;
 }
 
@@ -51,7 +63,11 @@ export function only(stage: Instruction[], name: string): string {
 
 /** A stage's ENV (KEY=VALUE pairs). */
 export function stageEnv(stage: Instruction[]): Record<string, string> {
-  return Object.fromEntries(stage.filter((i) => i.name === 'ENV').flatMap((i) => i.args.split(/\s+/).map((pair) => pair.split('=') as [string, string])));
+  return Object.fromEntries(
+    stage
+      .filter((i) => i.name === 'ENV')
+      .flatMap((i) => i.args.split(/\s+/).map((pair) => pair.split('=') as [string, string])),
+  );
 }
 
 /**
@@ -66,11 +82,16 @@ export function buildImageApp(root: string, buildStage: Instruction[], path: str
   for (const copy of buildStage.filter((i) => i.name === 'COPY')) {
     const words = copy.args.split(/\s+/).filter((w) => !w.startsWith('--'));
     const dest = join(app, words.pop()!);
-    for (const source of words) cpSync(join(root, source), words.length > 1 ? join(dest, source) : dest, { recursive: true });
+    for (const source of words)
+      cpSync(join(root, source), words.length > 1 ? join(dest, source) : dest, { recursive: true });
   }
   chmodSync(dirname(app), 0o755);
   symlinkSync(join(root, 'node_modules'), join(app, 'node_modules'));
-  const built = spawnSync('npm', ['run', 'prepare'], { cwd: app, encoding: 'utf8', env: { ...process.env, PATH: path } });
+  const built = spawnSync('npm', ['run', 'prepare'], {
+    cwd: app,
+    encoding: 'utf8',
+    env: { ...process.env, PATH: path },
+  });
   assert.equal(built.status, 0, `npm run prepare in the image's /app: ${built.stderr}${built.stdout}`);
   pruneDevDependencies(root, app);
   return app;
@@ -81,20 +102,30 @@ export function buildImageApp(root: string, buildStage: Instruction[], path: str
  * `dev` (linked from root's), so dist/ finds nothing else at the top of node_modules.
  */
 function pruneDevDependencies(root: string, app: string): void {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as {
+    packages: Record<string, { dev?: boolean }>;
+  };
   const modules = join(app, 'node_modules');
   rmSync(modules);
   mkdirSync(modules);
   for (const [key, entry] of Object.entries(lock.packages)) {
     const name = key.replace(/^node_modules\//, '');
-    if (!key.startsWith('node_modules/') || name.includes('node_modules/') || entry.dev || !existsSync(join(root, key))) continue;
+    if (!key.startsWith('node_modules/') || name.includes('node_modules/') || entry.dev || !existsSync(join(root, key)))
+      continue;
     mkdirSync(dirname(join(modules, name)), { recursive: true });
     symlinkSync(join(root, key), join(modules, name));
   }
-  assert.ok(existsSync(join(modules, 'hono')) && !existsSync(join(modules, 'typescript')) && !existsSync(join(modules, 'esbuild')), 'production dependencies only');
+  assert.ok(
+    existsSync(join(modules, 'hono')) &&
+      !existsSync(join(modules, 'typescript')) &&
+      !existsSync(join(modules, 'esbuild')),
+    'production dependencies only',
+  );
 }
 
 /** The files under dir, relative, sorted. */
 export function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => statSync(join(dir, f)).isFile()).sort();
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => statSync(join(dir, f)).isFile())
+    .sort();
 }

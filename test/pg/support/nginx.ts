@@ -15,7 +15,10 @@ export function nginxUpstreams(conf: string): Map<string, string[]> {
   const upstreams = new Map<string, string[]>();
   for (const [, name, body] of conf.matchAll(/^\s*upstream\s+(\S+)\s*\{([^}]*)\}/gm)) {
     const code = body!.replace(/#.*$/gm, '');
-    upstreams.set(name!, [...code.matchAll(/^\s*server\s+([^\s;]+)/gm)].map((m) => m[1]!));
+    upstreams.set(
+      name!,
+      [...code.matchAll(/^\s*server\s+([^\s;]+)/gm)].map((m) => m[1]!),
+    );
   }
   return upstreams;
 }
@@ -33,7 +36,10 @@ export interface Nginx {
  * named in `upstreams` becomes the local address given, `listen PORT` becomes `listen 127.0.0.1:<listen>`, and the
  * pid file, logs and temporary directories go to a temporary prefix (the access log names the upstream used).
  */
-export async function startNginx(conf: string, options: { upstreams: Record<string, string>; containerPort: number; listen: number }): Promise<Nginx> {
+export async function startNginx(
+  conf: string,
+  options: { upstreams: Record<string, string>; containerPort: number; listen: number },
+): Promise<Nginx> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-nginx-'));
   chmodSync(dir, 0o755); // run as root, nginx's workers are `nobody`: they write the temporary directories here
   let rewritten = conf;
@@ -42,7 +48,8 @@ export async function startNginx(conf: string, options: { upstreams: Record<stri
     rewritten = rewritten.replaceAll(from, to);
   }
   const listen = new RegExp(`^(\\s*)listen\\s+${options.containerPort};`, 'gm');
-  if ((rewritten.match(listen) ?? []).length !== 1) throw new Error(`nginx.conf has not exactly one "listen ${options.containerPort};"`);
+  if ((rewritten.match(listen) ?? []).length !== 1)
+    throw new Error(`nginx.conf has not exactly one "listen ${options.containerPort};"`);
   rewritten = rewritten.replace(listen, `$1listen 127.0.0.1:${options.listen};`);
   const local = [
     `log_format upstreams '$request_method $uri $status $upstream_addr';`,
@@ -53,7 +60,11 @@ export async function startNginx(conf: string, options: { upstreams: Record<stri
   rewritten = rewritten.replace(/^http\s*\{/m, (open) => `${open}\n  ${local.join('\n  ')}`);
   const file = join(dir, 'nginx.conf');
   writeFileSync(file, rewritten);
-  const child: ChildProcess = spawn('nginx', ['-p', dir, '-c', file, '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn(
+    'nginx',
+    ['-p', dir, '-c', file, '-e', join(dir, 'error.log'), '-g', `daemon off; pid ${dir}/nginx.pid;`],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

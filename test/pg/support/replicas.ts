@@ -46,11 +46,33 @@ export function writeConfig(config: Record<string, unknown>): { file: string; di
 export async function startReplica(name: string, databaseUrl: string, configFile: string): Promise<Replica> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), `toolgate-replica-${name}-`));
-  const child = spawn(process.execPath, [join(ROOT, 'bin/toolgate.js'), 'serve', '--database', databaseUrl, '--port', String(port), '--data-dir', dataDir, '--config', configFile, '--log-level', 'warn'], {
-    cwd: ROOT,
-    env: { ...process.env, TOOLGATE_AGENT_TOKEN: AGENT_TOKEN, TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN, TOOLGATE_DATABASE_URL: '' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      join(ROOT, 'bin/toolgate.js'),
+      'serve',
+      '--database',
+      databaseUrl,
+      '--port',
+      String(port),
+      '--data-dir',
+      dataDir,
+      '--config',
+      configFile,
+      '--log-level',
+      'warn',
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        TOOLGATE_AGENT_TOKEN: AGENT_TOKEN,
+        TOOLGATE_REVIEWER_TOKEN: REVIEWER_TOKEN,
+        TOOLGATE_DATABASE_URL: '',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => {
     stderr += chunk.toString();
@@ -86,7 +108,11 @@ export async function startReplica(name: string, databaseUrl: string, configFile
 }
 
 /** A JSON request with a bearer token; never throws for a refused connection (status 0 then). */
-export async function call(base: string, path: string, options: { token?: string; body?: unknown; method?: string } = {}): Promise<{ status: number; body: any }> {
+export async function call(
+  base: string,
+  path: string,
+  options: { token?: string; body?: unknown; method?: string } = {},
+): Promise<{ status: number; body: any }> {
   try {
     const res = await fetch(`${base}${path}`, {
       method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),

@@ -23,13 +23,16 @@ export function commandEl(a) {
   var ranges = [];
   var exact = typeof (a.args || {}).command === 'string';
   (a.findings || []).forEach(function (f) {
-    if (exact && Array.isArray(f.span) && f.span[0] >= 0 && f.span[1] > f.span[0] && f.span[1] <= text.length) ranges.push([f.span[0], f.span[1]]);
+    if (exact && Array.isArray(f.span) && f.span[0] >= 0 && f.span[1] > f.span[0] && f.span[1] <= text.length)
+      ranges.push([f.span[0], f.span[1]]);
     else if (f.command && f.command.length < text.length) {
       var at = wordAt(text, f.command);
       if (at >= 0) ranges.push([at, at + f.command.length]);
     }
   });
-  ranges.sort(function (x, y) { return x[0] - y[0]; });
+  ranges.sort(function (x, y) {
+    return x[0] - y[0];
+  });
   var pos = 0;
   ranges.forEach(function (r) {
     if (r[1] <= pos) return;
@@ -45,14 +48,16 @@ export function commandEl(a) {
 // Where `part` stands in `text` as whole shell words (so `sh` is found in `… | sh`, not in `example.sh`).
 function wordAt(text, part) {
   for (var at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + 1)) {
-    var before = at === 0 ? ' ' : text[at - 1], after = text[at + part.length] || ' ';
+    var before = at === 0 ? ' ' : text[at - 1],
+      after = text[at + part.length] || ' ';
     if (/[\s;|&(`$]/.test(before) && /[\s;|&)`]/.test(after)) return at;
   }
   return -1;
 }
 
-
-function riskOf(a) { return a.risk === 'high' || a.risk === 'medium' ? a.risk : 'low'; }
+function riskOf(a) {
+  return a.risk === 'high' || a.risk === 'medium' ? a.risk : 'low';
+}
 export function badge(a) {
   var b = el('span', 'badge risk-' + riskOf(a), a.risk || 'unknown');
   b.setAttribute('aria-label', 'risk ' + (a.risk || 'unknown'));
@@ -84,7 +89,11 @@ export function fillTimes(t) {
 
 export function metaEl(a) {
   var m = el('div', 'meta');
-  [['agent', a.agent_id], ['session', a.session_id], ['cwd', a.cwd]].forEach(function (pair, i) {
+  [
+    ['agent', a.agent_id],
+    ['session', a.session_id],
+    ['cwd', a.cwd],
+  ].forEach(function (pair, i) {
     if (i) m.appendChild(document.createTextNode(' · '));
     m.appendChild(document.createTextNode(pair[0] + ' '));
     m.appendChild(el(pair[0] === 'cwd' ? 'code' : 'b', '', pair[1] || '—'));
@@ -113,14 +122,22 @@ export function itemEl(a) {
   return li;
 }
 
-var HOW = { allow_once: 'allowed once', allow_session: 'allowed for the session', allow_always: 'always allowed', deny: 'denied', deny_with_feedback: 'denied with feedback' };
+var HOW = {
+  allow_once: 'allowed once',
+  allow_session: 'allowed for the session',
+  allow_always: 'always allowed',
+  deny: 'denied',
+  deny_with_feedback: 'denied with feedback',
+};
 
 // One answered approval: how it ended, who answered, the command, the rule or the feedback.
 export function historyItemEl(a) {
   var li = el('li');
   li.setAttribute('data-history-id', a.id);
   li.appendChild(el('span', 'status ' + a.status, a.status));
-  li.appendChild(el('span', '', a.choice ? HOW[a.choice] || a.choice : a.status === 'expired' ? 'nobody answered in time' : ''));
+  li.appendChild(
+    el('span', '', a.choice ? HOW[a.choice] || a.choice : a.status === 'expired' ? 'nobody answered in time' : ''),
+  );
   li.appendChild(el('span', 'meta', a.resolved_by ? 'by ' + a.resolved_by : ''));
   li.appendChild(el('span', 'tool', a.tool));
   li.appendChild(el('code', '', subject(a)));
