@@ -1,6 +1,9 @@
 // Benchmark 4: 10k agents long-polling GET /v1/approvals/{id}?wait=60 on a real server: its memory, and how fast
 // a reviewer's answer reaches the waiting agent.
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { Agent, request, type IncomingMessage } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PROJECT } from './lib/mix.ts';
 import {
@@ -157,10 +160,15 @@ async function measureLongPoll(options: BenchOptions): Promise<BenchResult> {
   const count = options.quick ? 200 : 10_000;
   // Answers are sent one after another, as reviewers do; with 10k open, a few thousand give a stable p99.
   const sampled = options.quick ? 100 : 2_000;
+  // The pending caps (200 per token, 1,000 in total by default) are raised for this bench: it measures what 10k held
+  // long-polls cost, which an operator allows by setting these (docs/security.md#limits-and-defaults).
+  const configDir = mkdtempSync(join(tmpdir(), 'toolgate-longpoll-'));
+  const config = join(configDir, 'config.json');
+  writeFileSync(config, JSON.stringify({ max_pending_per_token: count, max_pending_total: count }));
   const server = await startToolgate({
     cpu: SERVER_CPU,
     raiseFdLimit: true,
-    flags: ['--approval-timeout', '15m', '--log-level', 'warn'],
+    flags: ['--config', config, '--approval-timeout', '15m', '--log-level', 'warn'],
   });
   // Idle sockets are dropped after 4 s, before the server's 5 s keep-alive timeout closes them: reusing a socket the
   // server is closing at that moment fails with ECONNRESET (between the phases below sockets sit idle for seconds).
