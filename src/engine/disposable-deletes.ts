@@ -46,7 +46,7 @@ export function withoutDisposableDeletes(
       f.deletes &&
       disposable &&
       inside &&
-      f.deletes.every((p) => disposable(p) || (dotnetBin(p, f.deletes!) && inside(p)))
+      f.deletes.every((p) => disposable(p) || ((dotnetBin(p, f.deletes!) || mixDeps(p, f.deletes!)) && inside(p)))
     )
       continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
@@ -67,6 +67,17 @@ function dotnetBin(path: string, deleted: readonly string[]): boolean {
   if (!/(^|\/)bin$/.test(p)) return false;
   const obj = p.replace(/bin$/, 'obj');
   return deleted.some((q) => q.replace(/\/+$/, '') === obj);
+}
+
+/**
+ * `rm -rf _build deps`: a `deps` deleted with the `_build` beside it is a Mix (Elixir) project's fetched
+ * dependencies — `mix deps.get` fetches them again from mix.lock. A `deps` alone may be anything, so it stays asked.
+ */
+function mixDeps(path: string, deleted: readonly string[]): boolean {
+  const p = path.replace(/\/+$/, '');
+  if (!/(^|\/)deps$/.test(p)) return false;
+  const build = p.replace(/deps$/, '_build');
+  return deleted.some((q) => q.replace(/\/+$/, '') === build);
 }
 
 /**
