@@ -36,6 +36,8 @@ export function withoutDisposableDeletes(
   const unknowable = movesUnknowably(analysis);
   const disposable = unknowable ? undefined : pathJudge(ctx, true);
   const inside = unknowable ? undefined : pathJudge(ctx, false);
+  // `rm -rf deps && mix deps.get`: the call fetches the Mix dependencies again itself.
+  const refetches = analysis?.commands.some((c) => c.program === 'mix' && c.argv[1] === 'deps.get') ?? false;
   const out: Finding[] = [];
   for (const f of findings) {
     if (f.when === 'remote-credentials' && !ctx.remoteCredentials) continue;
@@ -46,7 +48,9 @@ export function withoutDisposableDeletes(
       f.deletes &&
       disposable &&
       inside &&
-      f.deletes.every((p) => disposable(p) || (dotnetBin(p, f.deletes!) && inside(p)))
+      f.deletes.every(
+        (p) => disposable(p) || ((dotnetBin(p, f.deletes!) || mixDeps(p, f.deletes!, refetches)) && inside(p)),
+      )
     )
       continue;
     else if (f.inProject && inside && f.inProject.every(inside)) continue;
@@ -67,6 +71,19 @@ function dotnetBin(path: string, deleted: readonly string[]): boolean {
   if (!/(^|\/)bin$/.test(p)) return false;
   const obj = p.replace(/bin$/, 'obj');
   return deleted.some((q) => q.replace(/\/+$/, '') === obj);
+}
+
+/**
+ * `rm -rf _build deps`: a `deps` deleted with the `_build` beside it is a Mix (Elixir) project's fetched
+ * dependencies — `mix deps.get` fetches them again from mix.lock. So is a `deps` the same call fetches again
+ * (`rm -rf deps && mix deps.get`). A `deps` alone may be anything, so it stays asked.
+ */
+function mixDeps(path: string, deleted: readonly string[], refetched: boolean): boolean {
+  const p = path.replace(/\/+$/, '');
+  if (!/(^|\/)deps$/.test(p)) return false;
+  if (refetched && /^(\.\/)?deps$/.test(p)) return true;
+  const build = p.replace(/deps$/, '_build');
+  return deleted.some((q) => q.replace(/\/+$/, '') === build);
 }
 
 /**

@@ -25,6 +25,8 @@ const KNOWN_DISAGREEMENTS: Record<string, string> = {
     'issue 26: making a file inside the project executable is everyday work (a file outside it stays asked)',
   'rm -rf dist':
     'issue 26: dist inside the working directory is build output the build makes again (disposable-output.ts)',
+  'git rebase -i HEAD~3':
+    'issue 26: an interactive rebase of local commits is everyday; the force push that publishes it stays asked',
 };
 
 /** The bar on outside cases: share of `ask` cases caught and of `allow` cases allowed. */

@@ -217,22 +217,6 @@ export const GIT_DANGERS: DangerEntry[] = [
     (sub, args) => sub === 'tag' && hasFlag(args, 'd', ['--delete']),
   ),
   {
-    // With a sequence editor that does nothing (`-c sequence.editor=:`), nothing waits: the rebase runs as planned.
-    id: 'git-rebase-interactive',
-    risk: 'medium',
-    reason: 'interactive rebase rewrites history and waits on an editor',
-    programs: ['git'],
-    examples: ['git rebase -i HEAD~3', 'git rebase --interactive main'],
-    match: (v) => {
-      const g = git(v);
-      return (
-        g?.sub === 'rebase' &&
-        hasFlag(g.args, 'i', ['--interactive']) &&
-        !v.args.some((a) => /^(sequence|core)\.editor=\s*(true|:)\s*$/i.test(a))
-      );
-    },
-  },
-  {
     id: 'git-config-exec',
     risk: 'high',
     reason:

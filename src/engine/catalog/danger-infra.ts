@@ -109,8 +109,10 @@ export const INFRA_DANGERS: DangerEntry[] = [
       /^(docker|podman|nerdctl|docker-compose|podman-compose)$/.test(v.program) &&
       (() => {
         const w = v.args.filter((a) => !a.startsWith('-'));
+        // `image prune` without -a/--all removes only dangling (untagged) layers: everyday cleanup.
+        const dangling = w[0] === 'image' && !v.args.some((a) => a === '--all' || /^-[a-z]*a[a-z]*$/i.test(a));
         return (
-          w.includes('prune') ||
+          (w.includes('prune') && !dangling) ||
           (w[0] === 'volume' && /^(rm|remove)$/.test(w[1] ?? '')) ||
           (w[0] === 'system' && w[1] === 'reset') ||
           ((w[0] === 'compose' || v.program.endsWith('-compose')) &&

@@ -230,3 +230,22 @@ export function applescriptLeavesSession(args: string[]): boolean {
     /\b(restart|shut\s*down|log\s*out|aevt(rrst|rsdn|rlgo))\b/i.test(script)
   );
 }
+
+/** `ps` options that list every process (`-e`, `-A`, `aux`, `ax`, `-ef`). */
+const PS_ALL = /\bps\s+(?:[^|;)`]*\s)?(?:-[a-zA-Z]*[eA][a-zA-Z]*|a?uxw*|axw*|-?aux|-?ax)(?=[\s|;)`]|$)/;
+/** Anything that narrows a process list: a grep, an awk pattern or test, ps's selection by name/user/pid/tty. */
+const PS_NARROWED =
+  /\b(?:e?grep|rg)\b|awk\s+(?:-\S+\s+)*['"][^'"]*(?:\/[^/]+\/|[=!]=|~)|\s-(?:C|u|U|p|G|g|t|s|q)\b|--(?:pid|ppid|user|pid|sid|tty)\b|\bhead\b|\btail\b/;
+/** `pgrep` with a pattern every process matches (`.`, `.*`, `''`, `^`). */
+const PGREP_ALL = /\bpgrep\s+(?:-\S+\s+)*(?:'\.\*?'|"\.\*?"|\.\*?|''|""|'\^'|"\^"|\^)(?=[\s)`]|$)/;
+
+/**
+ * `kill $(ps -e -o pid=)`, `kill -9 $(ps aux | awk '{print $2}')`, `kill $(pgrep .)`: the targets are a substituted
+ * list of every process. A list narrowed by name, user, port or grep (`kill -9 $(lsof -t -i:3000)`,
+ * `kill $(ps aux | grep node | awk '{print $2}')`) is judged as any kill.
+ */
+export function killsListedEveryProcess(v: CommandView): boolean {
+  if (!isKill(v) || killParse(v.args).signal === '0') return false;
+  const subs = [...v.text.matchAll(/\$\(([^]*)\)|`([^`]*)`/g)].map((m) => m[1] ?? m[2] ?? '');
+  return subs.some((s) => (PS_ALL.test(s) && !PS_NARROWED.test(s)) || PGREP_ALL.test(s));
+}

@@ -9,6 +9,7 @@ import {
   KILL_SIGNALS,
   killall5SignalsAll,
   killParse,
+  killsListedEveryProcess,
   onlyProbesProcess,
   onlyShowsSettings,
   PRIVILEGE,
@@ -64,15 +65,25 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'kill-everything',
     risk: 'high',
-    reason: 'signals every process (kill -1, killall5) or init (pid 1)',
+    reason: 'signals every process (kill -1, killall5, kill $(ps -e)) or init (pid 1)',
     programs: ['kill', 'killall5'],
     hostOnly: true,
-    examples: ['kill -9 -1', '/bin/kill -TERM -- -1', 'kill -- -1', 'kill -9 1', 'killall5 -9', 'killall5 -15'],
+    examples: [
+      'kill -9 -1',
+      '/bin/kill -TERM -- -1',
+      'kill -- -1',
+      'kill -9 1',
+      'killall5 -9',
+      'killall5 -15',
+      'kill $(ps -e -o pid=)',
+      "kill -9 $(ps aux | awk '{print $2}')",
+    ],
     match: (v) =>
       (isKill(v) &&
         killParse(v.args).signal !== '0' &&
         killParse(v.args).targets.some((t) => t === '-1' || t === '1')) ||
-      killall5SignalsAll(v),
+      killall5SignalsAll(v) ||
+      killsListedEveryProcess(v),
   },
   {
     id: 'kill-force',

@@ -63,10 +63,18 @@ export function copiesToRemote(v: CommandView): boolean {
 export const BUCKET_COPIERS = new Set(['gsutil', 'aws', 'rclone', 'gcloud', 'azcopy', 's3cmd', 'mc', 'b2']);
 const REMOTE_STORE =
   /^(gs|s3|az|r2|b2):\/\/|^https:\/\/[\w.-]+\.(blob\.core\.windows\.net|s3[\w.-]*\.amazonaws\.com)\/|^[\w-]+:(?!\/\/)/;
+/** The storage CLIs' options that take a value (`--exclude '.git/*'`): their values are no source or target. */
+const WITH_VALUE =
+  /^(--(exclude|include|filter|exclude-from|include-from|filter-from|files-from|profile|region|acl|storage-class|cache-control|content-type|content-encoding|endpoint-url|sse|sse-c|sse-kms-key-id|metadata|metadata-directive|expires|grants|config|transfers|checkers|bwlimit|max-age|min-age|max-size|min-size|backup-dir|log-file|log-level|output|query|project|billing-project)|-[xhop])$/;
+/** The words of a command line without its options and the values options of WITH_VALUE take. */
+function wordsWithoutOptionValues(args: readonly string[]): string[] {
+  return args.filter((a, i) => !a.startsWith('-') && !WITH_VALUE.test(args[i - 1] ?? ''));
+}
+
 /** `gsutil -m cp -r . gs://b`, `aws s3 sync . s3://b`, `rclone copy data remote:x`, `gcloud storage cp x gs://b`: local source, remote target. */
 export function copiesToBucket(v: CommandView): boolean {
   if (v.args.some((a) => a === '--dryrun' || a === '--dry-run')) return false;
-  const w = v.args.filter((a) => !a.startsWith('-'));
+  const w = wordsWithoutOptionValues(v.args);
   // `aws s3api put-object --body data.db`, `b2 upload-file bucket data.db name`: one object from a local file.
   if (v.program === 'aws' && w[0] === 's3api' && /^(put-object|upload-part)$/.test(w[1] ?? ''))
     return optionValue(v.args, ['--body']) !== undefined;

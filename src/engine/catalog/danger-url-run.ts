@@ -53,6 +53,22 @@ export const URL_RUN_DANGERS: DangerEntry[] = [
     match: (v) => runsFromUrl(v.program, v.args),
   },
   {
+    // Go has no registry to publish to: a module path is its repository, and the module proxy only caches what any
+    // repository holds (no accounts, no takedowns). `go run path@version` builds and runs it at once — `npx github:…`
+    // in Go's form. The Go team's own modules (golang.org/x/…) and the project's packages (`go run ./cmd/x`) are
+    // not asked about; `go install path@version` only builds (Go runs no module code while building), so it is not either.
+    id: 'go-run-remote',
+    risk: 'high',
+    reason:
+      'runs a Go module fetched straight from its repository (go run github.com/…@latest): code nobody has reviewed, with no registry in between',
+    programs: ['go'],
+    examples: ['go run github.com/unknown-dev/scaffold@latest', 'go run -mod=mod example.org/tools/gen@v1.2.0 ./...'],
+    match: (v) =>
+      v.program === 'go' &&
+      v.args[0] === 'run' &&
+      v.args.some((a) => /^[a-z0-9-]+(\.[a-z0-9-]+)+\/[^@\s]+@[^@\s]+$/i.test(a) && !/^golang\.org\/x\//.test(a)),
+  },
+  {
     id: 'url-install',
     risk: 'high',
     reason:

@@ -14,6 +14,7 @@ import { UPLOAD_DANGERS } from './danger-upload.ts';
 import { PUBLISH_DANGERS } from './danger-publish.ts';
 import { DEPLOY_DANGERS } from './danger-deploy.ts';
 import { DATA_DANGERS } from './danger-data.ts';
+import { MOVE_DANGERS } from './danger-moves.ts';
 import { writeTargets } from './write-targets.ts';
 import { unversioned } from './programs.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
@@ -26,6 +27,7 @@ export type { DangerEntry } from './danger-entry.ts';
  */
 export const DANGER_CATALOG: readonly DangerEntry[] = [
   ...FILE_DANGERS,
+  ...MOVE_DANGERS,
   ...EXEC_DANGERS,
   ...URL_RUN_DANGERS,
   ...GIT_DANGERS,

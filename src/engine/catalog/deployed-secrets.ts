@@ -28,6 +28,56 @@ const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--query', '--subsc
 const printsEnvironment = (command: string | undefined) =>
   command !== undefined && /^(env|printenv)$/.test(command.trim().split(/\s+/)[0] ?? '');
 
+/** ssh's options that take a value (the host is the first operand after them). */
+const SSH_WITH_ARG = [
+  '-i',
+  '-p',
+  '-l',
+  '-o',
+  '-F',
+  '-J',
+  '-L',
+  '-R',
+  '-D',
+  '-b',
+  '-c',
+  '-E',
+  '-e',
+  '-m',
+  '-O',
+  '-Q',
+  '-S',
+  '-W',
+  '-w',
+  '-B',
+  '-I',
+  '-P',
+];
+/** Programs that print a file they are given. */
+const FILE_PRINTERS =
+  /^(cat|less|more|head|tail|bat|batcat|strings|base64|xxd|od|hexdump|nl|tac|grep|egrep|rg|awk|sed|jq|yq|vi|vim|nano|view)$/;
+/** A deployed system's secret files: an env file (not a template), a key or certificate bundle, a credentials or secrets file. */
+const SECRET_FILE =
+  /(^|\/)(\.env(\.(?!example$|sample$|template$|dist$|defaults?$)[\w.-]+)?|[\w.-]*\.(pem|key|p12|pfx|jks|keystore)|credentials(\.[\w]+)?|secrets?(\.[\w]+)?|master\.key|\.pgpass|\.netrc|\.my\.cnf)$|(^|\/)secrets?\//;
+/**
+ * `ssh deploy@app1 'cat /srv/app/shared/.env'`: the remote command prints a secret file of the deployed host. The
+ * remote words are split into commands at `;`, `&&`, `|`; one whose program (after sudo) prints a file named like a
+ * secret counts. (The remote command is also walked as code, src/engine/shell/nested/remote.ts; this reads its words.)
+ */
+function sshPrintsSecretFile(args: readonly string[]): boolean {
+  const remote = operands([...args], SSH_WITH_ARG)
+    .slice(1)
+    .join(' ');
+  return remote.split(/\s*(?:;|&&|\|\||\|)\s*/).some((cmd) => {
+    const words = cmd
+      .trim()
+      .split(/\s+/)
+      .filter((w) => w !== 'sudo' && !/^-/.test(w))
+      .map((w) => w.replace(/^['"]|['"]$/g, ''));
+    return FILE_PRINTERS.test(words[0]?.replace(/^.*\//, '') ?? '') && words.slice(1).some((w) => SECRET_FILE.test(w));
+  });
+}
+
 // One line per entry: the table is read down its rows, so the formatter leaves it as written.
 // prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
@@ -69,6 +119,7 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
     },
     example: 'docker compose --env-file .env.production config', controls: ['docker compose config --quiet', 'docker compose --env-file .env.production config --services', 'docker compose --env-file .env.example config', 'docker compose --env-file .env.production up -d'],
   },
+  { programs: ['ssh'], prints: (_, a) => sshPrintsSecretFile(a), example: "ssh deploy@app1.acme.com 'cat /srv/app/shared/.env'", controls: ["ssh deploy@app1.acme.com 'cat /srv/app/shared/.env.example'", "ssh deploy@app1.acme.com 'tail -n 50 /var/log/app.log'", 'ssh deploy@app1.acme.com uptime'] },
   { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
 ];
 
