@@ -11,6 +11,11 @@ export interface ProtectedEntry {
    * a name that is a symlink to a secret is judged by where it leads.
    */
   open?: readonly string[];
+  /**
+   * Files right inside it that hold nothing secret but must not be written (a command that only reads may read them):
+   * `~/.ssh/config` names hosts, users and key paths, and a `ProxyCommand` written there runs code.
+   */
+  readable?: readonly string[];
 }
 
 // An entry is a file when only that file is secret: `~/.claude/.credentials.json`, not `~/.claude`, whose settings,
@@ -58,6 +63,7 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
     relative: '.ssh',
     reason: 'SSH private keys and authorized_keys',
     open: ['*.pub', 'known_hosts', 'known_hosts.old'],
+    readable: ['config'],
   },
   { relative: '.aws', reason: 'AWS credentials' },
   { relative: '.kube', reason: 'Kubernetes cluster credentials' },
