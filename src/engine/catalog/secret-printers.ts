@@ -349,13 +349,16 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     // A secret manager's values printed to the terminal: read with the login the CLI keeps (Doppler's token in
     // ~/.doppler, AWS, Google Cloud and Azure logins, chamber's AWS profile). `-o file`, `--out-file`, `> file` print
     // nothing (asked, credential-export); listing names prints no value.
-    id: 'secret-manager-print', programs: ['doppler', 'chamber', 'infisical', 'aws', 'gcloud', 'az', 'bws', 'akeyless', 'teller', 'berglas'],
+    id: 'secret-manager-print', programs: ['doppler', 'chamber', 'infisical', 'aws', 'gcloud', 'az', 'bws', 'akeyless', 'teller', 'berglas', 'op', 'aws-vault'],
     reason: 'prints values from a secret manager (Doppler, chamber, Infisical, AWS Secrets Manager and SSM, Google Secret Manager, Azure Key Vault…), read with the login its CLI keeps',
     prints: (words, args, v) => {
       // (The cloud CLIs' `-o`/`--output` is a format; their files are `--out-file` and `> file`.)
       const cloud = v.program === 'aws' || v.program === 'az' || v.program === 'gcloud';
       if (v.redirects.some(stdoutToFile) || args.some((a) => /^(--out-file|--output-file)(=|$)/.test(a) || (!cloud && /^(-o|--out|--output)(=|$)/.test(a)))) return false;
       const [g, c, x] = operands([...args], CLOUD_WITH_ARG);
+      // `doppler run -- printenv`, `aws-vault exec prod -- env`: the secrets injected into a command that prints them all.
+      const after = args.indexOf('--');
+      if (after >= 0 && /^(env|printenv)$/.test(args[after + 1] ?? '') && args.length === after + 2 && /^(run|exec)$/.test(words[0] ?? '')) return true;
       switch (v.program) {
         case 'doppler': return words[0] === 'secrets' && (words[1] === undefined || words[1] === 'get' || (words[1] === 'download' && args.includes('--no-file'))) && !args.includes('--only-names');
         case 'chamber': return /^(read|export|env)$/.test(words[0] ?? '');
@@ -370,14 +373,14 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
         default: return false;
       }
     },
-    examples: ['doppler secrets download --no-file --format env', 'doppler secrets get DB_PASSWORD --plain', 'chamber export prod-api', 'chamber read prod-api db_password', 'infisical export --env=prod', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --name /prod/db --with-decryption', 'gcloud secrets versions access latest --secret=db-password', 'az keyvault secret show --vault-name acme --name db', 'bws secret get 0f8e'],
-    controls: ['doppler secrets --only-names', 'chamber list prod-api', 'aws secretsmanager list-secrets', 'gcloud secrets list', 'az keyvault secret list --vault-name acme', 'infisical login --help'],
+    examples: ['doppler run -- printenv', 'aws-vault exec prod -- env', 'op run --env-file .env -- printenv', 'chamber exec api -- env', 'doppler secrets download --no-file --format env', 'doppler secrets get DB_PASSWORD --plain', 'chamber export prod-api', 'chamber read prod-api db_password', 'infisical export --env=prod', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --name /prod/db --with-decryption', 'gcloud secrets versions access latest --secret=db-password', 'az keyvault secret show --vault-name acme --name db', 'bws secret get 0f8e'],
+    controls: ['doppler run -- npm start', 'aws-vault exec prod -- aws s3 ls', 'op run -- ./deploy.sh', 'doppler secrets --only-names', 'chamber list prod-api', 'aws secretsmanager list-secrets', 'gcloud secrets list', 'az keyvault secret list --vault-name acme', 'infisical login --help'],
   },
   {
     // `wg showconf` prints an interface's configuration with its private key; `wg show` prints "(hidden)" instead.
-    id: 'wireguard-showconf', programs: ['wg'], reason: "prints a WireGuard interface's private key (`wg showconf`, `wg show <if> private-key`)",
-    prints: (words) => words[0] === 'showconf' || (words[0] === 'show' && /^(private-key|preshared-keys)$/.test(words[2] ?? '')),
-    examples: ['wg showconf wg0', 'sudo wg showconf wg0', 'wg show wg0 private-key'],
+    id: 'wireguard-showconf', programs: ['wg', 'wg-quick'], reason: "prints a WireGuard interface's private key (`wg showconf`, `wg show <if> private-key`)",
+    prints: (words, _, v) => v.program === 'wg-quick' ? words[0] === 'strip' : words[0] === 'showconf' || (words[0] === 'show' && /^(private-key|preshared-keys)$/.test(words[2] ?? '')),
+    examples: ['wg-quick strip wg0', 'wg showconf wg0', 'sudo wg showconf wg0', 'wg show wg0 private-key'],
     controls: ['wg show', 'wg show wg0', 'wg show wg0 public-key', 'wg pubkey < pub.txt'],
   },
   {
@@ -386,7 +389,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'key-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'openssl'],
     reason: "prints a private key or a cloud service-account key, known by its file name (`server.key`, `privkey.pem`, `id_rsa`, `service-account.json`), or exports one from a keystore (`openssl pkcs12 -nodes`)",
     prints: (words, args, v) => {
-      const known = v.words.slice(1).filter((w) => !w.dynamic && !w.glob).map((w) => w.value);
+      // (A glob counts by the name it names: `cat certs/*.key`.)
+      const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'openssl') {
         if (args.some((a) => /^-(pubout|noout|out)$/.test(a))) return false;
         const input = known[known.indexOf('-in') + 1] ?? '';
@@ -397,8 +401,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       if (v.redirects.some(stdoutToFile)) return false;
       return known.some((w) => !w.startsWith('-') && !testFixture(w) && (privateKeyName(w) || serviceAccountKeyName(w)));
     },
-    examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key'],
-    controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json'],
+    examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key', 'cat certs/*.key', 'openssl pkcs8 -topk8 -nocrypt -in key.pem'],
+    controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json', 'cat certs/*.crt', 'cat usa.json', 'cat salt.json'],
   },
 ];
 
