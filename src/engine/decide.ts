@@ -332,7 +332,7 @@ function protectedHitFor(
   if (analysis) return protectedShellPath(analysis, pathCtx);
   let uncertain: ProtectedHit | undefined;
   for (const p of call.paths) {
-    const hit = protectedPathFor(p, pathCtx, call.recursive, call.toolGlob);
+    const hit = protectedPathFor(p, pathCtx, call.recursive, call.toolGlob, call.kind === 'read');
     if (hit?.certain) return hit;
     uncertain ??= hit;
   }

@@ -117,6 +117,7 @@ function check(
   base: string | undefined,
   ctx: PathContext,
   roots: RootSet,
+  reading = false,
 ): ProtectedHit | undefined {
   const absolute = absoluteTemplate(template, base, ctx);
   const segs = templateSegs(absolute);
@@ -155,6 +156,7 @@ function check(
     for (const root of rootsFor(cand.segs, roots)) {
       budget.left = REACH_BUDGET;
       if (root.open && openInside(cand.segs, root)) continue;
+      if (reading && root.readable && openInside(cand.segs, root, root.readable)) continue;
       if (reaches(cand.segs, root.segs, 0, 0, budget))
         return { path: display, protectedBy: root.protectedBy, reason: root.reason, certain: cand.certain };
     }
@@ -189,6 +191,7 @@ export function protectedPathFor(
   ctx: PathContext,
   recursive = false,
   toolGlob = false,
+  reading = false,
 ): ProtectedHit | undefined {
   let template = rawTemplate(rawPath, ctx.home);
   if (toolGlob) template = toolGlobTemplate(template);
@@ -198,6 +201,7 @@ export function protectedPathFor(
     undefined,
     ctx,
     protectedRoots(ctx),
+    reading && !recursive && !toolGlob,
   );
 }
 
@@ -218,9 +222,11 @@ function toolGlobTemplate(template: string): string {
 /** The first certain protected hit among the paths a bash command touches, else the first uncertain one. */
 export function protectedShellPath(analysis: ShellAnalysis, ctx: PathContext): ProtectedHit | undefined {
   const roots = protectedRoots(ctx);
+  // A command that only reads may read a protected directory's readable files (`cat ~/.ssh/config`).
+  const reading = analysis.ok && analysis.readOnly;
   let uncertain: ProtectedHit | undefined;
   for (const p of analysis.paths) {
-    const hit = check(shellPathTemplate(p), p.path, p.base, ctx, roots);
+    const hit = check(shellPathTemplate(p), p.path, p.base, ctx, roots, reading && p.kind !== 'redirect');
     if (hit?.certain) return hit;
     uncertain ??= hit;
   }

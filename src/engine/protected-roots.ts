@@ -21,6 +21,8 @@ export interface Root {
   protectedBy: string;
   reason: string;
   open?: (name: string) => boolean;
+  /** The names right inside it a command that only reads may read (`~/.ssh/config`). */
+  readable?: (name: string) => boolean;
 }
 
 /**
@@ -158,7 +160,8 @@ function buildRoots(ctx: PathContext): Root[] {
         protectedBy: `${label}/${entry.relative}`,
         reason: entry.reason,
       };
-      if (entry.open) root.open = micromatch.matcher(`{${entry.open.join(',')}}`, { dot: true });
+      if (entry.open) root.open = namesMatcher(entry.open);
+      if (entry.readable) root.readable = namesMatcher(entry.readable);
       roots.push(root);
     }
   }
@@ -169,6 +172,11 @@ function buildRoots(ctx: PathContext): Root[] {
   for (const extra of ctx.extra ?? [])
     roots.push({ segs: rootSegs(resolveLiteral(extra, ctx)), protectedBy: extra, reason: EXTRA_REASON });
   return roots;
+}
+
+/** A matcher for any of some globs over one name (`{a,b}`; a single name alone: `{config}` is no brace expansion). */
+function namesMatcher(names: readonly string[]): (name: string) => boolean {
+  return micromatch.matcher(names.length === 1 ? names[0]! : `{${names.join(',')}}`, { dot: true });
 }
 
 function expandHome(path: string, home: string): string {

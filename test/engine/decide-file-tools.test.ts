@@ -180,6 +180,19 @@ describe('the trace', () => {
       { stage: 'protected_path', outcome: 'decided', detail: '~/.ssh/id_rsa: SSH private keys and authorized_keys' },
     ]);
   });
+  it('reads ~/.ssh/config but never writes it, and the keys beside it stay protected (issue 26, round 4)', async () => {
+    const judge = async (tool: string, args: Record<string, unknown>) =>
+      decide({ call: { tool, args, cwd: CWD } }, policy, await engine());
+    // (Mode strict: a read no rule covers asks; the point is that no protected path denies it.)
+    assert.notEqual((await judge('Read', { file_path: '~/.ssh/config' })).source, 'protected_path');
+    assert.equal((await judge('Read', { file_path: '~/.ssh/id_ed25519' })).source, 'protected_path');
+    assert.equal((await judge('Read', { file_path: '~/.ssh/config.d/work' })).source, 'protected_path');
+    const write = await judge('Write', { file_path: '~/.ssh/config', content: 'Host *\n  ProxyCommand sh -c x\n' });
+    assert.equal(write.decision, 'deny');
+    assert.equal(write.source, 'protected_path');
+    const edit = await judge('Edit', { file_path: '~/.ssh/config', old_string: 'a', new_string: 'b' });
+    assert.equal(edit.source, 'protected_path');
+  });
   it('follows an ask through the mode to the fallback', async () => {
     const v = decide(
       {

@@ -9,9 +9,12 @@ describe('deployed secrets printed', async () => {
   const judge = await createJudge();
   for (const printer of DEPLOYED_SECRETS) {
     describe(printer.programs.join('/'), () => {
-      it(`asks (high): ${printer.example}`, () => {
+      // (Round 4 of issue 26: chamber and Infisical are secret managers, and their values printed to the terminal are
+      // denied as reading a secret is, secret-manager-print; written to a file they stay asked about.)
+      const secretManager = printer.programs.some((p) => p === 'chamber' || p === 'infisical');
+      it(`${secretManager ? 'denies' : 'asks (high)'}: ${printer.example}`, () => {
         const j = judge(printer.example);
-        assert.equal(j.decision, 'ask', j.reason);
+        assert.equal(j.decision, secretManager ? 'deny' : 'ask', j.reason);
         assert.equal(j.risk, 'high');
       });
       for (const control of printer.controls) {

@@ -68,7 +68,9 @@ const REACHES: [string, { tool: string; args: Record<string, unknown> }, string?
 const MAY_REACH: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['a name whose known parts fit .ssh', bash('cat ~/.s${x}sh/id_rsa')],
   ['a default value of an unset variable', bash('cat ~/.${x:-ssh}/id_rsa')],
-  ['/proc/self/cwd: below some directory', bash('cat /proc/self/cwd/../../.ssh/id_rsa')],
+  // (Issue 26, round 4: `cat /proc/self/cwd/../../.ssh/id_rsa` is now denied, key-file-print: the name is an SSH key's
+  // wherever it is; regressions.jsonl keeps it. The reach below some directory is asked about for another secret.)
+  ['/proc/self/cwd: below some directory', bash('cat /proc/self/cwd/../../.aws/credentials')],
 ];
 
 /** Ordinary calls next to those: allowed. */

@@ -38,6 +38,11 @@ describe('secret printers', async () => {
               'git-crypt-export-key',
               'container-secret-print',
               'nmcli-secrets',
+              // (Round 4: a secret manager's values, read with whichever login its CLI keeps; /etc/wireguard; a key
+              // file anywhere, known by its name.)
+              'secret-manager-print',
+              'wireguard-showconf',
+              'key-file-print',
             ].includes(printer.id),
             printer.id,
           );
@@ -93,10 +98,13 @@ describe('secret printers', async () => {
   it('secrets fetched from a service stay asked about, not denied', () => {
     // (Round 2 of issue 26 moved `vault kv get` and `sops -d` to the denied table: printing a secret is reading it, and
     // their tokens and keys live in protected files, ~/.vault-token and ~/.config/sops/age/keys.txt.)
+    // (Round 4 of issue 26 denies a secret manager's values printed to the terminal, secret-manager-print: asked
+    // here now is the same secret written to a file, and a cluster's workload secrets.)
     for (const command of [
       'kubectl get secret db -o yaml',
-      'aws secretsmanager get-secret-value --secret-id prod/db',
-      'gcloud secrets versions access latest --secret x',
+      'aws secretsmanager get-secret-value --secret-id prod/db > secret.json',
+      'gcloud secrets versions access latest --secret x --out-file=pw.txt',
+      'doppler secrets download secrets.json',
     ]) {
       assert.equal(judge(command).decision, 'ask', command);
     }

@@ -57,7 +57,9 @@ const CASES: EffectCase[] = [
     expect: 'ask',
     control: 'git remote -v && git push x main',
   },
-  { program: 'cd', line: 'cd ~/.ssh && cat id_rsa', expect: 'deny', control: 'cd src && cat id_rsa' },
+  // (Issue 26, round 4: `cat id_rsa` is a private key by its name anywhere, key-file-print; the control names a file
+  // protected in ~/.ssh only, so it still shows that cd moves where a name is read.)
+  { program: 'cd', line: 'cd ~/.ssh && cat authorized_keys', expect: 'deny', control: 'cd src && cat authorized_keys' },
   { program: 'pushd', line: 'pushd /etc && cat shadow', expect: 'deny', control: 'pushd src && cat shadow' },
   {
     program: 'popd',

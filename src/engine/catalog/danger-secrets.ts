@@ -92,7 +92,7 @@ export const SECRET_DANGERS: DangerEntry[] = [
     id: 'secret-file-print',
     risk: 'high',
     reason:
-      'prints a secret a tool keeps in a protected file (an AWS secret key, a kubeconfig with its keys, GnuPG private keys, a cloud or GitHub token): denied as reading that file is',
+      "prints a secret a tool keeps (an AWS secret key, a kubeconfig with its keys, GnuPG private keys, a cloud or GitHub token, a secret manager's values, a private key file): denied as reading a protected file is",
     programs: SECRET_PRINTER_PROGRAMS,
     examples: SECRET_PRINTERS.flatMap((p) => p.examples),
     // (`gh auth token >/dev/null && echo logged-in` only asks whether there is one.)

@@ -11,6 +11,11 @@ export interface ProtectedEntry {
    * a name that is a symlink to a secret is judged by where it leads.
    */
   open?: readonly string[];
+  /**
+   * Files right inside it that hold nothing secret but must not be written (a command that only reads may read them):
+   * `~/.ssh/config` names hosts, users and key paths, and a `ProxyCommand` written there runs code.
+   */
+  readable?: readonly string[];
 }
 
 // An entry is a file when only that file is secret: `~/.claude/.credentials.json`, not `~/.claude`, whose settings,
@@ -58,6 +63,7 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
     relative: '.ssh',
     reason: 'SSH private keys and authorized_keys',
     open: ['*.pub', 'known_hosts', 'known_hosts.old'],
+    readable: ['config'],
   },
   { relative: '.aws', reason: 'AWS credentials' },
   { relative: '.kube', reason: 'Kubernetes cluster credentials' },
@@ -190,6 +196,9 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.cloudflared/cert.pem', reason: 'Cloudflare Tunnel account certificate (its token)' },
   { relative: '.tsh', reason: 'Teleport keys and certificates' },
   { relative: '.config/helm/registry/config.json', reason: 'Helm OCI registry logins' },
+  { relative: '.config/helm/repositories.yaml', reason: 'Helm chart repository passwords' },
+  { relative: 'Library/Preferences/helm/repositories.yaml', reason: 'Helm chart repository passwords' },
+  { relative: 'Library/Preferences/helm/registry/config.json', reason: 'Helm OCI registry logins' },
   { relative: '.mc/config.json', reason: 'MinIO client access keys' },
   { relative: '.aliyun/config.json', reason: 'Alibaba Cloud access keys' },
   { relative: '.bluemix/config.json', reason: 'IBM Cloud CLI tokens' },
@@ -200,6 +209,7 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.sbt/credentials', reason: 'sbt repository credentials' },
   { relative: '.ivy2/.credentials', reason: 'Ivy repository credentials' },
   { relative: '.hex/hex.config', reason: 'Hex API key' },
+  { relative: '.mix/hex.config', reason: 'Hex API key' },
   { relative: '.pub-cache/credentials.json', reason: 'pub.dev OAuth credentials' },
   { relative: '.config/dart/pub-credentials.json', reason: 'pub.dev OAuth credentials' },
   { relative: '.expo/state.json', reason: 'Expo session secret' },
@@ -261,7 +271,23 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/wpa_supplicant.conf', reason: 'Wi-Fi passwords (wpa_supplicant)' },
   { path: '/etc/openvpn/*.key', reason: 'OpenVPN private keys' },
   { path: '/etc/openvpn/*/*.key', reason: 'OpenVPN private keys' },
+  // A client or server configuration carries its keys inline (<key>, <tls-auth>, <tls-crypt>) and auth files hold
+  // passwords: /etc/openvpn/client/office.conf, server/*.conf, *.ovpn.
+  { path: '/etc/openvpn/*.conf', reason: 'OpenVPN configurations with their private keys' },
+  { path: '/etc/openvpn/*/*.conf', reason: 'OpenVPN configurations with their private keys' },
+  { path: '/etc/openvpn/*.ovpn', reason: 'OpenVPN configurations with their private keys' },
+  { path: '/etc/openvpn/*/*.ovpn', reason: 'OpenVPN configurations with their private keys' },
+  { path: '/etc/openvpn/*/*.pass', reason: 'OpenVPN passwords' },
+  { path: '/etc/openvpn/*.pass', reason: 'OpenVPN passwords' },
+  { path: '/etc/openvpn/*/auth*.txt', reason: 'OpenVPN passwords' },
   { path: '/etc/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },
+  { path: '/etc/strongswan/ipsec.secrets', reason: 'IPsec pre-shared keys and private keys' },
+  { path: '/etc/ipsec.d/private', reason: 'IPsec private keys' },
+  { path: '/etc/swanctl/private', reason: 'IPsec private keys (strongSwan)' },
+  { path: '/etc/swanctl/swanctl.conf', reason: 'IPsec pre-shared keys (strongSwan)' },
+  { path: '/etc/swanctl/conf.d/*.conf', reason: 'IPsec pre-shared keys (strongSwan)' },
+  { path: '/etc/ppp/chap-secrets', reason: 'PPP passwords' },
+  { path: '/etc/ppp/pap-secrets', reason: 'PPP passwords' },
   { path: '/etc/mysql/debian.cnf', reason: "MySQL's maintenance user password" },
   { path: '/etc/gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
   { path: '/etc/rancher/rke2/rke2.yaml', reason: 'RKE2 cluster credentials (kubeconfig)' },

@@ -1,8 +1,10 @@
 // Commands that print a secret a tool keeps in a protected file: denied exactly as reading that file is (issue 26).
 //
 // `aws configure get aws_secret_access_key` prints what `cat ~/.aws/credentials` would; toolgate denies the second
-// (a protected path), so it denies the first. Secrets fetched from a service (`vault read`, `kubectl get secret`,
-// `aws secretsmanager get-secret-value`) are not in a file here: they stay asked about (`credential-export`).
+// (a protected path), so it denies the first. A secret manager's values printed to the terminal (`vault kv get`,
+// `doppler secrets download --no-file`, `aws secretsmanager get-secret-value`) are read with the login it keeps, and
+// are denied the same way (issue 26, round 4); written to a file they stay asked about (`credential-export`).
+// Workload secrets read from a cluster (`kubectl get secret -o yaml`) stay asked about too.
 // Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
@@ -342,6 +344,66 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     examples: ['git-crypt export-key -', 'git-crypt export-key /dev/stdout'],
     controls: ['git-crypt status', 'git-crypt lock'],  // (export-key to a file is asked: repository-decrypt)
   },
+  // Issue 26, round 4.
+  {
+    // A secret manager's values printed to the terminal: read with the login the CLI keeps (Doppler's token in
+    // ~/.doppler, AWS, Google Cloud and Azure logins, chamber's AWS profile). `-o file`, `--out-file`, `> file` print
+    // nothing (asked, credential-export); listing names prints no value.
+    id: 'secret-manager-print', programs: ['doppler', 'chamber', 'infisical', 'aws', 'gcloud', 'az', 'bws', 'akeyless', 'teller', 'berglas', 'op', 'aws-vault'],
+    reason: 'prints values from a secret manager (Doppler, chamber, Infisical, AWS Secrets Manager and SSM, Google Secret Manager, Azure Key Vault…), read with the login its CLI keeps',
+    prints: (words, args, v) => {
+      // (The cloud CLIs' `-o`/`--output` is a format; their files are `--out-file` and `> file`.)
+      const cloud = v.program === 'aws' || v.program === 'az' || v.program === 'gcloud';
+      if (v.redirects.some(stdoutToFile) || args.some((a) => /^(--out-file|--output-file)(=|$)/.test(a) || (!cloud && /^(-o|--out|--output)(=|$)/.test(a)))) return false;
+      const [g, c, x] = operands([...args], CLOUD_WITH_ARG);
+      // `doppler run -- printenv`, `aws-vault exec prod -- env`: the secrets injected into a command that prints them all.
+      const after = args.indexOf('--');
+      if (after >= 0 && /^(env|printenv)$/.test(args[after + 1] ?? '') && args.length === after + 2 && /^(run|exec)$/.test(words[0] ?? '')) return true;
+      switch (v.program) {
+        case 'doppler': return words[0] === 'secrets' && (words[1] === undefined || words[1] === 'get' || (words[1] === 'download' && args.includes('--no-file'))) && !args.includes('--only-names');
+        case 'chamber': return /^(read|export|env)$/.test(words[0] ?? '');
+        case 'infisical': return words[0] === 'export' || (words[0] === 'secrets' && (words[1] === undefined || words[1] === 'get') && !args.includes('--silent'));
+        case 'aws': return (g === 'secretsmanager' && /^(batch-)?get-secret-value$/.test(c ?? '')) || (g === 'ssm' && /^get-parameter(s|s-by-path|-history)?$/.test(c ?? '') && args.includes('--with-decryption'));
+        case 'gcloud': return g === 'secrets' && c === 'versions' && x === 'access' && !args.some((a) => a.startsWith('--out-file'));
+        case 'az': return g === 'keyvault' && c === 'secret' && x === 'show';
+        case 'bws': return words[0] === 'secret' && (words[1] === 'get' || words[1] === 'list');
+        case 'akeyless': return words[0] === 'get-secret-value';
+        case 'teller': return /^(show|env|export|yaml|json)$/.test(words[0] ?? '');
+        case 'berglas': return words[0] === 'access';
+        default: return false;
+      }
+    },
+    examples: ['doppler run -- printenv', 'aws-vault exec prod -- env', 'op run --env-file .env -- printenv', 'chamber exec api -- env', 'doppler secrets download --no-file --format env', 'doppler secrets get DB_PASSWORD --plain', 'chamber export prod-api', 'chamber read prod-api db_password', 'infisical export --env=prod', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --name /prod/db --with-decryption', 'gcloud secrets versions access latest --secret=db-password', 'az keyvault secret show --vault-name acme --name db', 'bws secret get 0f8e'],
+    controls: ['doppler run -- npm start', 'aws-vault exec prod -- aws s3 ls', 'op run -- ./deploy.sh', 'doppler secrets --only-names', 'chamber list prod-api', 'aws secretsmanager list-secrets', 'gcloud secrets list', 'az keyvault secret list --vault-name acme', 'infisical login --help'],
+  },
+  {
+    // `wg showconf` prints an interface's configuration with its private key; `wg show` prints "(hidden)" instead.
+    id: 'wireguard-showconf', programs: ['wg', 'wg-quick'], reason: "prints a WireGuard interface's private key (`wg showconf`, `wg show <if> private-key`)",
+    prints: (words, _, v) => v.program === 'wg-quick' ? words[0] === 'strip' : words[0] === 'showconf' || (words[0] === 'show' && /^(private-key|preshared-keys)$/.test(words[2] ?? '')),
+    examples: ['wg-quick strip wg0', 'wg showconf wg0', 'sudo wg showconf wg0', 'wg show wg0 private-key'],
+    controls: ['wg show', 'wg show wg0', 'wg show wg0 public-key', 'wg pubkey < pub.txt'],
+  },
+  {
+    // A private key or a cloud service-account key anywhere, the project included, known by its file name. The engine
+    // knows names only: certificates (`cert.pem`, `ca.pem`, `fullchain.pem`) and public keys stay readable.
+    id: 'key-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'openssl'],
+    reason: "prints a private key or a cloud service-account key, known by its file name (`server.key`, `privkey.pem`, `id_rsa`, `service-account.json`), or exports one from a keystore (`openssl pkcs12 -nodes`)",
+    prints: (words, args, v) => {
+      // (A glob counts by the name it names: `cat certs/*.key`.)
+      const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
+      if (v.program === 'openssl') {
+        if (args.some((a) => /^-(pubout|noout|out)$/.test(a))) return false;
+        const input = known[known.indexOf('-in') + 1] ?? '';
+        if (testFixture(input)) return false;
+        if (words[0] === 'pkcs12') return args.some((a) => a === '-nodes' || a === '-noenc') && !args.includes('-nokeys');
+        return /^(rsa|pkey|ec|pkcs8|dsa)$/.test(words[0] ?? '') && known.includes('-in') && privateKeyName(input);
+      }
+      if (v.redirects.some(stdoutToFile)) return false;
+      return known.some((w) => !w.startsWith('-') && !testFixture(w) && (privateKeyName(w) || serviceAccountKeyName(w)));
+    },
+    examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key', 'cat certs/*.key', 'openssl pkcs8 -topk8 -nocrypt -in key.pem'],
+    controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json', 'cat certs/*.crt', 'cat usa.json', 'cat salt.json'],
+  },
 ];
 
 /** ps's options that take a value (its operand is a list, not BSD flags: `-o user`, `-p 42`). */
@@ -406,5 +468,44 @@ function homeKeyFile(path: string, home: string): boolean {
     rest.length <= 2 &&
     !rest.includes('..') &&
     /\.(pem|key|ppk|p12|pfx)$|^id_(rsa|ed25519|ecdsa|dsa)$/.test(rest.at(-1)!)
+  );
+}
+
+/**
+ * A private key by its name: `*.key` (not `*.pub.key`), a `.pem` whose name says key or private (not `pubkey.pem`,
+ * `public-key.pem`), a PuTTY key, an SSH key's name (`id_rsa`, not `id_rsa.pub`).
+ */
+function privateKeyName(path: string): boolean {
+  const name = path.split('/').at(-1)!.toLowerCase();
+  if (/pub(lic)?([-_.]?key)?\b|\.pub$/.test(name) || /^(pub|public)/.test(name)) return false;
+  return (
+    /\.(key|ppk)$/.test(name) ||
+    (/\.pem$/.test(name) && /key|priv/.test(name)) ||
+    /^id_(rsa|ed25519|ecdsa|dsa)$/.test(name)
+  );
+}
+
+/**
+ * A test's own key in a fixtures folder of the project (`./fixtures/.ssh/id_rsa`, `testdata/server.key`): made for
+ * the tests, read by them. A path that climbs out (`fixtures/../config/server.key`) is no fixture.
+ */
+function testFixture(path: string): boolean {
+  const parts = path.split('/');
+  return (
+    !path.startsWith('/') &&
+    !parts.includes('..') &&
+    parts.some((p) => /^(__)?(fixtures?|testdata|test-?data|test-?fixtures)(__)?$/i.test(p))
+  );
+}
+
+/** A cloud service-account key file by its name: `service-account.json`, `gcp-sa.json`, `gcp-key.json`, `sa-key.json`. */
+function serviceAccountKeyName(path: string): boolean {
+  const name = path.split('/').at(-1)!.toLowerCase();
+  return (
+    (/^(.*[-_.])?(service[-_]?account|sa)([-_.].*)?\.json$/.test(name) &&
+      /service[-_]?account|(^|[-_.])sa([-_.]|\.json$)/.test(name)) ||
+    /^(gcp|gcloud|google|firebase)[-_](key|credentials|service[-_]?account)\.json$/.test(name) ||
+    /^(sa|gcp)[-_]?key\.json$/.test(name) ||
+    /firebase-adminsdk.*\.json$/.test(name)
   );
 }
