@@ -1,5 +1,5 @@
 // The audit row as JSON consumers see it (API, `toolgate audit --json`): the JSON columns parsed.
-import type { AuditRow } from './types.ts';
+import type { AuditEntry, AuditRow } from './types.ts';
 
 /** The contract's columns, in table order (CSV header, documentation). */
 export const AUDIT_COLUMNS = [
@@ -23,6 +23,36 @@ export const AUDIT_COLUMNS = [
   'prev_hash',
   'hash',
 ] as const;
+
+/** A row's values in `AUDIT_COLUMNS` order: what an INSERT over those columns binds. */
+export function auditRowValues(
+  seq: number,
+  entry: AuditEntry,
+  prevHash: string,
+  hash: string,
+): (string | number | null)[] {
+  return [
+    seq,
+    entry.ts,
+    entry.decision_id,
+    entry.agent_id,
+    entry.session_id,
+    entry.tool,
+    entry.args,
+    entry.decision,
+    entry.risk,
+    entry.source,
+    entry.reason,
+    entry.rule_id,
+    entry.approval_id,
+    entry.mode,
+    entry.latency_us,
+    entry.resolved_by,
+    entry.findings,
+    prevHash,
+    hash,
+  ];
+}
 
 /** A row with `args` and `findings` parsed from their JSON text (left as text if they are not JSON). */
 export type AuditRowJson = Omit<AuditRow, 'args' | 'findings'> & { args: unknown; findings: unknown[] };

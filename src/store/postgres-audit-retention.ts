@@ -2,6 +2,7 @@
 // batches, each closed by a checkpoint row so `audit verify` still passes — safe with every replica's pruner running.
 import type pg from 'pg';
 import { auditRowHash } from './audit-hash.ts';
+import { AUDIT_COLUMNS, auditRowValues } from './audit-json.ts';
 import { checkpointEntry, type PruneResult } from './audit-retention.ts';
 import type { AuditEntry } from './types.ts';
 
@@ -71,29 +72,8 @@ export async function pruneAuditPostgres(
 async function insertChained(client: pg.PoolClient, seq: number, prev: string, entry: AuditEntry): Promise<void> {
   const hash = auditRowHash(prev, seq, entry);
   await client.query(
-    `INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
-    VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
-    [
-      seq,
-      entry.ts,
-      entry.decision_id,
-      entry.agent_id,
-      entry.session_id,
-      entry.tool,
-      entry.args,
-      entry.decision,
-      entry.risk,
-      entry.source,
-      entry.reason,
-      entry.rule_id,
-      entry.approval_id,
-      entry.mode,
-      entry.latency_us,
-      entry.resolved_by,
-      entry.findings,
-      prev,
-      hash,
-    ],
+    `INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')})`,
+    auditRowValues(seq, entry, prev, hash),
   );
   await client.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1', [seq, hash]);
 }

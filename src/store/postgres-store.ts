@@ -6,6 +6,7 @@ import { mcpToolFromRow, type McpToolRow } from './mcp-tools.ts';
 import { grantFromRow, ruleFromRow, type GrantRow, type RuleRow } from './policy-rows.ts';
 import { approvalFromRow, approvalToRow, type ApprovalRow } from './approval-row.ts';
 import { auditRowHash } from './audit-hash.ts';
+import { AUDIT_COLUMNS, auditRowValues } from './audit-json.ts';
 import { postgresAuthFailures } from './auth-failures.ts';
 import { CHECKPOINT_DECISION } from './audit-retention.ts';
 import { pruneAuditPostgres } from './postgres-audit-retention.ts';
@@ -507,31 +508,7 @@ class PostgresAuditWriter {
           const entry = withoutNul(raw);
           seq += 1;
           const hash = auditRowHash(prev, seq, entry);
-          tuples.push(
-            `(${[
-              seq,
-              entry.ts,
-              entry.decision_id,
-              entry.agent_id,
-              entry.session_id,
-              entry.tool,
-              entry.args,
-              entry.decision,
-              entry.risk,
-              entry.source,
-              entry.reason,
-              entry.rule_id,
-              entry.approval_id,
-              entry.mode,
-              entry.latency_us,
-              entry.resolved_by,
-              entry.findings,
-              prev,
-              hash,
-            ]
-              .map(literal)
-              .join(', ')})`,
-          );
+          tuples.push(`(${auditRowValues(seq, entry, prev, hash).map(literal).join(', ')})`);
           prev = hash;
         }
       }
@@ -540,7 +517,7 @@ class PostgresAuditWriter {
         return;
       }
       await client.query(
-        `INSERT INTO audit_log (${AUDIT_INSERT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}; UPDATE audit_head SET seq = ${seq}, hash = ${client.escapeLiteral(prev)} WHERE id = 1; COMMIT`,
+        `INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES ${tuples.join(', ')}; UPDATE audit_head SET seq = ${seq}, hash = ${client.escapeLiteral(prev)} WHERE id = 1; COMMIT`,
       );
     } catch (error) {
       await client.query('ROLLBACK').catch((rollback: Error) => void (broken = rollback));
@@ -564,28 +541,6 @@ function withoutNul(entry: AuditEntry): AuditEntry {
   }
   return copy ?? entry;
 }
-
-const AUDIT_INSERT_COLUMNS = [
-  'seq',
-  'ts',
-  'decision_id',
-  'agent_id',
-  'session_id',
-  'tool',
-  'args',
-  'decision',
-  'risk',
-  'source',
-  'reason',
-  'rule_id',
-  'approval_id',
-  'mode',
-  'latency_us',
-  'resolved_by',
-  'findings',
-  'prev_hash',
-  'hash',
-] as const;
 
 /** Every audit row in seq order, a page at a time (memory stays flat on a large log). */
 async function* auditRows(pool: Pool): AsyncIterable<AuditRow> {

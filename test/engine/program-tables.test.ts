@@ -1,6 +1,7 @@
 // The per-program tables of the shell analyzer (issue 26): every program is in one entry only, and every program an
 // entry names has a case here showing the entry at work. Adding a program, or a rule for one, is one entry in its
 // family's file (src/engine/shell/nested/*.ts, src/engine/shell/operands/*.ts) plus its case below.
+import { SHELLS } from '../../src/engine/catalog/programs.ts';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { NESTED_ENTRIES } from '../../src/engine/shell/nested.ts';
@@ -17,32 +18,7 @@ interface NestedCase {
 
 const nestedCases: NestedCase[] = [
   {
-    programs: [
-      'sh',
-      'bash',
-      'zsh',
-      'dash',
-      'ksh',
-      'mksh',
-      'fish',
-      'ash',
-      'csh',
-      'tcsh',
-      'busybox-sh',
-      'rbash',
-      'yash',
-      'oksh',
-      'loksh',
-      'posh',
-      'ksh93',
-      'pdksh',
-      'nu',
-      'xonsh',
-      'elvish',
-      'oil',
-      'osh',
-      'ysh',
-    ],
+    programs: [...SHELLS], // every shell the catalogue knows, each run for real below
     line: "{p} -c 'touch /tmp/marker'",
     runs: 'touch',
   },

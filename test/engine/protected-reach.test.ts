@@ -94,7 +94,7 @@ const ORDINARY: [string, { tool: string; args: Record<string, unknown> }][] = [
   ['a variable directory under ~/.config', bash('cat ~/.config/$APP/settings.json')],
   ['a loop over the project', bash('for f in src/*.ts; do wc -l "$f"; done')],
   ['/proc/self/status', bash('cat /proc/self/status')],
-  ['a symlink inside the project', bash('ln -s ../shared/config.json config.json && cat config.json')],
+  ['a symlink inside the project', bash('ln -s ../common/config.json config.json && cat config.json')],
 ];
 
 describe('protected paths reached through the shell state, other programs and file-tool arguments', async () => {

@@ -175,29 +175,6 @@ export function findExecChmod(args: string[]): ReturnType<typeof chmodMode> {
 /** Operands of a path-taking command, the mode / owner first operand excluded. */
 export const targetsAfterFirst = (args: string[]): string[] => operands(args, ['--reference']).slice(1);
 
-/** xargs's options that take a value (the first operand after them is the program it runs). */
-export const XARGS_WITH_ARG = [
-  '-I',
-  '-L',
-  '-n',
-  '-P',
-  '-d',
-  '-E',
-  '-s',
-  '-a',
-  '-e',
-  '-l',
-  '--max-args',
-  '--max-procs',
-  '--delimiter',
-  '--arg-file',
-  '--replace',
-  '--eof',
-  '--max-lines',
-  '--max-chars',
-  '--process-slot-var',
-];
-
 /** A `truncate` size that leaves the file smaller: `0`, `-N`, `<N`, `/N` (`-s 1G` grows or makes one). */
 const SHRINKS = /^(0+[KMGTPEZY]?i?B?|[-</]\S*)$/;
 

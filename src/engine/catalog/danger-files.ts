@@ -2,7 +2,7 @@
 // start-up files, permission changes and history.
 import type { DangerEntry } from './danger-entry.ts';
 import { atBase } from '../shell/view.ts';
-import { hasFlag, operands } from './flags.ts';
+import { hasFlag, operands, XARGS_WITH_ARG } from './flags.ts';
 import {
   deletesSourceByGlob,
   deletesSubstitutedList,
@@ -19,7 +19,6 @@ import {
   onlyListsDisks,
   RECURSIVE_RM,
   writesSystem,
-  XARGS_WITH_ARG,
 } from './danger-files-match.ts';
 import { FILE_CONTROL_DANGERS } from './danger-files-control.ts';
 import { dataFileName, freshFileName, sourceFileName } from './overwritten-files.ts';

@@ -5,7 +5,7 @@
 // where it is deployed (`rsync -a dist/ host:/srv/www/`) — unless the line itself packed the project into it.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { operands, optionValue } from './flags.ts';
+import { operands, optionValue, SSH_WITH_ARG } from './flags.ts';
 import { LOCAL_HOST, RAW_SOCKET_CLIENTS, sendsToRemoteSocket, sendsToRemoteUrl } from './danger-infra.ts';
 import { fedFromFile, FILE_SENDERS, fileInWords, readsFileInWord, readsFileOnStdin } from './danger-upload-contents.ts';
 import {
@@ -62,30 +62,6 @@ function backsUpRemotely(v: CommandView): boolean {
   return false;
 }
 
-/** ssh's options that take a value (the first operand after them is the host, the rest the remote command). */
-const SSH_WITH_ARG = [
-  '-b',
-  '-B',
-  '-c',
-  '-D',
-  '-E',
-  '-e',
-  '-F',
-  '-I',
-  '-i',
-  '-J',
-  '-L',
-  '-l',
-  '-m',
-  '-O',
-  '-o',
-  '-p',
-  '-Q',
-  '-R',
-  '-S',
-  '-W',
-  '-w',
-];
 /** Programs whose output is the project's files or data: archives, bundles, dumps, the files themselves. */
 const TREE_SENDERS = new Set([
   'tar',

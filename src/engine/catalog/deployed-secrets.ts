@@ -6,7 +6,7 @@
 // example and control. Names only (`fly secrets list`, `gh secret list`, `vercel env ls`) print no secret.
 import type { DangerEntry } from './danger-entry.ts';
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
-import { operands } from './flags.ts';
+import { operands, SSH_WITH_ARG } from './flags.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
 /** One tool that prints a deployment's secrets, and which of its command lines do (`words`: its operands). */
@@ -28,31 +28,6 @@ const CLOUD_WITH_ARG = ['--profile', '--region', '--output', '--query', '--subsc
 const printsEnvironment = (command: string | undefined) =>
   command !== undefined && /^(env|printenv)$/.test(command.trim().split(/\s+/)[0] ?? '');
 
-/** ssh's options that take a value (the host is the first operand after them). */
-const SSH_WITH_ARG = [
-  '-i',
-  '-p',
-  '-l',
-  '-o',
-  '-F',
-  '-J',
-  '-L',
-  '-R',
-  '-D',
-  '-b',
-  '-c',
-  '-E',
-  '-e',
-  '-m',
-  '-O',
-  '-Q',
-  '-S',
-  '-W',
-  '-w',
-  '-B',
-  '-I',
-  '-P',
-];
 /** Programs that print a file they are given. */
 const FILE_PRINTERS =
   /^(cat|less|more|head|tail|bat|batcat|strings|base64|xxd|od|hexdump|nl|tac|grep|egrep|rg|awk|sed|jq|yq|vi|vim|nano|view)$/;

@@ -74,3 +74,52 @@ export function subcommands(args: string[], globalWithArg: string[] = []): strin
   }
   return args.slice(i);
 }
+
+/** ssh's options that take a value: the first operand after them is the host, the rest the remote command. */
+export const SSH_WITH_ARG: string[] = [
+  '-B',
+  '-b',
+  '-c',
+  '-D',
+  '-E',
+  '-e',
+  '-F',
+  '-I',
+  '-i',
+  '-J',
+  '-L',
+  '-l',
+  '-m',
+  '-O',
+  '-o',
+  '-P',
+  '-p',
+  '-Q',
+  '-R',
+  '-S',
+  '-W',
+  '-w',
+];
+
+/** xargs's options that take a value (the first operand after them is the program it runs). */
+export const XARGS_WITH_ARG = [
+  '-I',
+  '-L',
+  '-n',
+  '-P',
+  '-d',
+  '-E',
+  '-s',
+  '-a',
+  '-e',
+  '-l',
+  '--max-args',
+  '--max-procs',
+  '--delimiter',
+  '--arg-file',
+  '--replace',
+  '--eof',
+  '--max-lines',
+  '--max-chars',
+  '--process-slot-var',
+];

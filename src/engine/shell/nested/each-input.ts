@@ -1,4 +1,5 @@
 // Nested code of programs that run a command on each input: xargs, GNU parallel, find -exec and fd -x.
+import { XARGS_WITH_ARG } from '../../catalog/flags.ts';
 import type { Word } from '../word.ts';
 import { literalWord, partlyUnknownWord, unknownWord } from '../word.ts';
 import { PARALLEL_SOURCE, parallelCommand } from '../../catalog/danger-exec.ts';
@@ -7,28 +8,6 @@ import { findRootRange } from '../find-paths.ts';
 import { dynamicPart, escapeLiteral } from '../template.ts';
 import { firstOperand, script, text } from './support.ts';
 import type { NestedCode, NestedEntry } from './support.ts';
-
-const XARGS_WITH_ARG = [
-  '-I',
-  '-L',
-  '-n',
-  '-P',
-  '-d',
-  '-E',
-  '-s',
-  '-a',
-  '-e',
-  '-l',
-  '--max-args',
-  '--max-procs',
-  '--delimiter',
-  '--arg-file',
-  '--replace',
-  '--eof',
-  '--max-lines',
-  '--max-chars',
-  '--process-slot-var',
-];
 
 /** The program `xargs ARGS` runs on its input (`echo` when none is named). */
 export function xargsProgram(args: string[]): string {

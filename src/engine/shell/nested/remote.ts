@@ -1,5 +1,6 @@
 // Nested code of programs that run commands as another user or on other hosts: su, runuser, ssh and its kin,
 // rsync's remote shell, ansible's shell modules, vagrant ssh.
+import { SSH_WITH_ARG } from '../../catalog/flags.ts';
 import type { CommandView } from '../view.ts';
 import type { Word } from '../word.ts';
 import { literalWord } from '../word.ts';
@@ -8,30 +9,6 @@ import { afterDashes, firstOperand, optionValues, script, stdinScript, text } fr
 import type { NestedCode, NestedEntry } from './support.ts';
 
 const RUNUSER_WITH_ARG = ['-u', '--user', '-g', '--group', '-G', '--supp-group', '-w', '--whitelist-environment'];
-const SSH_WITH_ARG = [
-  '-i',
-  '-p',
-  '-l',
-  '-o',
-  '-F',
-  '-J',
-  '-L',
-  '-R',
-  '-D',
-  '-b',
-  '-c',
-  '-E',
-  '-e',
-  '-m',
-  '-O',
-  '-Q',
-  '-S',
-  '-W',
-  '-w',
-  '-B',
-  '-I',
-  '-P',
-];
 
 /** The home a login shell of `user` starts in (root's when no user is named; other users' under /home). */
 export function loginHome(user: string | undefined): string {
