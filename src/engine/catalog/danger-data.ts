@@ -237,6 +237,44 @@ function wipesDatabase(v: CommandView): boolean {
   return DATABASE_WIPES.get(program)?.test(args.join(' ')) ?? false;
 }
 
+/** Redis's command-line clients. */
+const REDIS_CLIENTS = ['redis-cli', 'valkey-cli', 'keydb-cli'];
+/** redis-cli's options that take a value, so that the first operand is the command. */
+const REDIS_WITH_ARG = [
+  '-h',
+  '-p',
+  '-s',
+  '-a',
+  '-u',
+  '-n',
+  '-r',
+  '-i',
+  '-d',
+  '--user',
+  '--pass',
+  '--pattern',
+  '--count',
+];
+
+/**
+ * `redis-cli del|unlink KEY…` with keys only known when it runs (`… | xargs redis-cli del`: a listing's items) or a
+ * pattern (`del 'session:*'`), and `EVAL` of a script deleting keys it looks up (`redis.call('del', …keys…)`).
+ */
+function deletesRedisKeys(v: CommandView): boolean {
+  if (!REDIS_CLIENTS.includes(v.program)) return false;
+  const ops = operands(v.args, REDIS_WITH_ARG);
+  const command = (ops[0] ?? '').toLowerCase();
+  if (command === 'del' || command === 'unlink') {
+    const keys = v.words.slice(v.words.length - ops.length + 1);
+    return keys.length === 0 || keys.some((w) => w.dynamic) || ops.slice(1).some((k) => /[*?[]/.test(k));
+  }
+  return (
+    (command === 'eval' || command === 'evalsha_ro' || command === 'fcall') &&
+    /\b(del|unlink)\b/i.test(ops[1] ?? '') &&
+    /\b(keys|scan)\b/i.test(ops[1] ?? '')
+  );
+}
+
 export const DATA_DANGERS: DangerEntry[] = [
   {
     id: 'db-restore-clean',
@@ -273,6 +311,21 @@ export const DATA_DANGERS: DangerEntry[] = [
       "mongo --eval 'db.x.remove({})'",
     ],
     match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
+  },
+  {
+    id: 'redis-keys-delete',
+    risk: 'high',
+    reason:
+      'deletes Redis keys chosen by a pattern or a listing (… | xargs redis-cli del, a script calling DEL over KEYS or SCAN): which keys go is only known when it runs',
+    programs: REDIS_CLIENTS,
+    examples: [
+      "redis-cli --scan --pattern 'session:*' | xargs redis-cli del",
+      "redis-cli keys 'cache:*' | xargs -n 100 redis-cli unlink",
+      'redis-cli del "session:*"',
+      "redis-cli EVAL \"return redis.call('del', unpack(redis.call('keys', ARGV[1])))\" 0 'session:*'",
+    ],
+    // (One key named, `redis-cli del session:abc`, and reading, `redis-cli --scan --pattern 'x:*'`, stay quiet.)
+    match: deletesRedisKeys,
   },
   {
     id: 'database-reset',
@@ -329,7 +382,7 @@ export const DATA_DANGERS: DangerEntry[] = [
 
 /** ORM and driver calls that drop or empty tables or a whole database. */
 const ORM_WIPE =
-  /\b(?:drop_all|drop_table|drop_database|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(/;
+  /\b(?:drop_all|drop_table|drop_tables|drop_database|drop_collection|truncate_tables|dropTableIfExists|dropSchemaIfExists|dropCollection|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(|\(\s*["'][\w.]+["']\s*\)\s*\.\s*(?:del|delete|truncate)\s*\(\s*\)|\bdestroy\s*\(\s*\{[^}]*(?:truncate\s*:\s*true|where\s*:\s*\{\s*\})|\bdelete_many\s*\(\s*\{\s*\}\s*\)|\bquery\s*\(\s*[\w.]+\s*\)\s*\.\s*delete\s*\(|\.query\s*\.\s*delete\s*\(|(?:getRepository\s*\([^)]*\)|[rR]epo(?:sitory)?)\s*\.\s*clear\s*\(\s*\)|(?:\b(?:scan_iter|scanIterator|scanStream)\s*\(|\.keys\s*\(\s*["'`])[\s\S]{0,300}?\b(?:delete|del|unlink)\s*\(|\b(?:delete|del|unlink)\s*\([^;\n]{0,200}?(?:\b(?:scan_iter|scanIterator)\s*\(|\.keys\s*\(\s*["'`])/;
 
 /** Code a command runs: an interpreter's inline code, `rails runner CODE`, `manage.py shell -c CODE`. */
 function databaseCode(v: CommandView): string[] {

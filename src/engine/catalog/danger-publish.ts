@@ -88,8 +88,27 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['conan'], publishes: first('upload'), example: 'conan upload acme/1.0 -r conancenter' },
   { programs: ['choco', 'luarocks', 'opam', 'nimble', 'snapcraft'], publishes: first('push', 'upload', 'publish', 'release'), example: 'snapcraft upload --release=stable acme.snap' },
   { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
+  // Issue 26 round 6: fastlane's store uploads and the lanes named for a release (`fastlane ios release`, `fastlane beta`).
+  { programs: ['fastlane'], publishes: fastlaneReleases, example: 'bundle exec fastlane ios release' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
+
+/**
+ * fastlane: an action that uploads to a store or a tester service (`deliver`, `supply`, `pilot upload`,
+ * `upload_to_testflight`, `firebase_app_distribution`), or a lane named for a release (`ios release`, `beta`,
+ * `deploy`, `appstore`, `playstore`, `production`). `test`, `scan`, `gym`, `build`, `match`, `lanes` and
+ * `pilot list` stay quiet. Words after the lane are `key:value` options.
+ */
+function fastlaneReleases(words: readonly string[]): boolean {
+  const ws = words.filter((w) => !w.includes(':'));
+  const [lane, sub] = /^(ios|android|mac)$/.test(ws[0] ?? '') ? [ws[1], ws[2]] : [ws[0], ws[1]];
+  const action = lane === 'run' ? sub : lane;
+  if (action === undefined) return false;
+  if (action === 'pilot') return /^(upload|distribute)$/.test(sub ?? '');
+  return FASTLANE_RELEASE.test(action);
+}
+const FASTLANE_RELEASE =
+  /^(deliver|supply|upload_to_(app_store|testflight|play_store(_internal_app_sharing)?)|appstore|testflight|firebase_app_distribution|appcenter_upload|app_center_upload|hockey|crashlytics|release|deploy|beta|alpha|promote|publish|submit|ship|store|appstore_release|playstore|play_store|production|prod|internal|(\w+_)?(deploy|beta|upload|publish|submit|promote)(_\w+)?|release_\w+)$/;
 
 const BY_PROGRAM = new Map<string, Publisher[]>();
 for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);

@@ -80,6 +80,17 @@ const TREE_SENDERS = new Set([
   'mysqldump',
   'sqlite3',
   'mongodump',
+  // Round 6 (issue 26): images and raw streams (`docker save api | ssh host docker load`, `pv x.tar | ssh …`).
+  'docker',
+  'podman',
+  'nerdctl',
+  'pv',
+  'dd',
+  'lz4',
+  'zfs',
+  'btrfs',
+  'pg_basebackup',
+  'mariadb-dump',
 ]);
 
 /**

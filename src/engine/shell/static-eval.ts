@@ -35,6 +35,17 @@ const EVALUATORS: Record<string, Evaluator> = {
   pwd() {
     return '.\n';
   },
+  // `ls -d coverage .nyc_output | xargs rm -rf`: `ls -d` of named paths prints those of them that exist, each on its
+  // line — at most the names it was given. Anything else ls prints (a directory's entries, a glob's matches, long
+  // listings) is not known here.
+  ls(args) {
+    const names = args.filter((a) => !/^-/.test(a));
+    const options = args.filter((a) => /^-/.test(a));
+    if (names.length === 0 || !options.some((o) => /^-1?d1?$|^--directory$/.test(o))) return undefined;
+    if (!options.every((o) => /^-[d1]+$|^--directory$/.test(o)) || names.some((n) => /[*?[\]\n]/.test(n)))
+      return undefined;
+    return names.map((n) => `${n}\n`).join('');
+  },
   echo(args) {
     let newline = true;
     let escapes = false;
