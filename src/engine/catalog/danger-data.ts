@@ -9,7 +9,7 @@ import { CODE_RUNNERS } from './programs.ts';
 
 /** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
 const DESTRUCTIVE_SQL =
-  /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
+  /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)|\]\s*\.\s*drop\s*\(\s*\)/i;
 
 /**
  * A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`, or any condition
@@ -184,7 +184,7 @@ const RAILS_DB_WIPE =
   /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant|schema:load|structure:load)(:\w+)?( |$)/;
 // (`migrate APP zero` unapplies every migration of the app: its tables are dropped.)
 const DJANGO_DB_WIPE = /^(flush|reset_db|migrate \w+ zero)\b/;
-const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
+const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all|seed:undo:all)\b/;
 /** Flyway's clean and Liquibase's dropAll as build plugin goals (`mvn flyway:clean`, `./gradlew flywayClean`). */
 const MAVEN_DB_WIPE = /(^| )(flyway:clean|liquibase:dropAll)( |$)/;
 const GRADLE_DB_WIPE = /(^| )(flywayClean|dropAll)( |$)/;
@@ -326,6 +326,23 @@ export const DATA_DANGERS: DangerEntry[] = [
     ],
     // (One key named, `redis-cli del session:abc`, and reading, `redis-cli --scan --pattern 'x:*'`, stay quiet.)
     match: deletesRedisKeys,
+  },
+  {
+    id: 'store-flush',
+    risk: 'high',
+    reason:
+      'empties a cache or a search index through its wire protocol or API (memcached flush_all over nc, Redis FLUSHALL over a socket, Elasticsearch _delete_by_query)',
+    programs: ['nc', 'ncat', 'netcat', 'telnet', 'socat', 'curl', 'wget', 'http', 'https', 'xh'],
+    examples: [
+      'echo flush_all | nc localhost 11211',
+      "printf 'FLUSHALL\\r\\n' | nc redis 6379",
+      'curl -X POST "localhost:9200/logs/_delete_by_query" -d \'{"query":{"match_all":{}}}\'',
+    ],
+    // (`echo stats | nc localhost 11211` and a search, `curl localhost:9200/logs/_search`, stay quiet.)
+    match: (v) =>
+      /^(curl|wget|https?|xh)$/.test(v.program)
+        ? v.args.some((a) => /^(https?:\/\/)?[^/\s]+\/[^?\s]*_delete_by_query\b/.test(a))
+        : /\b(flush_all|flushall|flushdb)\b/i.test(v.stdin?.text ?? ''),
   },
   {
     id: 'database-reset',

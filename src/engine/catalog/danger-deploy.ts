@@ -220,7 +220,7 @@ function dockerDeploys(words: readonly string[], args: readonly string[]): boole
     remote &&
     (object === 'compose'
       ? /^(up|run|restart|pull|create|start|stop|down)$/.test(verb ?? '')
-      : /^(run|start|stop|restart|update|kill)$/.test(object ?? ''))
+      : /^(run|start|stop|restart|update|kill|load|import)$/.test(object ?? ''))
   );
 }
 
@@ -317,7 +317,7 @@ const DEPLOY_HOOK_URL =
 const DEPLOY_API_PATH =
   /^(https?:\/\/)?[^/\s]+\/(.*\/)?(apps\/[^/]+\/(builds|releases|deployments)|sites\/[^/]+\/(builds|deploys)|v\d+\/deployments|trigger\/pipeline|project\/[^/]+\/[^/]+\/[^/]+\/pipeline|job\/[^/]*(deploy|release|prod)[^/]*\/(build|buildWithParameters)|deploy|deploys|deployments|redeploy|rollback|deploy_hooks|build_hooks)\/?([?#].*)?(\/|$)/i;
 /** A variable named for a deploy or build hook (`$RENDER_DEPLOY_HOOK_URL`, `${NETLIFY_BUILD_HOOK}`). */
-const HOOK_VARIABLE = /\$\{?\w*(DEPLOY|BUILD)_?HOOK\w*/i;
+const HOOK_VARIABLE = /\$\{?\w*((DEPLOY|RELEASE)\w*(HOOK|URL)|BUILD_?(WEB)?HOOK)\w*/i;
 /** GitHub's dispatch endpoints: a workflow or repository event started, judged like `gh workflow run` by its words. */
 const DISPATCH_URL = /^(https?:\/\/)?api\.github\.com\/repos\/.*\/dispatches\/?$/i;
 

@@ -90,6 +90,16 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
   // Issue 26 round 6: fastlane's store uploads and the lanes named for a release (`fastlane ios release`, `fastlane beta`).
   { programs: ['fastlane'], publishes: fastlaneReleases, example: 'bundle exec fastlane ios release' },
+  { programs: ['eas'], publishes: first('submit', 'update'), example: 'eas submit -p ios --latest' },
+  { programs: ['expo', 'exp'], publishes: first('publish'), example: 'npx expo publish' },
+  { programs: ['appcenter'], publishes: (w) => (w[0] === 'codepush' && /^release/.test(w[1] ?? '')) || (w[0] === 'distribute' && w[1] === 'release'), example: 'appcenter codepush release-react -a acme/app -d Production' },
+  { programs: ['code-push'], publishes: (w) => /^release/.test(w[0] ?? '') || w[0] === 'promote', example: 'code-push release-react acme-ios ios' },
+  { programs: ['xcrun'], publishes: (w, a) => w[0] === 'altool' && a.some((x) => /^--upload-(app|package)$/.test(x)), example: 'xcrun altool --upload-app -f app.ipa -t ios' },
+  { programs: ['firebase'], publishes: first('appdistribution:distribute'), example: 'firebase appdistribution:distribute app.apk --app 1:123:android:abc' },
+  { programs: ['render'], publishes: (w) => (w[0] === 'deploys' && w[1] === 'create') || w[0] === 'deploy', example: 'render deploys create srv-abc123' },
+  { programs: ['caprover'], publishes: first('deploy'), example: 'caprover deploy -a api' },
+  { programs: ['railway'], publishes: first('redeploy'), example: 'railway redeploy' },
+  { programs: ['heroku'], publishes: first('builds:create'), example: 'heroku builds:create -a acme-prod' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 

@@ -107,6 +107,9 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['docker'], prints: (w) => w[0] === 'swarm' && w[1] === 'join-token', example: 'docker swarm join-token manager', controls: ['docker swarm ca --help'] },
   { programs: ['elasticsearch-reset-password', 'elasticsearch-setup-passwords', 'elasticsearch-create-enrollment-token', 'kibana-verification-code'], prints: () => true, example: 'docker exec -it es01 /usr/share/elasticsearch/bin/elasticsearch-reset-password -u elastic', controls: [] },
   { programs: ['cat', 'less', 'more', 'head', 'tail', 'bat', 'grep', 'awk', 'sed'], prints: (_, a) => a.some((x) => ADMIN_PASSWORD_FILE.test(x)) || (a.some((x) => /temporary password/i.test(x)) && a.some((x) => /mysqld?\.log$/.test(x))), example: 'docker exec jenkins cat /var/jenkins_home/secrets/initialAdminPassword', controls: ['docker exec jenkins cat /var/jenkins_home/config.xml', 'tail -n 50 /var/log/mysqld.log'] },
+  { programs: ['pulumi'], prints: (w, a) => w[0] === 'config' && (a.includes('--show-secrets') || (w[1] === 'get' && /pass|secret|token|key|cred/i.test(w[2] ?? ''))), example: 'pulumi config get dbPassword', controls: ['pulumi config', 'pulumi config get aws:region'] },
+  { programs: ['cf'], prints: (w) => w[0] === 'env', example: 'cf env acme-api', controls: ['cf apps'] },
+  { programs: ['microk8s'], prints: (w) => w[0] === 'config', example: 'microk8s config', controls: ['microk8s status'] },
   { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
 ];
 
