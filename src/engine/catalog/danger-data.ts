@@ -380,7 +380,7 @@ export const DATA_DANGERS: DangerEntry[] = [
     risk: 'high',
     reason:
       "inline code drops or empties the application's database through its ORM or driver (SQLAlchemy drop_all, Django flush, ActiveRecord delete_all, Sequelize sync({force: true}), TypeORM dropDatabase, DROP/TRUNCATE passed to execute, Redis flushall)",
-    programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle'],
+    programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle', 'artisan'],
     examples: [
       'python3 -c "from app.db import Base, engine; Base.metadata.drop_all(engine)"',
       'python manage.py shell -c "from django.core.management import call_command; call_command(\'flush\', interactive=False)"',
@@ -399,7 +399,7 @@ export const DATA_DANGERS: DangerEntry[] = [
 
 /** ORM and driver calls that drop or empty tables or a whole database. */
 const ORM_WIPE =
-  /\b(?:drop_all|drop_table|drop_tables|drop_database|drop_collection|truncate_tables|dropTableIfExists|dropSchemaIfExists|dropCollection|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(|\(\s*["'][\w.]+["']\s*\)\s*\.\s*(?:del|delete|truncate)\s*\(\s*\)|\bdestroy\s*\(\s*\{[^}]*(?:truncate\s*:\s*true|where\s*:\s*\{\s*\})|\bdelete_many\s*\(\s*\{\s*\}\s*\)|\bquery\s*\(\s*[\w.]+\s*\)\s*\.\s*delete\s*\(|\.query\s*\.\s*delete\s*\(|(?:getRepository\s*\([^)]*\)|[rR]epo(?:sitory)?)\s*\.\s*clear\s*\(\s*\)|(?:\b(?:scan_iter|scanIterator|scanStream)\s*\(|\.keys\s*\(\s*["'`])[\s\S]{0,300}?\b(?:delete|del|unlink)\s*\(|\b(?:delete|del|unlink)\s*\([^;\n]{0,200}?(?:\b(?:scan_iter|scanIterator)\s*\(|\.keys\s*\(\s*["'`])/;
+  /\b(?:drop_all|drop_table|drop_tables|drop_database|drop_collection|truncate_tables|dropTableIfExists|dropSchemaIfExists|dropCollection|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(|\bSchema::drop(?:IfExists)?\s*\(|::truncate\s*\(\s*\)|->truncate\s*\(\s*\)|\bDB::table\s*\([^)]*\)\s*->\s*delete\s*\(\s*\)|::query\s*\(\s*\)\s*->\s*delete\s*\(\s*\)|::all\s*\(\s*\)\s*->\s*each->delete\s*\(|\(\s*["'][\w.]+["']\s*\)\s*\.\s*(?:del|delete|truncate)\s*\(\s*\)|\bdestroy\s*\(\s*\{[^}]*(?:truncate\s*:\s*true|where\s*:\s*\{\s*\})|\bdelete_many\s*\(\s*\{\s*\}\s*\)|\bquery\s*\(\s*[\w.]+\s*\)\s*\.\s*delete\s*\(|\.query\s*\.\s*delete\s*\(|(?:getRepository\s*\([^)]*\)|[rR]epo(?:sitory)?)\s*\.\s*clear\s*\(\s*\)|(?:\b(?:scan_iter|scanIterator|scanStream)\s*\(|\.keys\s*\(\s*["'`])[\s\S]{0,300}?\b(?:delete|del|unlink)\s*\(|\b(?:delete|del|unlink)\s*\([^;\n]{0,200}?(?:\b(?:scan_iter|scanIterator)\s*\(|\.keys\s*\(\s*["'`])/;
 
 /** Code a command runs: an interpreter's inline code, `rails runner CODE`, `manage.py shell -c CODE`. */
 function databaseCode(v: CommandView): string[] {
@@ -412,6 +412,22 @@ function databaseCode(v: CommandView): string[] {
   if (/^python\d*(\.\d+)?$/.test(v.program) && /manage\.py$/.test(words[0] ?? '') && words[1] === 'shell') {
     const code = optionValue(v.args, ['-c', '--command']);
     if (code !== undefined) codes.push(code);
+  }
+  // Laravel's `php artisan tinker --execute=CODE`, and code fed to a console on stdin (`echo 'User.delete_all' |
+  // rails c`, `manage.py shell <<< …`, `… | php artisan tinker`).
+  const framework = frameworkCommand(v);
+  const console_ =
+    (framework.program === 'artisan' && framework.args[0] === 'tinker') ||
+    (framework.program === 'manage.py' && framework.args[0] === 'shell') ||
+    (/^(rails|rake)$/.test(v.program) && /^(c|console)$/.test(words[0] ?? '')) ||
+    (v.program === 'bundle' &&
+      words[0] === 'exec' &&
+      /^(rails|bin\/rails)$/.test(words[1] ?? '') &&
+      /^(c|console)$/.test(words[2] ?? ''));
+  if (console_) {
+    const code = optionValue(v.args, ['--execute']);
+    if (code !== undefined) codes.push(code);
+    if (v.stdin?.text) codes.push(v.stdin.text);
   }
   return codes;
 }

@@ -103,11 +103,17 @@ export const MOVE_DANGERS: DangerEntry[] = [
       'mv ../project /tmp/',
       'mv -t /var/tmp tests lib',
       'mv ~/Documents /tmp/',
+      'mv src/*.ts /tmp/',
     ],
     match: (v) => {
       if (v.program !== 'mv') return false;
       const m = moveOperands(v);
-      return m !== undefined && outside(m.target) && m.sources.some((s) => projectLike(s, v.home));
+      // (Also every source file of a kind, by a glob: `mv src/*.ts /tmp/`, `mv *.py ../old/`.)
+      return (
+        m !== undefined &&
+        outside(m.target) &&
+        m.sources.some((s) => projectLike(s, v.home) || (/[*?[]/.test(s) && !/^[/~]/.test(s) && sourceFileName(s)))
+      );
     },
     // A destination that is after all inside the working directory (`mv src /home/me/proj/old-src`) is a rename.
     inProject: (v) => {
