@@ -8,7 +8,7 @@
 // A dry run, a plan, a diff, `--check` and `--help` change nothing.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { operands, optionValue } from './flags.ts';
+import { operands, optionValue, SSH_WITH_ARG } from './flags.ts';
 import { LOCAL_HOST } from './danger-infra.ts';
 
 /** One deploying tool: its program names, which of its command lines deploy (`words`: its operands), and controls. */
@@ -349,6 +349,20 @@ function triggersDeploy(v: CommandView): boolean {
   return urls.some((u) => DEPLOY_API_PATH.test(u)) || (urls.length === 0 && HOOK_VARIABLE.test(v.text));
 }
 
+/**
+ * What a remote command on a production host changes: the code it runs (`git pull`, `docker compose pull|up`), the
+ * services (`systemctl restart`, `pm2 reload`), the schema (`db:migrate`, `manage.py migrate`) — a deploy by hand.
+ */
+const REMOTE_CHANGE =
+  /\b(git\s+(pull|checkout|reset|merge|rebase)|docker(-compose|\s+compose)?\s+(up|pull|restart|run|stop|start|rm|service\s+update|stack\s+deploy)|systemctl\s+(restart|reload|start|stop)|service\s+\S+\s+(restart|reload|start|stop)|pm2\s+(reload|restart|start|stop|delete)|supervisorctl\s+(restart|start|stop|reload|update)|nginx\s+-s\s+(reload|stop)|kubectl\s+(apply|rollout|set|scale|delete|patch)|helm\s+(upgrade|install|rollback)|npm\s+(ci|install)|yarn\s+install|bundle\s+install|pip\s+install|(rails|rake)\s+db:\w+|manage\.py\s+migrate|artisan\s+migrate|deploy)\b/;
+
+/** `ssh deploy@prod 'cd /srv/app && git pull && pm2 reload all'`: a host named for production changed by hand. */
+function changesProductionHost(v: CommandView): boolean {
+  if (v.program !== 'ssh') return false;
+  const [host, ...command] = operands(v.args, SSH_WITH_ARG);
+  return host !== undefined && command.length > 0 && PRODUCTION.test(host) && REMOTE_CHANGE.test(command.join(' '));
+}
+
 export const DEPLOY_DANGERS: DangerEntry[] = [
   {
     id: 'deploy',
@@ -395,5 +409,19 @@ export const DEPLOY_DANGERS: DangerEntry[] = [
     ],
     // (Reading an API, `curl https://api.render.com/v1/services`, and a POST to this machine stay quiet.)
     match: triggersDeploy,
+  },
+  {
+    id: 'production-host-change',
+    risk: 'high',
+    reason:
+      'runs a command that changes a production host (pulls code, restarts services, migrates its database): a deploy by hand',
+    programs: ['ssh'],
+    examples: [
+      "ssh deploy@prod 'cd /srv/app && git pull && pm2 reload all'",
+      'ssh deploy@prod.acme.com "cd /srv/app && docker compose pull && docker compose up -d"',
+      "ssh api-prod-1 'cd /srv/api && bundle exec rails db:migrate'",
+    ],
+    // (Reading one, `ssh prod 'tail -n 50 /var/log/app.log'`, `ssh prod docker ps`, and staging hosts stay quiet.)
+    match: changesProductionHost,
   },
 ];

@@ -90,7 +90,7 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
   // Issue 26 round 6: fastlane's store uploads and the lanes named for a release (`fastlane ios release`, `fastlane beta`).
   { programs: ['fastlane'], publishes: fastlaneReleases, example: 'bundle exec fastlane ios release' },
-  { programs: ['eas'], publishes: first('submit', 'update'), example: 'eas submit -p ios --latest' },
+  { programs: ['eas', 'eas-cli'], publishes: first('submit', 'update'), example: 'eas submit -p ios --latest' },
   { programs: ['expo', 'exp'], publishes: first('publish'), example: 'npx expo publish' },
   { programs: ['appcenter'], publishes: (w) => (w[0] === 'codepush' && /^release/.test(w[1] ?? '')) || (w[0] === 'distribute' && w[1] === 'release'), example: 'appcenter codepush release-react -a acme/app -d Production' },
   { programs: ['code-push'], publishes: (w) => /^release/.test(w[0] ?? '') || w[0] === 'promote', example: 'code-push release-react acme-ios ios' },
@@ -100,6 +100,14 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['caprover'], publishes: first('deploy'), example: 'caprover deploy -a api' },
   { programs: ['railway'], publishes: first('redeploy'), example: 'railway redeploy' },
   { programs: ['heroku'], publishes: first('builds:create'), example: 'heroku builds:create -a acme-prod' },
+  { programs: ['netlify-cli'], publishes: (w, a) => w[0] === 'deploy' && a.some((x) => /^--prod(-if-unlocked)?$/.test(x)), example: 'npx netlify-cli deploy --prod' },
+  { programs: ['pm2'], publishes: first('deploy'), example: 'pm2 deploy ecosystem.config.js production' },
+  { programs: ['dokku'], publishes: (w) => DOKKU_CHANGE.test(w[0] ?? ''), example: 'dokku ps:rebuild api' },
+  { programs: ['ssh'], publishes: (w) => { const at = w.findIndex((x) => /^dokku@/.test(x)); return at >= 0 && DOKKU_CHANGE.test(w[at + 1] ?? ''); }, example: 'ssh dokku@apps.acme.com ps:rebuild api' },
+  { programs: ['surge'], publishes: (w, a) => !/^(list|login|logout|whoami|token|plus|ssl|--help)$/.test(w[0] ?? '') && !a.includes('--help'), example: 'surge ./dist acme.surge.sh' },
+  { programs: ['shopify'], publishes: (w, a) => (w[0] === 'app' && /^(deploy|release)$/.test(w[1] ?? '')) || (w[0] === 'theme' && (w[1] === 'publish' || (w[1] === 'push' && a.some((x) => /^(--live|-l|--publish|-p)$/.test(x))))), example: 'shopify theme push --live' },
+  { programs: ['sst'], publishes: first('deploy'), example: 'npx sst deploy --stage production' },
+  { programs: ['zappa'], publishes: first('deploy', 'update', 'rollback'), example: 'zappa update production' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
 
@@ -117,6 +125,9 @@ function fastlaneReleases(words: readonly string[]): boolean {
   if (action === 'pilot') return /^(upload|distribute)$/.test(sub ?? '');
   return FASTLANE_RELEASE.test(action);
 }
+/** dokku's commands that rebuild, restart, deploy or reconfigure an app (`ps:rebuild`, `git:sync --build`, `config:set`). */
+const DOKKU_CHANGE =
+  /^(ps:(rebuild|restart|stop|start|scale|restore)|deploy|git:(sync|from-image|from-archive)|tags:deploy|config:(set|unset|clear)|apps:(destroy|rename))$/;
 const FASTLANE_RELEASE =
   /^(deliver|supply|upload_to_(app_store|testflight|play_store(_internal_app_sharing)?)|appstore|testflight|firebase_app_distribution|appcenter_upload|app_center_upload|hockey|crashlytics|release|deploy|beta|alpha|promote|publish|submit|ship|store|appstore_release|playstore|play_store|production|prod|internal|(\w+_)?(deploy|beta|upload|publish|submit|promote)(_\w+)?|release_\w+)$/;
 
