@@ -9,7 +9,7 @@ import { CODE_RUNNERS } from './programs.ts';
 
 /** Destructive SQL in a string, and `COPY … FROM/TO PROGRAM`, which runs a shell command on the database server. */
 const DESTRUCTIVE_SQL =
-  /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)/i;
+  /\b(drop\s+(table|schema|database|keyspace|index|view|materialized\s+view|user|role|owned)|truncate\s+(table\s+)?\w|delete\s+from\s+[\w."]+\s*(;|$)|update\s+[\w."]+\s+set\s(?:(?!\bwhere\b)[^;])*(;|$)|updateMany\s*\(\s*\{\s*\}|alter\s+table\s+\S+\s+drop|dropDatabase\s*\(|\.drop\s*\(\s*\)|(deleteMany|remove)\s*\(\s*\{\s*\}\s*[,)]|copy\b[^;]*\b(from|to)\s+program\b|flushall|flushdb)|\]\s*\.\s*drop\s*\(\s*\)/i;
 
 /**
  * A WHERE that every row meets (`WHERE 1=1`, `WHERE true`, `WHERE 'a'='a'`, MySQL's `WHERE 1`, or any condition
@@ -184,7 +184,7 @@ const RAILS_DB_WIPE =
   /(^| )db:(drop|reset|purge|truncate_all|migrate:reset|seed:replant|schema:load|structure:load)(:\w+)?( |$)/;
 // (`migrate APP zero` unapplies every migration of the app: its tables are dropped.)
 const DJANGO_DB_WIPE = /^(flush|reset_db|migrate \w+ zero)\b/;
-const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all)\b/;
+const SEQUELIZE_DB_WIPE = /^db:(drop|migrate:undo:all|seed:undo:all)\b/;
 /** Flyway's clean and Liquibase's dropAll as build plugin goals (`mvn flyway:clean`, `./gradlew flywayClean`). */
 const MAVEN_DB_WIPE = /(^| )(flyway:clean|liquibase:dropAll)( |$)/;
 const GRADLE_DB_WIPE = /(^| )(flywayClean|dropAll)( |$)/;
@@ -237,6 +237,44 @@ function wipesDatabase(v: CommandView): boolean {
   return DATABASE_WIPES.get(program)?.test(args.join(' ')) ?? false;
 }
 
+/** Redis's command-line clients. */
+const REDIS_CLIENTS = ['redis-cli', 'valkey-cli', 'keydb-cli'];
+/** redis-cli's options that take a value, so that the first operand is the command. */
+const REDIS_WITH_ARG = [
+  '-h',
+  '-p',
+  '-s',
+  '-a',
+  '-u',
+  '-n',
+  '-r',
+  '-i',
+  '-d',
+  '--user',
+  '--pass',
+  '--pattern',
+  '--count',
+];
+
+/**
+ * `redis-cli del|unlink KEY…` with keys only known when it runs (`… | xargs redis-cli del`: a listing's items) or a
+ * pattern (`del 'session:*'`), and `EVAL` of a script deleting keys it looks up (`redis.call('del', …keys…)`).
+ */
+function deletesRedisKeys(v: CommandView): boolean {
+  if (!REDIS_CLIENTS.includes(v.program)) return false;
+  const ops = operands(v.args, REDIS_WITH_ARG);
+  const command = (ops[0] ?? '').toLowerCase();
+  if (command === 'del' || command === 'unlink') {
+    const keys = v.words.slice(v.words.length - ops.length + 1);
+    return keys.length === 0 || keys.some((w) => w.dynamic) || ops.slice(1).some((k) => /[*?[]/.test(k));
+  }
+  return (
+    (command === 'eval' || command === 'evalsha_ro' || command === 'fcall') &&
+    /\b(del|unlink)\b/i.test(ops[1] ?? '') &&
+    /\b(keys|scan)\b/i.test(ops[1] ?? '')
+  );
+}
+
 export const DATA_DANGERS: DangerEntry[] = [
   {
     id: 'db-restore-clean',
@@ -275,6 +313,38 @@ export const DATA_DANGERS: DangerEntry[] = [
     match: (v) => sqlOf(v).some((sql) => isDestructiveSql(sql, v.program)),
   },
   {
+    id: 'redis-keys-delete',
+    risk: 'high',
+    reason:
+      'deletes Redis keys chosen by a pattern or a listing (… | xargs redis-cli del, a script calling DEL over KEYS or SCAN): which keys go is only known when it runs',
+    programs: REDIS_CLIENTS,
+    examples: [
+      "redis-cli --scan --pattern 'session:*' | xargs redis-cli del",
+      "redis-cli keys 'cache:*' | xargs -n 100 redis-cli unlink",
+      'redis-cli del "session:*"',
+      "redis-cli EVAL \"return redis.call('del', unpack(redis.call('keys', ARGV[1])))\" 0 'session:*'",
+    ],
+    // (One key named, `redis-cli del session:abc`, and reading, `redis-cli --scan --pattern 'x:*'`, stay quiet.)
+    match: deletesRedisKeys,
+  },
+  {
+    id: 'store-flush',
+    risk: 'high',
+    reason:
+      'empties a cache or a search index through its wire protocol or API (memcached flush_all over nc, Redis FLUSHALL over a socket, Elasticsearch _delete_by_query)',
+    programs: ['nc', 'ncat', 'netcat', 'telnet', 'socat', 'curl', 'wget', 'http', 'https', 'xh'],
+    examples: [
+      'echo flush_all | nc localhost 11211',
+      "printf 'FLUSHALL\\r\\n' | nc redis 6379",
+      'curl -X POST "localhost:9200/logs/_delete_by_query" -d \'{"query":{"match_all":{}}}\'',
+    ],
+    // (`echo stats | nc localhost 11211` and a search, `curl localhost:9200/logs/_search`, stay quiet.)
+    match: (v) =>
+      /^(curl|wget|https?|xh)$/.test(v.program)
+        ? v.args.some((a) => /^(https?:\/\/)?[^/\s]+\/[^?\s]*_delete_by_query\b/.test(a))
+        : /\b(flush_all|flushall|flushdb)\b/i.test(v.stdin?.text ?? ''),
+  },
+  {
     id: 'database-reset',
     risk: 'high',
     reason:
@@ -310,7 +380,7 @@ export const DATA_DANGERS: DangerEntry[] = [
     risk: 'high',
     reason:
       "inline code drops or empties the application's database through its ORM or driver (SQLAlchemy drop_all, Django flush, ActiveRecord delete_all, Sequelize sync({force: true}), TypeORM dropDatabase, DROP/TRUNCATE passed to execute, Redis flushall)",
-    programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle'],
+    programs: [...CODE_RUNNERS, 'rails', 'rake', 'bundle', 'artisan'],
     examples: [
       'python3 -c "from app.db import Base, engine; Base.metadata.drop_all(engine)"',
       'python manage.py shell -c "from django.core.management import call_command; call_command(\'flush\', interactive=False)"',
@@ -329,7 +399,7 @@ export const DATA_DANGERS: DangerEntry[] = [
 
 /** ORM and driver calls that drop or empty tables or a whole database. */
 const ORM_WIPE =
-  /\b(?:drop_all|drop_table|drop_database|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(/;
+  /\b(?:drop_all|drop_table|drop_tables|drop_database|drop_collection|truncate_tables|dropTableIfExists|dropSchemaIfExists|dropCollection|purge_current_database|destroy_all|delete_all|dropAllTables|dropAllSchemas|dropTable|dropDatabase|dropSchema|flushall|flushdb|flushAll|flushDb)\s*[(!]|\bdestroy_all\b|\bdelete_all\b|\bdrop_table\b|call_command\s*\(\s*["'](?:flush|reset_db|sqlflush)["']|\.objects\s*\.\s*all\s*\(\s*\)\s*\.\s*delete\s*\(|\bdeleteMany\s*\(\s*\)|\bsync\s*\(\s*\{[^}]*\bforce\s*:\s*true|\bsynchronize\s*\(\s*true\s*\)|\btruncate\s*\(\s*\{\s*(?:cascade|where\s*:\s*\{\s*\})|\.__table__\s*\.\s*drop\s*\(|\bSchema::drop(?:IfExists)?\s*\(|::truncate\s*\(\s*\)|->truncate\s*\(\s*\)|\bDB::table\s*\([^)]*\)\s*->\s*delete\s*\(\s*\)|::query\s*\(\s*\)\s*->\s*delete\s*\(\s*\)|::all\s*\(\s*\)\s*->\s*each->delete\s*\(|\(\s*["'][\w.]+["']\s*\)\s*\.\s*(?:del|delete|truncate)\s*\(\s*\)|\bdestroy\s*\(\s*\{[^}]*(?:truncate\s*:\s*true|where\s*:\s*\{\s*\})|\bdelete_many\s*\(\s*\{\s*\}\s*\)|\bquery\s*\(\s*[\w.]+\s*\)\s*\.\s*delete\s*\(|\.query\s*\.\s*delete\s*\(|(?:getRepository\s*\([^)]*\)|[rR]epo(?:sitory)?)\s*\.\s*clear\s*\(\s*\)|(?:\b(?:scan_iter|scanIterator|scanStream)\s*\(|\.keys\s*\(\s*["'`])[\s\S]{0,300}?\b(?:delete|del|unlink)\s*\(|\b(?:delete|del|unlink)\s*\([^;\n]{0,200}?(?:\b(?:scan_iter|scanIterator)\s*\(|\.keys\s*\(\s*["'`])/;
 
 /** Code a command runs: an interpreter's inline code, `rails runner CODE`, `manage.py shell -c CODE`. */
 function databaseCode(v: CommandView): string[] {
@@ -342,6 +412,22 @@ function databaseCode(v: CommandView): string[] {
   if (/^python\d*(\.\d+)?$/.test(v.program) && /manage\.py$/.test(words[0] ?? '') && words[1] === 'shell') {
     const code = optionValue(v.args, ['-c', '--command']);
     if (code !== undefined) codes.push(code);
+  }
+  // Laravel's `php artisan tinker --execute=CODE`, and code fed to a console on stdin (`echo 'User.delete_all' |
+  // rails c`, `manage.py shell <<< …`, `… | php artisan tinker`).
+  const framework = frameworkCommand(v);
+  const console_ =
+    (framework.program === 'artisan' && framework.args[0] === 'tinker') ||
+    (framework.program === 'manage.py' && framework.args[0] === 'shell') ||
+    (/^(rails|rake)$/.test(v.program) && /^(c|console)$/.test(words[0] ?? '')) ||
+    (v.program === 'bundle' &&
+      words[0] === 'exec' &&
+      /^(rails|bin\/rails)$/.test(words[1] ?? '') &&
+      /^(c|console)$/.test(words[2] ?? ''));
+  if (console_) {
+    const code = optionValue(v.args, ['--execute']);
+    if (code !== undefined) codes.push(code);
+    if (v.stdin?.text) codes.push(v.stdin.text);
   }
   return codes;
 }

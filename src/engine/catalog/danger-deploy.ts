@@ -8,7 +8,8 @@
 // A dry run, a plan, a diff, `--check` and `--help` change nothing.
 import type { DangerEntry } from './danger-entry.ts';
 import type { CommandView } from '../shell/view.ts';
-import { operands, optionValue } from './flags.ts';
+import { operands, optionValue, SSH_WITH_ARG } from './flags.ts';
+import { LOCAL_HOST } from './danger-infra.ts';
 
 /** One deploying tool: its program names, which of its command lines deploy (`words`: its operands), and controls. */
 export interface Deployer {
@@ -219,7 +220,7 @@ function dockerDeploys(words: readonly string[], args: readonly string[]): boole
     remote &&
     (object === 'compose'
       ? /^(up|run|restart|pull|create|start|stop|down)$/.test(verb ?? '')
-      : /^(run|start|stop|restart|update|kill)$/.test(object ?? ''))
+      : /^(run|start|stop|restart|update|kill|load|import)$/.test(object ?? ''))
   );
 }
 
@@ -300,6 +301,68 @@ function deploys(v: CommandView): boolean {
   return (BY_PROGRAM.get(v.program) ?? []).some((d) => d.deploys(words, v.args));
 }
 
+/**
+ * Hosting services' deploy and build hooks: a request to one deploys, whatever its method (Render's and Vercel's
+ * hooks take a GET too): `api.render.com/deploy/srv-…`, Netlify's `build_hooks`, Vercel's `integrations/deploy`,
+ * Cloudflare Pages' `deploy_hooks`.
+ */
+const DEPLOY_HOOK_URL =
+  /^(https?:\/\/)?(api\.render\.com\/deploy\/|api\.netlify\.com\/build_hooks\/|api\.vercel\.com\/v\d+\/integrations\/deploy\/|api\.cloudflare\.com\/client\/v4\/pages\/webhooks\/deploy_hooks\/|[\w.-]+\/(api\/v\d+\/)?deploy\?(uuid|tag)=)/i;
+/**
+ * API calls that start a build, a deploy or a pipeline when POSTed: Heroku `apps/X/builds|releases`, DigitalOcean
+ * `apps/X/deployments`, Netlify `sites/X/builds|deploys`, Vercel `deployments`, GitLab's pipeline triggers, CircleCI's
+ * `pipeline`, Jenkins' `job/NAME/build` for a job named for a deploy, and any path with a `deploy`/`deployments`/
+ * `redeploy`/`rollback` segment.
+ */
+const DEPLOY_API_PATH =
+  /^(https?:\/\/)?[^/\s]+\/(.*\/)?(apps\/[^/]+\/(builds|releases|deployments)|sites\/[^/]+\/(builds|deploys)|v\d+\/deployments|trigger\/pipeline|project\/[^/]+\/[^/]+\/[^/]+\/pipeline|job\/[^/]*(deploy|release|prod)[^/]*\/(build|buildWithParameters)|deploy|deploys|deployments|redeploy|rollback|deploy_hooks|build_hooks)\/?([?#].*)?(\/|$)/i;
+/** A variable named for a deploy or build hook (`$RENDER_DEPLOY_HOOK_URL`, `${NETLIFY_BUILD_HOOK}`). */
+const HOOK_VARIABLE = /\$\{?\w*((DEPLOY|RELEASE)\w*(HOOK|URL)|BUILD_?(WEB)?HOOK)\w*/i;
+/** GitHub's dispatch endpoints: a workflow or repository event started, judged like `gh workflow run` by its words. */
+const DISPATCH_URL = /^(https?:\/\/)?api\.github\.com\/repos\/.*\/dispatches\/?$/i;
+
+/** Whether a curl, wget or HTTPie command sends a body or names a method that changes (POST, PUT, PATCH). */
+function posts(v: CommandView): boolean {
+  if (v.program === 'http' || v.program === 'https' || v.program === 'xh')
+    return (
+      /^(POST|PUT|PATCH)$/i.test(v.args.find((a) => !a.startsWith('-')) ?? '') ||
+      v.args.some((a) => /^[\w.-]+:?=/.test(a))
+    );
+  const method =
+    optionValue(v.args, ['-X', '--request', '--method']) ?? v.args.find((a) => /^-X\w+$/.test(a))?.slice(2);
+  return (
+    /^(post|put|patch)$/i.test(method ?? '') ||
+    v.args.some((a) =>
+      /^(-[a-zA-Z]*[dF]|--data(-\w+)?|--json|--form|--post-data|--post-file|--body-data|--body-file)(=|$)/.test(a),
+    )
+  );
+}
+
+/** `curl -X POST https://api.render.com/deploy/srv-…?key=…`, a Netlify build hook, `curl -X POST "$DEPLOY_HOOK_URL"`. */
+function triggersDeploy(v: CommandView): boolean {
+  if (!['curl', 'wget', 'http', 'https', 'xh'].includes(v.program)) return false;
+  const urls = v.args.filter((a) => /^https?:\/\//i.test(a) || /^[\w-]+(\.[\w-]+)+(:\d+)?\//.test(a));
+  if (urls.some((u) => LOCAL_HOST.test(u) || /^(https?:\/\/)?localhost\b/i.test(u))) return false;
+  if (urls.some((u) => DEPLOY_HOOK_URL.test(u))) return true;
+  if (!posts(v)) return false;
+  if (urls.some((u) => DISPATCH_URL.test(u))) return /deploy|release|rollout|promote|prod/i.test(v.args.join(' '));
+  return urls.some((u) => DEPLOY_API_PATH.test(u)) || (urls.length === 0 && HOOK_VARIABLE.test(v.text));
+}
+
+/**
+ * What a remote command on a production host changes: the code it runs (`git pull`, `docker compose pull|up`), the
+ * services (`systemctl restart`, `pm2 reload`), the schema (`db:migrate`, `manage.py migrate`) — a deploy by hand.
+ */
+const REMOTE_CHANGE =
+  /\b(git\s+(pull|checkout|reset|merge|rebase)|docker(-compose|\s+compose)?\s+(up|pull|restart|run|stop|start|rm|service\s+update|stack\s+deploy)|systemctl\s+(restart|reload|start|stop)|service\s+\S+\s+(restart|reload|start|stop)|pm2\s+(reload|restart|start|stop|delete)|supervisorctl\s+(restart|start|stop|reload|update)|nginx\s+-s\s+(reload|stop)|kubectl\s+(apply|rollout|set|scale|delete|patch)|helm\s+(upgrade|install|rollback)|npm\s+(ci|install)|yarn\s+install|bundle\s+install|pip\s+install|(rails|rake)\s+db:\w+|manage\.py\s+migrate|artisan\s+migrate|deploy)\b/;
+
+/** `ssh deploy@prod 'cd /srv/app && git pull && pm2 reload all'`: a host named for production changed by hand. */
+function changesProductionHost(v: CommandView): boolean {
+  if (v.program !== 'ssh') return false;
+  const [host, ...command] = operands(v.args, SSH_WITH_ARG);
+  return host !== undefined && command.length > 0 && PRODUCTION.test(host) && REMOTE_CHANGE.test(command.join(' '));
+}
+
 export const DEPLOY_DANGERS: DangerEntry[] = [
   {
     id: 'deploy',
@@ -329,5 +392,36 @@ export const DEPLOY_DANGERS: DangerEntry[] = [
       'wrangler pages deploy dist',
     ],
     match: deploys,
+  },
+  {
+    id: 'deploy-hook',
+    risk: 'high',
+    reason:
+      "calls a hosting service's deploy or build hook, or an API that starts a deploy (Render, Netlify, Vercel, Heroku builds, a CI pipeline trigger): what serves users changes when it runs",
+    programs: ['curl', 'wget', 'http', 'https', 'xh'],
+    examples: [
+      'curl -X POST "https://api.render.com/deploy/srv-abc123?key=$RENDER_DEPLOY_KEY"',
+      'curl -X POST -d {} https://api.netlify.com/build_hooks/5f2b1c3d4e',
+      'curl -X POST https://api.vercel.com/v1/integrations/deploy/prj_abc/xyz',
+      'curl -fsS -X POST "$RENDER_DEPLOY_HOOK_URL"',
+      'curl -n -X POST https://api.heroku.com/apps/acme/builds -d @build.json',
+      'http POST https://jenkins.acme.io/job/deploy-prod/build',
+    ],
+    // (Reading an API, `curl https://api.render.com/v1/services`, and a POST to this machine stay quiet.)
+    match: triggersDeploy,
+  },
+  {
+    id: 'production-host-change',
+    risk: 'high',
+    reason:
+      'runs a command that changes a production host (pulls code, restarts services, migrates its database): a deploy by hand',
+    programs: ['ssh'],
+    examples: [
+      "ssh deploy@prod 'cd /srv/app && git pull && pm2 reload all'",
+      'ssh deploy@prod.acme.com "cd /srv/app && docker compose pull && docker compose up -d"',
+      "ssh api-prod-1 'cd /srv/api && bundle exec rails db:migrate'",
+    ],
+    // (Reading one, `ssh prod 'tail -n 50 /var/log/app.log'`, `ssh prod docker ps`, and staging hosts stay quiet.)
+    match: changesProductionHost,
   },
 ];

@@ -88,8 +88,48 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['conan'], publishes: first('upload'), example: 'conan upload acme/1.0 -r conancenter' },
   { programs: ['choco', 'luarocks', 'opam', 'nimble', 'snapcraft'], publishes: first('push', 'upload', 'publish', 'release'), example: 'snapcraft upload --release=stable acme.snap' },
   { programs: ['python', 'python3'], publishes: (w) => w[0] === 'setup.py' && w.includes('upload'), example: 'python setup.py sdist upload' },
+  // Issue 26 round 6: fastlane's store uploads and the lanes named for a release (`fastlane ios release`, `fastlane beta`).
+  { programs: ['fastlane'], publishes: fastlaneReleases, example: 'bundle exec fastlane ios release' },
+  { programs: ['eas', 'eas-cli'], publishes: first('submit', 'update'), example: 'eas submit -p ios --latest' },
+  { programs: ['expo', 'exp'], publishes: first('publish'), example: 'npx expo publish' },
+  { programs: ['appcenter'], publishes: (w) => (w[0] === 'codepush' && /^release/.test(w[1] ?? '')) || (w[0] === 'distribute' && w[1] === 'release'), example: 'appcenter codepush release-react -a acme/app -d Production' },
+  { programs: ['code-push'], publishes: (w) => /^release/.test(w[0] ?? '') || w[0] === 'promote', example: 'code-push release-react acme-ios ios' },
+  { programs: ['xcrun'], publishes: (w, a) => w[0] === 'altool' && a.some((x) => /^--upload-(app|package)$/.test(x)), example: 'xcrun altool --upload-app -f app.ipa -t ios' },
+  { programs: ['firebase'], publishes: first('appdistribution:distribute'), example: 'firebase appdistribution:distribute app.apk --app 1:123:android:abc' },
+  { programs: ['render'], publishes: (w) => (w[0] === 'deploys' && w[1] === 'create') || w[0] === 'deploy', example: 'render deploys create srv-abc123' },
+  { programs: ['caprover'], publishes: first('deploy'), example: 'caprover deploy -a api' },
+  { programs: ['railway'], publishes: first('redeploy'), example: 'railway redeploy' },
+  { programs: ['heroku'], publishes: first('builds:create'), example: 'heroku builds:create -a acme-prod' },
+  { programs: ['netlify-cli'], publishes: (w, a) => w[0] === 'deploy' && a.some((x) => /^--prod(-if-unlocked)?$/.test(x)), example: 'npx netlify-cli deploy --prod' },
+  { programs: ['pm2'], publishes: first('deploy'), example: 'pm2 deploy ecosystem.config.js production' },
+  { programs: ['dokku'], publishes: (w) => DOKKU_CHANGE.test(w[0] ?? ''), example: 'dokku ps:rebuild api' },
+  { programs: ['ssh'], publishes: (w) => { const at = w.findIndex((x) => /^dokku@/.test(x)); return at >= 0 && DOKKU_CHANGE.test(w[at + 1] ?? ''); }, example: 'ssh dokku@apps.acme.com ps:rebuild api' },
+  { programs: ['surge'], publishes: (w, a) => !/^(list|login|logout|whoami|token|plus|ssl|--help)$/.test(w[0] ?? '') && !a.includes('--help'), example: 'surge ./dist acme.surge.sh' },
+  { programs: ['shopify'], publishes: (w, a) => (w[0] === 'app' && /^(deploy|release)$/.test(w[1] ?? '')) || (w[0] === 'theme' && (w[1] === 'publish' || (w[1] === 'push' && a.some((x) => /^(--live|-l|--publish|-p)$/.test(x))))), example: 'shopify theme push --live' },
+  { programs: ['sst'], publishes: first('deploy'), example: 'npx sst deploy --stage production' },
+  { programs: ['zappa'], publishes: first('deploy', 'update', 'rollback'), example: 'zappa update production' },
   { programs: ['git'], publishes: (w) => w[w.indexOf('push') + 1] !== undefined && w.includes('push') && DEPLOY_REMOTE.test(w[w.indexOf('push') + 1]!), example: 'git push heroku main' },
 ];
+
+/**
+ * fastlane: an action that uploads to a store or a tester service (`deliver`, `supply`, `pilot upload`,
+ * `upload_to_testflight`, `firebase_app_distribution`), or a lane named for a release (`ios release`, `beta`,
+ * `deploy`, `appstore`, `playstore`, `production`). `test`, `scan`, `gym`, `build`, `match`, `lanes` and
+ * `pilot list` stay quiet. Words after the lane are `key:value` options.
+ */
+function fastlaneReleases(words: readonly string[]): boolean {
+  const ws = words.filter((w) => !w.includes(':'));
+  const [lane, sub] = /^(ios|android|mac)$/.test(ws[0] ?? '') ? [ws[1], ws[2]] : [ws[0], ws[1]];
+  const action = lane === 'run' ? sub : lane;
+  if (action === undefined) return false;
+  if (action === 'pilot') return /^(upload|distribute)$/.test(sub ?? '');
+  return FASTLANE_RELEASE.test(action);
+}
+/** dokku's commands that rebuild, restart, deploy or reconfigure an app (`ps:rebuild`, `git:sync --build`, `config:set`). */
+const DOKKU_CHANGE =
+  /^(ps:(rebuild|restart|stop|start|scale|restore)|deploy|git:(sync|from-image|from-archive)|tags:deploy|config:(set|unset|clear)|apps:(destroy|rename))$/;
+const FASTLANE_RELEASE =
+  /^(deliver|supply|upload_to_(app_store|testflight|play_store(_internal_app_sharing)?)|appstore|testflight|firebase_app_distribution|appcenter_upload|app_center_upload|hockey|crashlytics|release|deploy|beta|alpha|promote|publish|submit|ship|store|appstore_release|playstore|play_store|production|prod|internal|(\w+_)?(deploy|beta|upload|publish|submit|promote)(_\w+)?|release_\w+)$/;
 
 const BY_PROGRAM = new Map<string, Publisher[]>();
 for (const p of PUBLISHERS) for (const name of p.programs) BY_PROGRAM.set(name, [...(BY_PROGRAM.get(name) ?? []), p]);

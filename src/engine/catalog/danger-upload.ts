@@ -80,6 +80,17 @@ const TREE_SENDERS = new Set([
   'mysqldump',
   'sqlite3',
   'mongodump',
+  // Round 6 (issue 26): images and raw streams (`docker save api | ssh host docker load`, `pv x.tar | ssh …`).
+  'docker',
+  'podman',
+  'nerdctl',
+  'pv',
+  'dd',
+  'lz4',
+  'zfs',
+  'btrfs',
+  'pg_basebackup',
+  'mariadb-dump',
 ]);
 
 /**
@@ -95,6 +106,21 @@ function streamsToSsh(v: CommandView): boolean {
   const remote = ops.slice(1).join(' ').trim();
   if (/^(\S*\/)?(ba|z|da|k)?sh(\s+-s)?$/.test(remote)) return false;
   return readsFileOnStdin(v) || (v.stdin?.kind === 'pipe' && v.stdin.upstream.some((p) => TREE_SENDERS.has(p)));
+}
+
+/**
+ * `docker save api | gzip | aws s3 cp - s3://b/api.tar.gz`, `mysqldump app | aws s3 cp - s3://backups/`: an image, an
+ * archive or a dump streamed into a bucket object (`-` is stdin).
+ */
+function streamsToBucket(v: CommandView): boolean {
+  const ops = v.args.filter((a) => a === '-' || !a.startsWith('-'));
+  const dash = ops.indexOf('-');
+  return (
+    dash >= 0 &&
+    ops.slice(dash + 1).some((o) => /^(s3|gs|az|r2|b2|oci):\/\//.test(o)) &&
+    v.stdin?.kind === 'pipe' &&
+    v.stdin.upstream.some((p) => TREE_SENDERS.has(p))
+  );
 }
 
 const MAILERS = new Set(['mail', 'mailx', 'mutt', 'sendmail', 's-nail']);
@@ -250,7 +276,7 @@ export const UPLOAD_DANGERS: DangerEntry[] = [
       }
       if (LOOKUPS.includes(v.program)) return fileInWords(v);
       if (v.program === 'restic' || v.program === 'borg' || v.program === 'duplicity') return backsUpRemotely(v);
-      if (BUCKET_COPIERS.has(v.program)) return copiesToBucket(v);
+      if (BUCKET_COPIERS.has(v.program)) return copiesToBucket(v) || streamsToBucket(v);
       if (MAILERS.has(v.program)) return mailsFile(v);
       if (HTTPIE.has(v.program))
         return httpieSendsFile(v) || (fileInWords(v) && !v.args.some((a) => a.startsWith(':') || LOCAL_HOST.test(a)));

@@ -9,6 +9,10 @@ import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands, SSH_WITH_ARG } from './flags.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
+/** Files where a service leaves its first admin password or join token (GitLab, Jenkins, Rancher, k3s). */
+const ADMIN_PASSWORD_FILE =
+  /(^|\/)(initial_root_password|initialAdminPassword|initial[-_]?admin[-_]?password|bootstrap[-_]?password|node-token)$/i;
+
 /** One tool that prints a deployment's secrets, and which of its command lines do (`words`: its operands). */
 export interface DeployedSecretPrinter {
   programs: readonly string[];
@@ -95,6 +99,17 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
     example: 'docker compose --env-file .env.production config', controls: ['docker compose config --quiet', 'docker compose --env-file .env.production config --services', 'docker compose --env-file .env.example config', 'docker compose --env-file .env.production up -d'],
   },
   { programs: ['ssh'], prints: (_, a) => sshPrintsSecretFile(a), example: "ssh deploy@app1.acme.com 'cat /srv/app/shared/.env'", controls: ["ssh deploy@app1.acme.com 'cat /srv/app/shared/.env.example'", "ssh deploy@app1.acme.com 'tail -n 50 /var/log/app.log'", 'ssh deploy@app1.acme.com uptime'] },
+  // Round 6 (issue 26): a service's admin password, bootstrap or join token printed (`argocd admin initial-password`).
+  { programs: ['argocd'], prints: (w) => (w[0] === 'admin' && w[1] === 'initial-password') || (w[0] === 'account' && w[1] === 'generate-token'), example: 'argocd admin initial-password -n argocd', controls: ['argocd app list', 'argocd account list'] },
+  { programs: ['vault', 'bao'], prints: (w, a) => w[0] === 'operator' && w[1] === 'init' && !a.some((x) => /^-?-status$/.test(x)), example: 'vault operator init -key-shares=1 -key-threshold=1', controls: ['vault operator init -status', 'vault status'] },
+  { programs: ['consul', 'nomad'], prints: (w) => w[0] === 'acl' && w[1] === 'bootstrap', example: 'consul acl bootstrap', controls: ['consul members', 'nomad acl policy list'] },
+  { programs: ['kubeadm'], prints: (w) => w[0] === 'token' && /^(create|list|generate)$/.test(w[1] ?? ''), example: 'kubeadm token create --print-join-command', controls: ['kubeadm version'] },
+  { programs: ['docker'], prints: (w) => w[0] === 'swarm' && w[1] === 'join-token', example: 'docker swarm join-token manager', controls: ['docker swarm ca --help'] },
+  { programs: ['elasticsearch-reset-password', 'elasticsearch-setup-passwords', 'elasticsearch-create-enrollment-token', 'kibana-verification-code'], prints: () => true, example: 'docker exec -it es01 /usr/share/elasticsearch/bin/elasticsearch-reset-password -u elastic', controls: [] },
+  { programs: ['cat', 'less', 'more', 'head', 'tail', 'bat', 'grep', 'awk', 'sed'], prints: (_, a) => a.some((x) => ADMIN_PASSWORD_FILE.test(x)) || (a.some((x) => /temporary password/i.test(x)) && a.some((x) => /mysqld?\.log$/.test(x))), example: 'docker exec jenkins cat /var/jenkins_home/secrets/initialAdminPassword', controls: ['docker exec jenkins cat /var/jenkins_home/config.xml', 'tail -n 50 /var/log/mysqld.log'] },
+  { programs: ['pulumi'], prints: (w, a) => w[0] === 'config' && (a.includes('--show-secrets') || (w[1] === 'get' && /pass|secret|token|key|cred/i.test(w[2] ?? ''))), example: 'pulumi config get dbPassword', controls: ['pulumi config', 'pulumi config get aws:region'] },
+  { programs: ['cf'], prints: (w) => w[0] === 'env', example: 'cf env acme-api', controls: ['cf apps'] },
+  { programs: ['microk8s'], prints: (w) => w[0] === 'config', example: 'microk8s config', controls: ['microk8s status'] },
   { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
 ];
 

@@ -23,6 +23,12 @@ const DELETE_API =
 const DELETE_ONE =
   /(?:\bos\s*\.\s*(?:remove|unlink|rmdir)|\bFileUtils\s*\.\s*(?:rm|remove)(?!_)|\bfs\s*\.\s*(?:rm|unlink|rmdir)(?:Sync)?|\b(?:rmSync|unlinkSync|rmdirSync)|\bDeno\s*\.\s*remove(?:Sync)?|\bFile\s*\.\s*delete|(?<![.\w])(?:unlink|rmdir))\s*(?:\(\s*|\s+)|(?:\bPath|\bpathlib\s*\.\s*Path)\s*\(\s*(?=(["'])[^"'\n]*\1\s*\)\s*\.\s*unlink\s*\()/g;
 
+/** A delete function handed on by name to run over a list: PHP's `array_map('unlink', …)`, `array_walk(…, 'unlink')`. */
+const CALLBACK_DELETE = /\b(?:array_map|array_walk|call_user_func(?:_array)?)\s*\([^;]*?["'](?:unlink|rmdir)["']/;
+
+/** Logs, caches and scratch files a program writes again: the globs a PHP cleanup may delete over. */
+const SCRATCH_GLOB = /^(?!\/|~|\.\.)(?:[\w.-]+\/)*(?:logs?|cache|caches|tmp|temp|sessions|views)\/[^/]*$|\.log$/;
+
 /**
  * Whether inline code deletes files or trees (DELETE_API) other than named files of the project: a call deleting one
  * file given as a relative string literal (`os.remove('coverage.xml')`, `fs.unlinkSync('dist/a.js')`,
@@ -30,14 +36,23 @@ const DELETE_ONE =
  * from a variable, an absolute, home, parent or hidden path (`.git/…`) still count.
  */
 export function deletesFiles(code: InlineCode): boolean {
+  // PHP's delete handed on by name over a list (`array_map("unlink", glob("app/Models/*.php"))`).
+  // Logs and caches cleared so (`glob("storage/logs/*.log")`, `bootstrap/cache/*`) are as `rm storage/logs/*.log`.
+  if (CALLBACK_DELETE.test(code.code)) {
+    const globs = [...code.code.matchAll(/\bglob\s*\(\s*["']([^"'\n]*)["']/g)].map((m) => m[1]!);
+    if (globs.length === 0 || !globs.every((g) => SCRATCH_GLOB.test(g))) return true;
+  }
   if (!DELETE_API.test(code.outside)) return false;
   if (/recursive|rmtree|remove_tree|removedirs|rm_r|remove_dir|File::Path|delete-directory|-Recurse/i.test(code.code))
     return true;
   let calls = 0;
   for (const m of code.code.matchAll(DELETE_ONE)) {
     calls++;
-    const literal = /^(["'])([^"'\\\n]*)\1/.exec(code.code.slice(m.index + m[0].length));
+    const rest = code.code.slice(m.index + m[0].length);
+    const literal = /^(["'])([^"'\\\n]*)\1/.exec(rest);
     if (!literal || literal[2] === '' || /^[~/]|(^|\/)\.|\$|\{/.test(literal[2]!)) return true;
+    // A path built on the literal (`unlinkSync('src/' + f)`, `unlink("lib/" . $f)`, `Path('src') / f`) names any file.
+    if (/^\s*[+./]/.test(rest.slice(literal[0].length))) return true;
   }
   return calls === 0;
 }

@@ -2,6 +2,7 @@
 // so that `$(echo cm0g… | base64 -d)` or `rev <<< '~ fr- mr' | sh` are judged by what they really run.
 import { decodeAnsiC } from './ansi-c.ts';
 import { operands, optionValue } from '../catalog/flags.ts';
+import { disposablePath } from '../catalog/disposable-output.ts';
 
 /** Output (stdout) of one command given its argv and stdin, or undefined when it is not statically known. */
 export type Evaluator = (args: string[], stdin: string | undefined) => string | undefined;
@@ -11,6 +12,12 @@ const MAX_PRINTF = 1024 * 1024;
 
 /** mktemp's options that take a value. */
 const MKTEMP_WITH_ARG = ['-p', '--tmpdir', '--suffix'];
+
+// A relative glob every match of which is build output (`packages/*/dist`, any-directory/node_modules).
+function disposableGlob(pattern: string): boolean {
+  if (/^[/~]|(^|\/)\.\.(\/|$)/.test(pattern)) return false;
+  return disposablePath(pattern.split('/').filter((s) => s !== '' && s !== '.'));
+}
 
 const EVALUATORS: Record<string, Evaluator> = {
   // `dir=$(mktemp -d)`: a new name in the temporary directory (a template's own directory when it names one).
@@ -34,6 +41,22 @@ const EVALUATORS: Record<string, Evaluator> = {
   // `"$(pwd)/src"`: the directory the command runs in, as `.` (a `cd` earlier in the script is its base, as for `~+`).
   pwd() {
     return '.\n';
+  },
+  // `ls -d coverage .nyc_output | xargs rm -rf`: `ls -d` of named paths prints those of them that exist, each on its
+  // line — at most the names it was given. Anything else ls prints (a directory's entries, a glob's matches, long
+  // listings) is not known here.
+  ls(args) {
+    const names = args.filter((a) => !/^-/.test(a));
+    const options = args.filter((a) => /^-/.test(a));
+    if (names.length === 0 || !options.some((o) => /^-1?d1?$|^--directory$/.test(o))) return undefined;
+    // A glob's matches are unknown here, unless every name it can match is build output (`ls -d packages/*/dist`):
+    // then the pattern stands for them, as a find narrowed to one disposable name does for xargs.
+    if (
+      !options.every((o) => /^-[d1]+$|^--directory$/.test(o)) ||
+      names.some((n) => n.includes('\n') || (/[*?[\]]/.test(n) && !disposableGlob(n)))
+    )
+      return undefined;
+    return names.map((n) => `${n}\n`).join('');
   },
   echo(args) {
     let newline = true;
