@@ -1,6 +1,7 @@
 // Danger catalogue, databases: destructive SQL (read as the server reads it) and framework commands that drop or
 // empty the application's database.
 import type { DangerEntry } from './danger-entry.ts';
+import { PRODUCTION_TASK_PROGRAMS, runsProductionTask } from './production-tasks.ts';
 import { basename } from 'node:path';
 import type { CommandView } from '../shell/view.ts';
 import { optionValue, operands } from './flags.ts';
@@ -304,6 +305,29 @@ export const DATA_DANGERS: DangerEntry[] = [
       'liquibase dropAll',
     ],
     match: wipesDatabase,
+  },
+  {
+    id: 'production-task',
+    risk: 'high',
+    reason:
+      'runs a migration, seed or one-off task against production (RAILS_ENV=production, a production DATABASE_URL, namespace, context or app): it changes the data users see',
+    programs: PRODUCTION_TASK_PROGRAMS,
+    examples: [
+      'RAILS_ENV=production bin/rails db:migrate',
+      'kubectl exec -it -n production deploy/api -- rails db:migrate',
+      'NODE_ENV=production npx prisma migrate deploy',
+      'DATABASE_URL=postgres://app@db.prod.internal/app alembic upgrade head',
+      'heroku run rake db:migrate -a app-prod',
+      "fly ssh console -C 'bin/rails db:migrate'",
+      'MIX_ENV=prod mix ecto.migrate',
+      'php artisan migrate --env=production --force',
+      'python manage.py migrate --settings=config.settings.production',
+      'docker compose -f docker-compose.prod.yml exec web python manage.py migrate',
+      'RAILS_ENV=production bundle exec rake users:backfill',
+    ],
+    // (`RAILS_ENV=test bin/rails db:migrate`, `bin/rails db:migrate`, `RAILS_ENV=production bin/rails assets:precompile`,
+    // `NODE_ENV=production npm run build`, `heroku run rake db:migrate -a app-staging` stay quiet.)
+    match: runsProductionTask,
   },
   {
     id: 'inline-code-database-wipe',

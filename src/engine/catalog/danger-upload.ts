@@ -138,7 +138,32 @@ function curlOrWgetSendsFile(v: CommandView): boolean {
   );
 }
 
+/** The whole project tree, or its source root, as a copy's source (`.`, `./`, `*`, `..`, `src/`). */
+const PROJECT_TREE = /^(\.|\.\/|\.\/\*|\*|\.\.\/?|(\.\/)?(src|lib|app|source)\/?|\.git\/?)$/;
+
+/** `scp -r . host:/tmp/p`, `rsync -az ./ host:copy/`, `aws s3 sync . s3://b`, `rclone copy . remote:x`: the project tree sent away. */
+function sendsProjectTree(v: CommandView): boolean {
+  if (!v.args.some((a) => PROJECT_TREE.test(a))) return false;
+  if (v.program === 'scp' || v.program === 'rsync') return copiesToRemote(v);
+  return BUCKET_COPIERS.has(v.program) && copiesToBucket(v);
+}
+
 export const UPLOAD_DANGERS: DangerEntry[] = [
+  {
+    id: 'upload-project-tree',
+    risk: 'high',
+    reason: 'sends the whole project tree (or its source) to another host or a cloud bucket',
+    programs: ['scp', 'rsync', ...BUCKET_COPIERS],
+    examples: [
+      'scp -r . dev@203.0.113.10:/tmp/project',
+      'scp -r ./src dev@203.0.113.7:/tmp/',
+      'rsync -avz --exclude node_modules . backup@files.example.net:project/',
+      "aws s3 sync . s3://acme-backups/project --exclude '.git/*'",
+      'rclone copy . gdrive:backup',
+    ],
+    // (`rsync -a dist/ host:/srv/www/`, `scp host:app.log .`, `rsync -a . /mnt/backup/` stay at what upload-local-data says.)
+    match: sendsProjectTree,
+  },
   {
     id: 'upload-local-data',
     risk: 'medium',

@@ -6,7 +6,7 @@
 // example and control. Names only (`fly secrets list`, `gh secret list`, `vercel env ls`) print no secret.
 import type { DangerEntry } from './danger-entry.ts';
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
-import { operands, SSH_WITH_ARG } from './flags.ts';
+import { operands, optionValue, SSH_WITH_ARG } from './flags.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
 /** One tool that prints a deployment's secrets, and which of its command lines do (`words`: its operands). */
@@ -53,6 +53,73 @@ function sshPrintsSecretFile(args: readonly string[]): boolean {
   });
 }
 
+/** docker's options before its command that take a value (`docker --context prod inspect …`). */
+const DOCKER_GLOBAL_WITH_ARG = [
+  '-c',
+  '--context',
+  '-H',
+  '--host',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+];
+/** A Go template or a jq path that picks a container's environment (`{{json .Config.Env}}`, `.Spec.TaskTemplate.ContainerSpec.Env`). */
+const PICKS_ENV = /\.Env\b/;
+/** `docker --context prod inspect api --format '{{json .Config.Env}}'`, `docker service inspect api --format …Env…`. */
+function dockerInspectsEnv(args: readonly string[]): boolean {
+  const [a, b] = operands([...args], DOCKER_GLOBAL_WITH_ARG);
+  return (
+    (a === 'inspect' || (/^(container|service|image)$/.test(a ?? '') && b === 'inspect')) &&
+    args.some((x) => PICKS_ENV.test(x))
+  );
+}
+/** kubectl's output templates: `-o jsonpath='{..env}'`, `-o go-template=…env…`, `--template …`. */
+/** kubectl's options before its command that take a value. */
+const KUBECTL_WITH_ARG = [
+  '-n',
+  '--namespace',
+  '--context',
+  '--cluster',
+  '--kubeconfig',
+  '-l',
+  '--selector',
+  '-o',
+  '--output',
+  '--template',
+];
+function kubectlPrintsEnv(args: readonly string[]): boolean {
+  if (operands([...args], KUBECTL_WITH_ARG)[0] !== 'get') return false;
+  const output = args.flatMap((x, i) =>
+    /^(-o|--output|--template)$/.test(x)
+      ? [args[i + 1] ?? '']
+      : /^(-o|--output=|--template=)/.test(x) && x.length > 2
+        ? [x]
+        : [],
+  );
+  return output.some((o) =>
+    /(jsonpath|go-template|custom-columns|template)/.test(o) || /^\{/.test(o) ? /\benv(From)?\b/.test(o) : false,
+  );
+}
+/** `gcloud run services describe api --format='yaml(…env)'`: a Cloud Run service's or a function's environment. */
+function gcloudPrintsEnv(args: readonly string[]): boolean {
+  const [group] = operands([...args], ['--region', '--project', '--format', '--zone']);
+  const format = optionValue([...args], ['--format']);
+  return (
+    /^(run|functions)$/.test(group ?? '') && args.includes('describe') && format !== undefined && /env/i.test(format)
+  );
+}
+/** `--query` narrows what an AWS describe prints: one that leaves out the environment prints none. */
+function printsAwsEnvironment(args: readonly string[]): boolean {
+  const query = optionValue([...args], ['--query']);
+  return query === undefined || /env|containerDefinitions|secret|Configuration\b|^\w+$/i.test(query);
+}
+/** AWS operations whose answer holds a deployed service's environment variables. */
+const AWS_ENVIRONMENT =
+  /^(ecs describe-task-definition|lambda get-function|lambda get-function-configuration|apprunner describe-service|batch describe-job-definitions|elasticbeanstalk describe-configuration-settings)$/;
+
 // One line per entry: the table is read down its rows, so the formatter leaves it as written.
 // prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
@@ -95,7 +162,11 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
     example: 'docker compose --env-file .env.production config', controls: ['docker compose config --quiet', 'docker compose --env-file .env.production config --services', 'docker compose --env-file .env.example config', 'docker compose --env-file .env.production up -d'],
   },
   { programs: ['ssh'], prints: (_, a) => sshPrintsSecretFile(a), example: "ssh deploy@app1.acme.com 'cat /srv/app/shared/.env'", controls: ["ssh deploy@app1.acme.com 'cat /srv/app/shared/.env.example'", "ssh deploy@app1.acme.com 'tail -n 50 /var/log/app.log'", 'ssh deploy@app1.acme.com uptime'] },
-  { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
+  { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return AWS_ENVIRONMENT.test(`${s} ${op}`) && printsAwsEnvironment(a); }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions', "aws ecs describe-task-definition --task-definition api-prod --query 'taskDefinition.revision'", 'aws ecs describe-services --cluster prod --services api'] },
+  { programs: ['docker', 'podman', 'nerdctl'], prints: (_, a) => dockerInspectsEnv(a), example: "docker --context prod inspect api --format '{{json .Config.Env}}'", controls: ["docker --context prod inspect api --format '{{.State.Status}}'", 'docker --context prod ps'] },
+  { programs: ['kubectl', 'k', 'oc'], prints: (_, a) => kubectlPrintsEnv(a), example: "kubectl get deploy api -n prod -o jsonpath='{..env}'", controls: ["kubectl get deploy api -n prod -o jsonpath='{.spec.replicas}'", 'kubectl get pods -n prod -o wide'] },
+  { programs: ['gcloud'], prints: (_, a) => gcloudPrintsEnv(a), example: "gcloud run services describe api --region us-central1 --format='yaml(spec.template.spec.containers[0].env)'", controls: ['gcloud run services describe api --region us-central1 --format="value(status.url)"', 'gcloud run services list'] },
+  { programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return /^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'connection-string' && y === 'list'; }, example: 'az webapp config connection-string list -g rg-prod -n acme-api', controls: ['az webapp list -g rg-prod'] },
 ];
 
 const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();

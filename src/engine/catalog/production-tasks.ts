@@ -1,0 +1,209 @@
+// Migrations and one-off tasks run against production (issue 26): `RAILS_ENV=production bin/rails db:migrate`,
+// `DATABASE_URL=postgres://…prod… alembic upgrade head`, `heroku run rake db:migrate -a app-prod`. The same commands
+// against a development or test database are routine and stay quiet.
+import type { CommandView } from '../shell/view.ts';
+import { operands } from './flags.ts';
+
+/** Rails' and rake's tasks that change nothing a deployment holds (everything else run for production does). */
+const RAILS_QUIET =
+  /^(assets:\S+|about|routes|stats|notes|middleware|initializers|zeitwerk:check|test(:\S+)?|spec(:\S+)?|tmp:\S+|log:clear|secret|credentials:\S+|time:zones(:\S+)?|db:migrate:status|db:version|server|s|generate|g|destroy|d|new|webpacker:\S+|javascript:\S+|css:\S+|tailwindcss:\S+|dartsass:\S+|bootsnap:\S+|yarn:install|importmap:\S+)$/;
+/** Django's management commands that change nothing (the rest, `migrate`, `shell`, `loaddata`, custom ones, may). */
+const DJANGO_QUIET =
+  /^(check|collectstatic|compilemessages|makemessages|showmigrations|sqlmigrate|diffsettings|runserver|makemigrations|help|version|test|inspectdb|findstatic|startapp|startproject)$/;
+/** Laravel's artisan commands that change nothing a deployment holds. */
+const ARTISAN_QUIET =
+  /^(route:\S+|config:\S+|view:\S+|cache:clear|optimize(:clear)?|event:\S+|about|list|help|migrate:status|serve|test|inspire|schedule:list|storage:link|package:discover|vendor:publish|make:\S+|env)$/;
+
+/** Tools that change a database, by program, as patterns over their arguments joined by spaces. */
+const MIGRATORS = new Map<string, RegExp>([
+  ['prisma', /^(migrate (deploy|dev|resolve|reset)|db (push|seed|execute))\b/],
+  ['mix', /^(ecto\.(migrate|rollback|reset|drop|load|setup)|run)\b/],
+  ['alembic', /(^| )(upgrade|downgrade|stamp)( |$)/],
+  ['knex', /(^| )(migrate:(latest|up|down|rollback|unlock)|seed:run)( |$)/],
+  ['sequelize', /(^| )db:(migrate(?!:status)|seed)\S*( |$)/],
+  ['sequelize-cli', /(^| )db:(migrate(?!:status)|seed)\S*( |$)/],
+  ['typeorm', /(^| )(migration:(run|revert)|schema:(sync|drop)|query)( |$)/],
+  ['flyway', /(^| )(migrate|repair|baseline|undo|clean)( |$)/],
+  ['liquibase', /(^| )(update|update-count|rollback|rollback-count|drop-all|dropAll|execute-sql)( |$)/],
+  ['dbmate', /(^| )(up|migrate|rollback|down|drop|load)( |$)/],
+  ['goose', /(^| )(up|up-by-one|up-to|down|down-to|redo|reset|fix)( |$)/],
+  ['migrate', /(^| )(up|down|force|drop|goto)( |$)/],
+  ['diesel', /^(migration (run|revert|redo)|database (reset|setup))\b/],
+  ['sqlx', /^(migrate (run|revert)|database (reset|drop|setup))\b/],
+  ['drizzle-kit', /^(migrate|push)\b/],
+  ['dotnet', /^ef database (update|drop)\b/],
+  ['node-pg-migrate', /(^| )(up|down|redo)( |$)/],
+  ['hasura', /(^| )(migrate apply|metadata apply|seed apply)( |$)/],
+  ['atlas', /^(migrate apply|schema apply)\b/],
+]);
+/** npm's script runners: a script named for a migration or a seed (`npm run migrate`, `yarn db:seed`). */
+const SCRIPT_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
+const MIGRATION_SCRIPT = /migrat|seed|^db:/i;
+
+/** A task's words (program first) that change what a database or a deployment holds. */
+function changesData(words: readonly string[]): boolean {
+  let [head, ...rest] = words;
+  while (head !== undefined && /^(bundle|npx|pnpx|bunx|exec|dotenv|--)$/.test(head.replace(/^.*\//, ''))) {
+    [head, ...rest] = rest;
+  }
+  if (head === undefined) return false;
+  let program = head.replace(/^.*\//, '');
+  // `python manage.py migrate`, `php artisan migrate --force`: the script is the program.
+  if (/^(python|php)[\d.]*$/.test(program)) {
+    const at = rest.findIndex((a) => !a.startsWith('-'));
+    if (at < 0) return false;
+    program = rest[at]!.replace(/^.*\//, '');
+    rest = rest.slice(at + 1);
+  }
+  const first = rest.find((a) => !a.startsWith('-'));
+  switch (program) {
+    case 'rails':
+    case 'rake':
+      return first !== undefined && !RAILS_QUIET.test(first);
+    case 'manage.py':
+    case 'django-admin':
+      return first !== undefined && !DJANGO_QUIET.test(first);
+    case 'artisan':
+      return first !== undefined && !ARTISAN_QUIET.test(first);
+    default:
+      if (SCRIPT_RUNNERS.has(program)) {
+        const script = first === 'run' ? rest.filter((a) => !a.startsWith('-'))[1] : first;
+        return script !== undefined && MIGRATION_SCRIPT.test(script);
+      }
+      return MIGRATORS.get(program)?.test(rest.join(' ')) ?? false;
+  }
+}
+
+/** A name for production: `production`, `prod`, `app-prod`, `config.settings.production`, `db.prod.internal`. */
+const PRODUCTION = /(^|[^a-z0-9])(prod|production|prd)([^a-z0-9]|$)/i;
+/** A name for anything else: staging, development, test, review and preview apps. */
+const NOT_PRODUCTION =
+  /(^|[^a-z0-9])(staging|stage|stg|dev|development|test|testing|qa|review|preview|sandbox|local)([^a-z0-9]|$)/i;
+
+/**
+ * Whether a command line names production where it says what it runs against: a variable set before it
+ * (`RAILS_ENV=production`, `DATABASE_URL=postgres://…@db.prod…`, `MIX_ENV=prod`), an option's value
+ * (`--env=production`, `-e production`, `--settings=config.settings.production`, `-n production`, `--context prod`),
+ * including the wrappers' (`kubectl exec -n production …`, `docker --context prod exec …`).
+ */
+function namesProduction(text: string): boolean {
+  if (!PRODUCTION.test(text)) return false;
+  const words = text.split(/\s+/).map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
+  return words.some((w, i) => {
+    const assigned = /^-{0,2}[A-Za-z_][\w.-]*=(.*)$/.exec(w);
+    if (assigned) return PRODUCTION.test(assigned[1]!.replace(/^['"]|['"]$/g, ''));
+    return /^-/.test(words[i - 1] ?? '') && !w.startsWith('-') && PRODUCTION.test(w);
+  });
+}
+
+/** Platforms whose one-off runner runs a command in a deployed app (`heroku run`, `fly ssh console -C`, `railway run`). */
+function deployedRun(v: CommandView): string[][] | undefined {
+  const ops = operands(v.args, [
+    '-a',
+    '--app',
+    '-r',
+    '--remote',
+    '-e',
+    '--environment',
+    '-s',
+    '--service',
+    '-C',
+    '--command',
+  ]);
+  switch (v.program) {
+    case 'heroku': {
+      const at = v.args.indexOf('run');
+      return at >= 0 && ops[0] === 'run'
+        ? [operands(v.args.slice(at + 1), ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env'])]
+        : undefined;
+    }
+    case 'railway': {
+      const at = v.args.indexOf('run');
+      return at >= 0 && ops[0] === 'run' ? [v.args.slice(at + 1).filter((a) => a !== '--')] : undefined;
+    }
+    case 'fly':
+    case 'flyctl': {
+      if (ops[0] !== 'ssh' || ops[1] !== 'console') return undefined;
+      const at = v.args.findIndex((a) => a === '-C' || a === '--command');
+      const command = at >= 0 ? v.args[at + 1] : v.args.find((a) => a.startsWith('--command='))?.slice(10);
+      return command === undefined ? undefined : command.split(/\s*(?:&&|\|\||;)\s*/).map((c) => c.trim().split(/\s+/));
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** `docker compose -f docker-compose.prod.yml exec web python manage.py migrate`: the command a compose service runs. */
+function composeRun(v: CommandView): string[] | undefined {
+  const words = v.args.filter((a) => !a.startsWith('-'));
+  const compose = v.program === 'docker' ? words[0] === 'compose' : true;
+  const at = v.args.findIndex((a) => a === 'exec' || a === 'run');
+  if (!compose || at < 0) return undefined;
+  const rest = operands(v.args.slice(at + 1), [
+    '-e',
+    '--env',
+    '-u',
+    '--user',
+    '-w',
+    '--workdir',
+    '--index',
+    '--name',
+    '--entrypoint',
+    '-v',
+    '--volume',
+    '-p',
+    '--publish',
+    '-l',
+    '--label',
+  ]);
+  return rest.slice(1);
+}
+
+/**
+ * `RAILS_ENV=production bin/rails db:migrate`, `kubectl exec -n production deploy/api -- rails db:migrate`,
+ * `NODE_ENV=production npx prisma migrate deploy`, `php artisan migrate --env=production --force`,
+ * `heroku run rake db:migrate -a app-prod`, `fly ssh console -C 'bin/rails db:migrate'`: a migration, seed or one-off
+ * task run against production. A deployed app's runner counts unless its app or environment is named for staging,
+ * development or test.
+ */
+export function runsProductionTask(v: CommandView): boolean {
+  const deployed = deployedRun(v);
+  if (deployed)
+    return (
+      deployed.some(changesData) &&
+      !v.args.some((a, i) => /^(-a|--app|-e|--environment)$/.test(v.args[i - 1] ?? '') && NOT_PRODUCTION.test(a))
+    );
+  if (
+    v.program === 'docker' ||
+    v.program === 'docker-compose' ||
+    v.program === 'podman' ||
+    v.program === 'podman-compose'
+  ) {
+    const inner = composeRun(v);
+    return inner !== undefined && changesData(inner) && namesProduction(v.text);
+  }
+  return changesData(v.argv) && namesProduction(v.text);
+}
+
+/** The programs `runsProductionTask` looks at. */
+export const PRODUCTION_TASK_PROGRAMS = [
+  'rails',
+  'rake',
+  'bundle',
+  'manage.py',
+  'django-admin',
+  'artisan',
+  'python',
+  'python3',
+  'php',
+  ...MIGRATORS.keys(),
+  ...SCRIPT_RUNNERS,
+  'heroku',
+  'railway',
+  'fly',
+  'flyctl',
+  'docker',
+  'docker-compose',
+  'podman',
+  'podman-compose',
+];
