@@ -77,9 +77,10 @@ export const FILE_DANGERS: DangerEntry[] = [
     risk: 'high',
     reason:
       'deletes data files (tables, exports, databases, fixtures: rm data/*.csv, rm *.sqlite3): nothing in the project makes them again',
-    programs: ['rm'],
+    programs: ['rm', 'unlink'],
     examples: [
       'rm -f data/*.csv',
+      'unlink data/users.csv',
       'rm *.sqlite3',
       'rm -f db/*.db',
       'rm exports/customers.xlsx',

@@ -322,7 +322,8 @@ const DATA_DIRS =
  * interactive `rm -i` are not.
  */
 export function deletesDataFiles(v: CommandView): boolean {
-  if (v.program !== 'rm' || hasFlag(v.args, 'rRi', ['--recursive', '--interactive'])) return false;
+  if ((v.program !== 'rm' && v.program !== 'unlink') || hasFlag(v.args, 'rRi', ['--recursive', '--interactive']))
+    return false;
   let ended = false;
   return v.args.some((a, i) => {
     if (!ended && a === '--') {

@@ -53,6 +53,25 @@ function sshPrintsSecretFile(args: readonly string[]): boolean {
   });
 }
 
+/** A variable a deployment keeps a secret in (`printenv DATABASE_URL`, `printenv STRIPE_SECRET_KEY`). */
+const SECRET_VARIABLE = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS$|CREDENTIAL|DATABASE_URL|_DSN$|_URI$|_URL$|AUTH/i;
+/** Programs whose JSON describes a deployment: piped into jq, a path to its environment prints it. */
+const DEPLOYMENT_READERS = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'oc',
+  'aws',
+  'gcloud',
+  'az',
+  'heroku',
+  'fly',
+  'flyctl',
+  'nomad',
+]);
+/** A jq path to a container's or service's environment (`.Config.Env`, `.containers[].env`, `.Environment.Variables`). */
+const PICKS_ENV_PATH = /\.(Env|env|environment|Environment|environmentVariables)\b/;
 /** docker's options before its command that take a value (`docker --context prod inspect …`). */
 const DOCKER_GLOBAL_WITH_ARG = [
   '-c',
@@ -124,9 +143,11 @@ const AWS_ENVIRONMENT =
 // prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   {
-    programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).length === 0,
-    example: 'docker exec myapp-api-1 env', controls: ['env', 'printenv', 'docker exec myapp-api-1 ls /app'],
+    programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).every((a) => v.program === 'printenv' && SECRET_VARIABLE.test(a)),
+    example: 'docker exec myapp-api-1 env', controls: ['env', 'printenv', 'docker exec myapp-api-1 ls /app', 'docker exec api printenv NODE_ENV'],
   },
+  { programs: ['jq', 'gojq', 'yq'], prints: (_, a, v) => v.stdin?.kind === 'pipe' && v.stdin.upstream.some((p) => DEPLOYMENT_READERS.has(p)) && a.some((x) => PICKS_ENV_PATH.test(x)), example: "docker inspect api | jq '.[0].Config.Env'", controls: ["docker inspect api | jq '.[0].State.Status'", "kubectl get pods -n prod -o json | jq '.items[].metadata.name'"] },
+  { programs: ['systemctl'], prints: (w, a) => w[0] === 'show' && a.some((x, i) => /^(Environment|EnvironmentFiles?)$/.test(x) && /^(-p|--property)$/.test(a[i - 1] ?? '') || /^(--property=|-p)Environment/.test(x)), example: 'systemctl show api.service -p Environment', controls: ['systemctl show api.service -p ActiveState', 'systemctl status api'] },
   { programs: ['helm'], prints: (w) => w[0] === 'get' && /^(values|all|manifest)$/.test(w[1] ?? ''), example: 'helm get values api -n prod --all', controls: ['helm get notes api', 'helm status api', 'helm history api'] },
   {
     programs: ['terraform', 'tofu', 'terragrunt'], prints: (w, a) => (w[0] === 'state' && w[1] === 'pull') || (w[0] === 'output' && a.some((x) => x === '-json' || x === '-raw' || x === '--json' || x === '--raw')),
@@ -166,7 +187,7 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['docker', 'podman', 'nerdctl'], prints: (_, a) => dockerInspectsEnv(a), example: "docker --context prod inspect api --format '{{json .Config.Env}}'", controls: ["docker --context prod inspect api --format '{{.State.Status}}'", 'docker --context prod ps'] },
   { programs: ['kubectl', 'k', 'oc'], prints: (_, a) => kubectlPrintsEnv(a), example: "kubectl get deploy api -n prod -o jsonpath='{..env}'", controls: ["kubectl get deploy api -n prod -o jsonpath='{.spec.replicas}'", 'kubectl get pods -n prod -o wide'] },
   { programs: ['gcloud'], prints: (_, a) => gcloudPrintsEnv(a), example: "gcloud run services describe api --region us-central1 --format='yaml(spec.template.spec.containers[0].env)'", controls: ['gcloud run services describe api --region us-central1 --format="value(status.url)"', 'gcloud run services list'] },
-  { programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return /^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'connection-string' && y === 'list'; }, example: 'az webapp config connection-string list -g rg-prod -n acme-api', controls: ['az webapp list -g rg-prod'] },
+  { programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return (/^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'connection-string' && y === 'list') || (g === 'containerapp' && c === 'show' && /env/i.test(optionValue([...a], ['--query']) ?? '')); }, example: 'az webapp config connection-string list -g rg-prod -n acme-api', controls: ['az webapp list -g rg-prod', 'az containerapp show -n api -g rg-prod --query properties.latestRevisionName'] },
 ];
 
 const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();

@@ -35,7 +35,11 @@ const MIGRATORS = new Map<string, RegExp>([
   ['node-pg-migrate', /(^| )(up|down|redo)( |$)/],
   ['hasura', /(^| )(migrate apply|metadata apply|seed apply)( |$)/],
   ['atlas', /^(migrate apply|schema apply)\b/],
+  ['flask', /(^| )db (upgrade|downgrade|stamp)( |$)/],
 ]);
+/** Interpreters: a script named for a migration, seed, backfill or one-off job (`node scripts/backfill-users.js`). */
+const INTERPRETERS = /^(node|python[\d.]*|ruby|tsx|ts-node|deno|php[\d.]*|perl)$/;
+const TASK_SCRIPT = /migrat|seed|backfill|one[-_]?off|purge|cleanup|reindex|import[-_]|sync[-_]/i;
 /** npm's script runners: a script named for a migration or a seed (`npm run migrate`, `yarn db:seed`). */
 const SCRIPT_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
 const MIGRATION_SCRIPT = /migrat|seed|^db:/i;
@@ -49,11 +53,14 @@ function changesData(words: readonly string[]): boolean {
   if (head === undefined) return false;
   let program = head.replace(/^.*\//, '');
   // `python manage.py migrate`, `php artisan migrate --force`: the script is the program.
-  if (/^(python|php)[\d.]*$/.test(program)) {
-    const at = rest.findIndex((a) => !a.startsWith('-'));
-    if (at < 0) return false;
-    program = rest[at]!.replace(/^.*\//, '');
-    rest = rest.slice(at + 1);
+  if (INTERPRETERS.test(program)) {
+    // (`deno run -A scripts/seed.ts`: the script follows `run`.)
+    const named = rest.filter((a) => !a.startsWith('-'));
+    const script = program === 'deno' && named[0] === 'run' ? named[1] : named[0];
+    if (script === undefined) return false;
+    if (!/^(manage\.py|artisan|django-admin)$/.test(script.replace(/^.*\//, ''))) return TASK_SCRIPT.test(script);
+    program = script.replace(/^.*\//, '');
+    rest = rest.slice(rest.indexOf(script) + 1);
   }
   const first = rest.find((a) => !a.startsWith('-'));
   switch (program) {
@@ -86,15 +93,34 @@ const NOT_PRODUCTION =
  * (`--env=production`, `-e production`, `--settings=config.settings.production`, `-n production`, `--context prod`),
  * including the wrappers' (`kubectl exec -n production …`, `docker --context prod exec …`).
  */
-function namesProduction(text: string): boolean {
+function namesProduction(v: CommandView): boolean {
+  if (v.vars)
+    for (const [name, value] of v.vars) if (TARGET_VARIABLE.test(name) && PRODUCTION.test(value ?? '')) return true;
+  const text = v.text;
   if (!PRODUCTION.test(text)) return false;
-  const words = text.split(/\s+/).map((w) => w.replace(/^(['"])(.*)\1$/, '$2'));
+  // `docker exec api-prod …`, `kubectl exec deploy/api-prod -- …`: the wrappers' words name where it runs.
+  const at = v.argv[0] === undefined ? -1 : text.indexOf(v.argv[0]);
+  if (
+    at > 0 &&
+    text
+      .slice(0, at)
+      .split(/\s+/)
+      .some((w) => !w.includes('=') && PRODUCTION.test(w))
+  )
+    return true;
+  const words = text.split(/\s+/).map((w) => w.replace(/^['"]+|['"]+$/g, ''));
   return words.some((w, i) => {
+    // `DATABASE_URL=…`, `--env=production`, a DSN's `host=prod-db` (goose), `-url=jdbc:postgresql://prod-db/app`.
     const assigned = /^-{0,2}[A-Za-z_][\w.-]*=(.*)$/.exec(w);
-    if (assigned) return PRODUCTION.test(assigned[1]!.replace(/^['"]|['"]$/g, ''));
-    return /^-/.test(words[i - 1] ?? '') && !w.startsWith('-') && PRODUCTION.test(w);
+    if (assigned) return PRODUCTION.test(assigned[1]!);
+    return (
+      (/^-/.test(words[i - 1] ?? '') && !w.startsWith('-') && PRODUCTION.test(w)) ||
+      (/:\/\//.test(w) && PRODUCTION.test(w))
+    );
   });
 }
+/** Variables that say which environment or database a task runs against. */
+const TARGET_VARIABLE = /ENV|ENVIRONMENT|STAGE|DATABASE|_DB|DB_|DSN|SETTINGS|PROFILE/;
 
 /** Platforms whose one-off runner runs a command in a deployed app (`heroku run`, `fly ssh console -C`, `railway run`). */
 function deployedRun(v: CommandView): string[][] | undefined {
@@ -112,8 +138,8 @@ function deployedRun(v: CommandView): string[][] | undefined {
   ]);
   switch (v.program) {
     case 'heroku': {
-      const at = v.args.indexOf('run');
-      return at >= 0 && ops[0] === 'run'
+      const at = v.args.findIndex((a) => a === 'run' || a === 'run:detached');
+      return at >= 0 && ops[0] === v.args[at]
         ? [operands(v.args.slice(at + 1), ['-a', '--app', '-r', '--remote', '-s', '--size', '-e', '--env'])]
         : undefined;
     }
@@ -180,9 +206,9 @@ export function runsProductionTask(v: CommandView): boolean {
     v.program === 'podman-compose'
   ) {
     const inner = composeRun(v);
-    return inner !== undefined && changesData(inner) && namesProduction(v.text);
+    return inner !== undefined && changesData(inner) && namesProduction(v);
   }
-  return changesData(v.argv) && namesProduction(v.text);
+  return changesData(v.argv) && namesProduction(v);
 }
 
 /** The programs `runsProductionTask` looks at. */
@@ -196,6 +222,12 @@ export const PRODUCTION_TASK_PROGRAMS = [
   'python',
   'python3',
   'php',
+  'node',
+  'ruby',
+  'tsx',
+  'ts-node',
+  'deno',
+  'perl',
   ...MIGRATORS.keys(),
   ...SCRIPT_RUNNERS,
   'heroku',
