@@ -210,7 +210,10 @@ export function emptiedFiles(v: CommandView): string[] {
       .map((r) => r.target!.value);
   }
   if (v.words.some((w) => w.dynamic)) return [];
-  return files.filter((f) => f !== '' && !f.startsWith('/dev/') && !logFileName(f)).map((f) => atBase(f, v.base));
+  // (A scratch file in /tmp, like a log, holds nothing anyone keeps.)
+  return files
+    .filter((f) => f !== '' && !f.startsWith('/dev/') && !logFileName(f) && !/^\/(var\/)?tmp\//.test(f))
+    .map((f) => atBase(f, v.base));
 }
 
 /** A command that writes nothing to its stdout (`:`, `true`, `cat /dev/null`, `echo -n`, `printf ''`, a bare redirection). */

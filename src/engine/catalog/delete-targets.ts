@@ -311,6 +311,9 @@ const DATA_EXTENSIONS = [
 const isDataExtension = micromatch.matcher(`{${DATA_EXTENSIONS.join(',')}}`, { nocase: true });
 /** Named files of these extensions are a dataset, not a config or a lock file a tool writes again (`rm package-lock.json`). */
 const NAMED_DATA = /\.(csv|tsv|parquet|jsonl|ndjson|xlsx|xls|ods|db|sqlite3?|arrow|feather|avro|orc|h5|hdf5|npy|npz)$/i;
+/** Directories a run writes its results into. */
+const OUTPUT_DIRS =
+  /^(out|output|outputs|results?|reports?|test-results|test-reports|playwright-report|junit|artifacts|tmp|temp|scratch|\.?cache)$/i;
 /** Directories that hold a project's data, fixtures and backups. */
 const DATA_DIRS =
   /^(data|datasets?|db|database|databases|backups?|fixtures|seeds?|storage|uploads|exports?|dumps?|snapshots)$/i;
@@ -351,6 +354,11 @@ export function deletesDataFiles(v: CommandView): boolean {
     const ext = dot > 0 ? last.slice(dot + 1) : '';
     // (A source file in one, `rm db/migrate/2024_add_users.rb`, is an edit git keeps, as elsewhere.)
     if (segments.slice(0, -1).some((s) => DATA_DIRS.test(s))) return ext === '' || !isSourceExtension(ext);
-    return glob ? !GLOB_CHAR.test(ext) && ext !== '' && isDataExtension(ext) : NAMED_DATA.test(last);
+    // Reports and results a run writes (`rm -f test-results/*.xml`, `rm output/*.csv`) are made again by the next run.
+    if (segments.slice(0, -1).some((s) => OUTPUT_DIRS.test(s))) return false;
+    if (!glob) return NAMED_DATA.test(last);
+    if (ext === '' || GLOB_CHAR.test(ext)) return false;
+    // A glob over config-like extensions deletes data only at the project's top (`rm *.json` takes package.json).
+    return NAMED_DATA.test(`x.${ext}`) || (isDataExtension(ext) && segments.length === 1);
   });
 }
