@@ -310,7 +310,7 @@ export const DATA_DANGERS: DangerEntry[] = [
     id: 'production-task',
     risk: 'high',
     reason:
-      'runs a migration, seed or one-off task against production (RAILS_ENV=production, a production DATABASE_URL, namespace, context or app): it changes the data users see',
+      'runs a migration, seed, one-off task or writing SQL against production (RAILS_ENV=production, a production DATABASE_URL, host, namespace, context or app): it changes the data users see',
     programs: PRODUCTION_TASK_PROGRAMS,
     examples: [
       'RAILS_ENV=production bin/rails db:migrate',
@@ -324,6 +324,9 @@ export const DATA_DANGERS: DangerEntry[] = [
       'python manage.py migrate --settings=config.settings.production',
       'docker compose -f docker-compose.prod.yml exec web python manage.py migrate',
       'RAILS_ENV=production bundle exec rake users:backfill',
+      'psql -h db.prod.internal -U app -f migrations/2024_add_index.sql',
+      "mysql -h prod-db.acme.io -e 'ALTER TABLE orders ADD INDEX idx_user (user_id)'",
+      'redis-cli -h cache.prod.internal DEL session:123',
     ],
     // (`RAILS_ENV=test bin/rails db:migrate`, `bin/rails db:migrate`, `RAILS_ENV=production bin/rails assets:precompile`,
     // `NODE_ENV=production npm run build`, `heroku run rake db:migrate -a app-staging` stay quiet.)

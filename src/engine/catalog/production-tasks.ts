@@ -185,6 +185,45 @@ function composeRun(v: CommandView): string[] | undefined {
   return rest.slice(1);
 }
 
+/** Database clients, with the options that hand them code to run and a file of it. */
+const SQL_CLIENTS = new Map<string, { code: string[]; file: string[] }>([
+  ['psql', { code: ['-c', '--command'], file: ['-f', '--file'] }],
+  ['pgcli', { code: ['-c', '--command'], file: [] }],
+  ['mysql', { code: ['-e', '--execute'], file: [] }],
+  ['mariadb', { code: ['-e', '--execute'], file: [] }],
+  ['sqlcmd', { code: ['-Q', '-q'], file: ['-i'] }],
+  ['clickhouse-client', { code: ['-q', '--query'], file: ['--queries-file'] }],
+  ['cqlsh', { code: ['-e', '--execute'], file: ['-f', '--file'] }],
+  ['mongosh', { code: ['--eval'], file: ['-f', '--file'] }],
+  ['mongo', { code: ['--eval'], file: [] }],
+]);
+/** SQL (or a Mongo shell call) that changes data or schema, not only reads it. */
+const WRITES_DATA =
+  /\b(insert|update|delete|alter|create|drop|truncate|grant|revoke|rename|merge|copy|vacuum|reindex|call)\b|\.(insert|update|delete|remove|drop|create|rename|replace|bulkWrite)\w*\s*\(/i;
+/** redis-cli's commands that change what it holds. */
+const REDIS_WRITES =
+  /^(set|setex|setnx|mset|del|unlink|expire|persist|rename|hset|hdel|hmset|lpush|rpush|lpop|rpop|lrem|sadd|srem|zadd|zrem|incr\w*|decr\w*|append|flushdb|flushall|eval|evalsha|config)$/i;
+
+/**
+ * `psql -h db.prod.internal -f migrations/x.sql`, `mysql -h prod-db -e 'ALTER TABLE …'`, `redis-cli -h cache.prod DEL k`:
+ * a database client running a script, or code that writes, against a server the line names for production.
+ */
+function writesProductionDatabase(v: CommandView): boolean {
+  if (v.program === 'redis-cli') {
+    const verb = operands(v.args, ['-h', '-p', '-a', '-n', '-u', '--user', '--pass']).at(0);
+    return verb !== undefined && REDIS_WRITES.test(verb) && namesProduction(v);
+  }
+  const client = SQL_CLIENTS.get(v.program);
+  if (!client) return false;
+  const code = v.args.flatMap((a, i) => (client.code.includes(a) ? [v.args[i + 1] ?? ''] : []));
+  const runsFile =
+    v.args.some((a) => client.file.includes(a)) ||
+    v.redirects.some((r) => !r.write && r.op === '<' && r.target !== undefined);
+  const heredoc = v.stdin && v.stdin.kind !== 'pipe' ? (v.stdin.text ?? '') : '';
+  const writes = runsFile || code.some((c) => WRITES_DATA.test(c)) || WRITES_DATA.test(heredoc);
+  return writes && namesProduction(v);
+}
+
 /**
  * `RAILS_ENV=production bin/rails db:migrate`, `kubectl exec -n production deploy/api -- rails db:migrate`,
  * `NODE_ENV=production npx prisma migrate deploy`, `php artisan migrate --env=production --force`,
@@ -193,6 +232,7 @@ function composeRun(v: CommandView): string[] | undefined {
  * development or test.
  */
 export function runsProductionTask(v: CommandView): boolean {
+  if (SQL_CLIENTS.has(v.program) || v.program === 'redis-cli') return writesProductionDatabase(v);
   const deployed = deployedRun(v);
   if (deployed)
     return (
@@ -230,6 +270,8 @@ export const PRODUCTION_TASK_PROGRAMS = [
   'perl',
   ...MIGRATORS.keys(),
   ...SCRIPT_RUNNERS,
+  ...SQL_CLIENTS.keys(),
+  'redis-cli',
   'heroku',
   'railway',
   'fly',
