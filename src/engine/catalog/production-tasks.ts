@@ -2,7 +2,7 @@
 // `DATABASE_URL=postgres://…prod… alembic upgrade head`, `heroku run rake db:migrate -a app-prod`. The same commands
 // against a development or test database are routine and stay quiet.
 import type { CommandView } from '../shell/view.ts';
-import { operands } from './flags.ts';
+import { operands, SSH_WITH_ARG } from './flags.ts';
 
 /** Rails' and rake's tasks that change nothing a deployment holds (everything else run for production does). */
 const RAILS_QUIET =
@@ -233,6 +233,13 @@ function writesProductionDatabase(v: CommandView): boolean {
  */
 export function runsProductionTask(v: CommandView): boolean {
   if (SQL_CLIENTS.has(v.program) || v.program === 'redis-cli') return writesProductionDatabase(v);
+  if (v.program === 'ssh') return remoteTaskOnProduction(v);
+  // `kubectl exec -n production deploy/api -- sh -c 'bin/rails db:migrate'`: the wrappers name where it runs.
+  if (SHELLS.has(v.program)) {
+    if (v.wrappers.length === 0) return false;
+    const at = v.args.findIndex((a) => /^-[a-z]*c$/.test(a));
+    return at >= 0 && commandLines(v.args[at + 1] ?? '').some(changesData) && namesProduction(v);
+  }
   const deployed = deployedRun(v);
   if (deployed)
     return (
@@ -249,6 +256,28 @@ export function runsProductionTask(v: CommandView): boolean {
     return inner !== undefined && changesData(inner) && namesProduction(v);
   }
   return changesData(v.argv) && namesProduction(v);
+}
+
+const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ash']);
+/** A command line split into its commands' words (at `&&`, `||`, `;`, `|`), quotes stripped from the words' ends. */
+function commandLines(line: string): string[][] {
+  return line.split(/\s*(?:&&|\|\||;|\|)\s*/).map((c) =>
+    c
+      .trim()
+      .split(/\s+/)
+      .map((w) => w.replace(/^['"]+|['"]+$/g, ''))
+      .filter((w) => w !== '' && !/^[A-Z_]+=/.test(w)),
+  );
+}
+/** `ssh deploy@prod-1.acme.io 'cd /srv/app && bin/rails db:migrate'`: a task run on a host named for production. */
+function remoteTaskOnProduction(v: CommandView): boolean {
+  const [host, ...remote] = operands(v.args, SSH_WITH_ARG);
+  return (
+    host !== undefined &&
+    PRODUCTION.test(host.replace(/^[^@]*@/, '')) &&
+    remote.length > 0 &&
+    commandLines(remote.join(' ')).some(changesData)
+  );
 }
 
 /** The programs `runsProductionTask` looks at. */
@@ -272,6 +301,8 @@ export const PRODUCTION_TASK_PROGRAMS = [
   ...SCRIPT_RUNNERS,
   ...SQL_CLIENTS.keys(),
   'redis-cli',
+  ...SHELLS,
+  'ssh',
   'heroku',
   'railway',
   'fly',
