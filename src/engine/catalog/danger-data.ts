@@ -329,6 +329,8 @@ export const DATA_DANGERS: DangerEntry[] = [
       'redis-cli -h cache.prod.internal DEL session:123',
       "kubectl exec -n production deploy/api -- sh -c 'bin/rails db:migrate'",
       "ssh deploy@prod-1.acme.io 'cd /srv/app && bin/rails db:migrate'",
+      'php bin/console doctrine:migrations:migrate --env=prod --no-interaction',
+      'cap production deploy:migrate',
     ],
     // (`RAILS_ENV=test bin/rails db:migrate`, `bin/rails db:migrate`, `RAILS_ENV=production bin/rails assets:precompile`,
     // `NODE_ENV=production npm run build`, `heroku run rake db:migrate -a app-staging` stay quiet.)

@@ -14,6 +14,9 @@ const DJANGO_QUIET =
 const ARTISAN_QUIET =
   /^(route:\S+|config:\S+|view:\S+|cache:clear|optimize(:clear)?|event:\S+|about|list|help|migrate:status|serve|test|inspire|schedule:list|storage:link|package:discover|vendor:publish|make:\S+|env)$/;
 
+/** Doctrine's commands that read or generate, never run. */
+const SYMFONY_QUIET =
+  /:(status|list|diff|generate|validate|validate-schema|dump-sql|info|current|latest|up-to-date|sync-metadata-storage)$/;
 /** Tools that change a database, by program, as patterns over their arguments joined by spaces. */
 const MIGRATORS = new Map<string, RegExp>([
   ['prisma', /^(migrate (deploy|dev|resolve|reset)|db (push|seed|execute))\b/],
@@ -58,7 +61,8 @@ function changesData(words: readonly string[]): boolean {
     const named = rest.filter((a) => !a.startsWith('-'));
     const script = program === 'deno' && named[0] === 'run' ? named[1] : named[0];
     if (script === undefined) return false;
-    if (!/^(manage\.py|artisan|django-admin)$/.test(script.replace(/^.*\//, ''))) return TASK_SCRIPT.test(script);
+    if (!/^(manage\.py|artisan|django-admin|console)$/.test(script.replace(/^.*\//, '')))
+      return TASK_SCRIPT.test(script);
     program = script.replace(/^.*\//, '');
     rest = rest.slice(rest.indexOf(script) + 1);
   }
@@ -72,6 +76,18 @@ function changesData(words: readonly string[]): boolean {
       return first !== undefined && !DJANGO_QUIET.test(first);
     case 'artisan':
       return first !== undefined && !ARTISAN_QUIET.test(first);
+    // Symfony's bin/console: Doctrine's migrations, schema and fixtures, and the app's own commands.
+    case 'console':
+      return first !== undefined && /^(doctrine|app):/.test(first) && !SYMFONY_QUIET.test(first);
+    // `cap production deploy:migrate`: Capistrano's first word is the stage (`cap production deploy` is a deployer's).
+    case 'cap':
+      return (
+        first !== undefined &&
+        PRODUCTION.test(first) &&
+        rest.some(
+          (a) => !a.startsWith('-') && a !== first && !/(^|:)(check|doctor|status)$|^deploy(:rollback)?$/.test(a),
+        )
+      );
     default:
       if (SCRIPT_RUNNERS.has(program)) {
         const script = first === 'run' ? rest.filter((a) => !a.startsWith('-'))[1] : first;
@@ -234,6 +250,7 @@ function writesProductionDatabase(v: CommandView): boolean {
 export function runsProductionTask(v: CommandView): boolean {
   if (SQL_CLIENTS.has(v.program) || v.program === 'redis-cli') return writesProductionDatabase(v);
   if (v.program === 'ssh') return remoteTaskOnProduction(v);
+  if (v.program === 'cap') return changesData(v.argv);
   // `kubectl exec -n production deploy/api -- sh -c 'bin/rails db:migrate'`: the wrappers name where it runs.
   if (SHELLS.has(v.program)) {
     if (v.wrappers.length === 0) return false;
@@ -303,6 +320,8 @@ export const PRODUCTION_TASK_PROGRAMS = [
   'redis-cli',
   ...SHELLS,
   'ssh',
+  'console',
+  'cap',
   'heroku',
   'railway',
   'fly',
