@@ -1,6 +1,7 @@
 // Danger catalogue, databases: destructive SQL (read as the server reads it) and framework commands that drop or
 // empty the application's database.
 import type { DangerEntry } from './danger-entry.ts';
+import { PRODUCTION_TASK_PROGRAMS, runsProductionTask } from './production-tasks.ts';
 import { basename } from 'node:path';
 import type { CommandView } from '../shell/view.ts';
 import { optionValue, operands } from './flags.ts';
@@ -374,6 +375,36 @@ export const DATA_DANGERS: DangerEntry[] = [
       'liquibase dropAll',
     ],
     match: wipesDatabase,
+  },
+  {
+    id: 'production-task',
+    risk: 'high',
+    reason:
+      'runs a migration, seed, one-off task or writing SQL against production (RAILS_ENV=production, a production DATABASE_URL, host, namespace, context or app): it changes the data users see',
+    programs: PRODUCTION_TASK_PROGRAMS,
+    examples: [
+      'RAILS_ENV=production bin/rails db:migrate',
+      'kubectl exec -it -n production deploy/api -- rails db:migrate',
+      'NODE_ENV=production npx prisma migrate deploy',
+      'DATABASE_URL=postgres://app@db.prod.internal/app alembic upgrade head',
+      'heroku run rake db:migrate -a app-prod',
+      "fly ssh console -C 'bin/rails db:migrate'",
+      'MIX_ENV=prod mix ecto.migrate',
+      'php artisan migrate --env=production --force',
+      'python manage.py migrate --settings=config.settings.production',
+      'docker compose -f docker-compose.prod.yml exec web python manage.py migrate',
+      'RAILS_ENV=production bundle exec rake users:backfill',
+      'psql -h db.prod.internal -U app -f migrations/2024_add_index.sql',
+      "mysql -h prod-db.acme.io -e 'ALTER TABLE orders ADD INDEX idx_user (user_id)'",
+      'redis-cli -h cache.prod.internal DEL session:123',
+      "kubectl exec -n production deploy/api -- sh -c 'bin/rails db:migrate'",
+      "ssh deploy@prod-1.acme.io 'cd /srv/app && bin/rails db:migrate'",
+      'php bin/console doctrine:migrations:migrate --env=prod --no-interaction',
+      'cap production deploy:migrate',
+    ],
+    // (`RAILS_ENV=test bin/rails db:migrate`, `bin/rails db:migrate`, `RAILS_ENV=production bin/rails assets:precompile`,
+    // `NODE_ENV=production npm run build`, `heroku run rake db:migrate -a app-staging` stay quiet.)
+    match: runsProductionTask,
   },
   {
     id: 'inline-code-database-wipe',

@@ -1,9 +1,10 @@
 // The tests the file entries (danger-files.ts, danger-files-control.ts) use: recursive and forced rm flags, disk and
 // volume tools that erase, chmod and install modes, the files a command empties, and history variables that stop it.
 import type { CommandView } from '../shell/view.ts';
-import { atBase } from '../shell/view.ts';
+import { atBase, stdoutToFile } from '../shell/view.ts';
 import { hasFlag, operands, optionValue } from './flags.ts';
 import { logFileName } from './overwritten-files.ts';
+import { sedScripts } from './sed-script.ts';
 import { isKernelControl, isSystemPath } from './sensitive-targets.ts';
 
 export const RECURSIVE = ['--recursive'];
@@ -191,6 +192,11 @@ export function emptiedFiles(v: CommandView): string[] {
   } else if (v.program === 'cp') {
     const ops = operands(v.args, ['-t', '--target-directory', '-S', '--suffix']);
     if (ops.length === 2 && ops[0] === '/dev/null') files = [ops[1]!];
+  } else if (v.program === 'sed') {
+    if (sedEmptiesInPlace(v.args)) files = operands(v.args, SED_WITH_ARG).slice(sedScriptGiven(v.args) ? 0 : 1);
+  } else if (v.program === 'tee') {
+    // `true | tee src/app.py`, `tee data.csv < /dev/null`: tee copies nothing into its files (`-a` keeps them).
+    if (readsNothing(v) && !hasFlag(v.args, 'a', ['--append'])) files = operands(v.args);
   } else if (writesNothing(v)) {
     files = v.redirects
       .filter(
@@ -204,7 +210,10 @@ export function emptiedFiles(v: CommandView): string[] {
       .map((r) => r.target!.value);
   }
   if (v.words.some((w) => w.dynamic)) return [];
-  return files.filter((f) => f !== '' && !f.startsWith('/dev/') && !logFileName(f)).map((f) => atBase(f, v.base));
+  // (A scratch file in /tmp, like a log, holds nothing anyone keeps.)
+  return files
+    .filter((f) => f !== '' && !f.startsWith('/dev/') && !logFileName(f) && !/^\/(var\/)?tmp\//.test(f))
+    .map((f) => atBase(f, v.base));
 }
 
 /** A command that writes nothing to its stdout (`:`, `true`, `cat /dev/null`, `echo -n`, `printf ''`, a bare redirection). */
@@ -215,14 +224,96 @@ function writesNothing(v: CommandView): boolean {
       return true;
     case 'cat':
       return v.args.length > 0 && v.args.every((a) => a === '/dev/null');
+    // `echo "" > src/app.py`, `echo > f`: one empty line is what is left of the file.
     case 'echo':
-      return v.args.length === 1 && v.args[0] === '-n';
+      return v.args.every((a) => /^-[neE]+$/.test(a) || BLANK.test(a));
     case 'printf':
-      return v.args.length === 1 && v.args[0] === '';
+      return v.args.length > 0 && v.args.every((a) => a === '--' || /^(\s|\\[nrt]|%s)*$/.test(a));
     // (Only a redirection alone: a group's `{ …; } > f` writes what the group prints.)
     case '':
       return /^\s*(1?>\|?)\s*\S+\s*$/.test(v.text);
     default:
       return false;
   }
+}
+
+/** Text that leaves nothing but blank lines. */
+const BLANK = /^\s*$/;
+
+/** What tee copies is nothing: an empty here-string or known empty input, `true |`, `: |`, `< /dev/null`. */
+function readsNothing(v: CommandView): boolean {
+  if (v.redirects.some((r) => !r.write && r.op === '<' && r.target?.value === '/dev/null')) return true;
+  const stdin = v.stdin;
+  if (!stdin || stdin.dynamic) return false;
+  if (stdin.text !== undefined) return BLANK.test(stdin.text);
+  return stdin.kind === 'pipe' && stdin.upstream.length > 0 && stdin.upstream.every((p) => p === 'true' || p === ':');
+}
+
+/** sed's options that take a value (its script, a script file, a line length). */
+const SED_WITH_ARG = ['-e', '--expression', '-f', '--file', '-l', '--line-length'];
+/** Whether the script comes from `-e` / `-f` (then every operand is a file), not from the first operand. */
+const sedScriptGiven = (args: readonly string[]): boolean =>
+  args.some((a) => /^(-e|--expression|-f|--file)$/.test(a) || a.startsWith('--expression='));
+/** A sed script that deletes every line: `d`, `1,$d`, `0,$ d`, `/^/d`, `/.*\/d` (not `/^$/d`, blank lines only). */
+const DELETES_ALL = /^\s*(?:[01]\s*,\s*\$|\/(?:\^|\$|\.\*|\^\.\*|\.\*\$|\^\.\*\$)\/)?\s*d\s*;?\s*$/;
+
+/** `sed -i '1,$d' src/main.go`, `sed -i d file`, `sed -i.bak -e d f`: an in-place edit whose script deletes every line. */
+function sedEmptiesInPlace(args: readonly string[]): boolean {
+  if (!args.some((a) => /^(-[a-zA-Z]*i|--in-place)/.test(a))) return false;
+  const scripts = sedScripts([...args]);
+  return scripts.length > 0 && scripts.some((s) => DELETES_ALL.test(s));
+}
+
+/** Filters that read the files they are given and print the result: `f > f` leaves them nothing to read. */
+export const READS_THEN_PRINTS = [
+  'cat',
+  'sort',
+  'uniq',
+  'grep',
+  'egrep',
+  'fgrep',
+  'sed',
+  'awk',
+  'gawk',
+  'mawk',
+  'jq',
+  'yq',
+  'head',
+  'tail',
+  'cut',
+  'tr',
+  'column',
+  'fmt',
+  'fold',
+  'nl',
+  'tac',
+  'rev',
+  'expand',
+  'unexpand',
+  'iconv',
+  'xmllint',
+  'envsubst',
+  'paste',
+  'prettier',
+  'black',
+  'python',
+  'python3',
+  'node',
+  'perl',
+  'ruby',
+];
+
+/**
+ * `sort f > f`, `jq . package.json > package.json`, `cat < f > f`: the files a command names (or reads on stdin) that
+ * its own `>` redirection truncates before it runs. (`sed -i`, `perl -i` and `sort -o` write after reading.)
+ */
+export function overwritesInput(v: CommandView): string[] {
+  if (v.redirects.length === 0 || v.words.some((w) => w.dynamic)) return [];
+  const truncated = v.redirects
+    .filter((r) => stdoutToFile(r) && (r.op === '>' || r.op === '>|' || r.op === '&>') && !r.target!.dynamic)
+    .map((r) => r.target!.value.replace(/^\.\//, ''));
+  if (truncated.length === 0) return [];
+  const read = new Set(v.args.filter((a) => !a.startsWith('-')).map((a) => a.replace(/^\.\//, '')));
+  for (const r of v.redirects) if (!r.write && r.op === '<' && r.target) read.add(r.target.value.replace(/^\.\//, ''));
+  return truncated.filter((t) => t !== '' && !t.startsWith('/dev/') && read.has(t)).map((t) => atBase(t, v.base));
 }

@@ -4,6 +4,7 @@ import type { DangerEntry } from './danger-entry.ts';
 import { atBase } from '../shell/view.ts';
 import { hasFlag, operands, XARGS_WITH_ARG } from './flags.ts';
 import {
+  deletesDataFiles,
   deletesSourceByGlob,
   deletesSubstitutedList,
   findDeletes,
@@ -16,6 +17,8 @@ import {
   DISK_TOOLS,
   emptiedFiles,
   FORCE_RM,
+  overwritesInput,
+  READS_THEN_PRINTS,
   onlyListsDisks,
   RECURSIVE_RM,
   writesSystem,
@@ -68,6 +71,25 @@ export const FILE_DANGERS: DangerEntry[] = [
       'rm app/models/*.rb *.[ch]',
     ],
     match: deletesSourceByGlob,
+  },
+  {
+    id: 'rm-data-files',
+    risk: 'high',
+    reason:
+      'deletes data files (tables, exports, databases, fixtures: rm data/*.csv, rm *.sqlite3): nothing in the project makes them again',
+    programs: ['rm', 'unlink'],
+    examples: [
+      'rm -f data/*.csv',
+      'unlink data/users.csv',
+      'rm *.sqlite3',
+      'rm -f db/*.db',
+      'rm exports/customers.xlsx',
+      'rm -f fixtures/*',
+      'rm *.parquet',
+      'rm -- datasets/train.jsonl',
+    ],
+    // (`rm *.log`, `rm -f dist/*.json`, `rm /tmp/*.csv`, `rm tmp/out.csv`, `rm test.db`, `rm package-lock.json` stay quiet.)
+    match: deletesDataFiles,
   },
   {
     id: 'rm-irreplaceable',
@@ -232,8 +254,9 @@ export const FILE_DANGERS: DangerEntry[] = [
   {
     id: 'file-empty',
     risk: 'medium',
-    reason: 'empties a file (truncate -s 0, `: > file`, cp /dev/null): what it held is gone',
-    programs: ['truncate', ':', 'true', 'cat', 'cp', 'echo', 'printf', ''],
+    reason:
+      "empties a file (truncate -s 0, `: > file`, `echo '' > file`, cp /dev/null, sed -i '1,$d'): what it held is gone",
+    programs: ['truncate', ':', 'true', 'cat', 'cp', 'echo', 'printf', 'sed', 'tee', ''],
     examples: [
       'truncate -s 0 data/users.csv',
       'truncate --size=0 db.sqlite3',
@@ -243,15 +266,35 @@ export const FILE_DANGERS: DangerEntry[] = [
       'true > .env',
       'true > src/main.rs',
       ': > lib/util.ts',
+      'echo "" > src/app.py',
+      "printf '\\n' > lib/a.rb",
+      "sed -i '1,$d' src/main.go",
+      'sed -i d config/settings.yml',
+      'true | tee src/index.ts',
     ],
     // A log (`truncate -s 0 app.log`) is output a program writes: emptying it loses nothing kept. Build output is
     // disposable (`deletes`), a file the service finds missing is only made (`overwrites`); where it cannot see, a data
     // file or a source file (`> src/main.rs`) is taken to be there and anything else to be new (`presumedNew`), except
-    // what truncate empties (it is there).
+    // what truncate and `sed -i` empty (they are there).
     match: (v) => emptiedFiles(v).length > 0,
     deletes: (v) => emptiedFiles(v),
     overwrites: (v) => emptiedFiles(v),
-    presumedNew: (p, v) => v.program !== 'truncate' && !dataFileName(p) && !sourceFileName(p),
+    presumedNew: (p, v) => v.program !== 'truncate' && v.program !== 'sed' && !dataFileName(p) && !sourceFileName(p),
+  },
+  {
+    id: 'redirect-over-input',
+    risk: 'medium',
+    reason:
+      'writes its output over the file it reads (sort f > f, jq . package.json > package.json): the shell empties the file before the program reads it',
+    programs: READS_THEN_PRINTS,
+    examples: [
+      'sort data/users.csv > data/users.csv',
+      'jq \'.version = "2.0.0"\' package.json > package.json',
+      'grep -v DEBUG src/app.py > src/app.py',
+      'cat < notes.md > notes.md',
+    ],
+    // (`> package.json.tmp && mv …`, `sort -o f f` and `sponge` write after reading: they keep what was there.)
+    match: (v) => overwritesInput(v).length > 0,
   },
   {
     id: 'xargs-delete',

@@ -5,6 +5,7 @@ import micromatch from 'micromatch';
 import { hasFlag, operands } from './flags.ts';
 import { findRootRange } from '../shell/paths.ts';
 import { disposableName, disposablePath } from './disposable-output.ts';
+import { logFileName } from './overwritten-files.ts';
 
 /** `rm -rf a b`, `rimraf dist`: the operands, joined to the directory the script moved to; undefined when one is not known. */
 export function rmDeletes(v: CommandView): readonly string[] | undefined {
@@ -272,5 +273,92 @@ export function irreplaceableDeletes(v: CommandView): string[] {
           .filter((s) => s !== '' && s !== '.'),
       )
     );
+  });
+}
+
+/** Extensions of tables, exports, databases and datasets: what a project's data is kept in (not made by a build). */
+const DATA_EXTENSIONS = [
+  'csv',
+  'tsv',
+  'parquet',
+  'jsonl',
+  'ndjson',
+  'json',
+  'xlsx',
+  'xls',
+  'ods',
+  'db',
+  'sqlite',
+  'sqlite3',
+  'mdb',
+  'sql',
+  'dump',
+  'bak',
+  'arrow',
+  'feather',
+  'avro',
+  'orc',
+  'h5',
+  'hdf5',
+  'npy',
+  'npz',
+  'pkl',
+  'pickle',
+  'xml',
+  'yaml',
+  'yml',
+];
+const isDataExtension = micromatch.matcher(`{${DATA_EXTENSIONS.join(',')}}`, { nocase: true });
+/** Named files of these extensions are a dataset, not a config or a lock file a tool writes again (`rm package-lock.json`). */
+const NAMED_DATA = /\.(csv|tsv|parquet|jsonl|ndjson|xlsx|xls|ods|db|sqlite3?|arrow|feather|avro|orc|h5|hdf5|npy|npz)$/i;
+/** Directories a run writes its results into. */
+const OUTPUT_DIRS =
+  /^(out|output|outputs|results?|reports?|test-results|test-reports|playwright-report|junit|artifacts|tmp|temp|scratch|\.?cache)$/i;
+/** Directories that hold a project's data, fixtures and backups. */
+const DATA_DIRS =
+  /^(data|datasets?|db|database|databases|backups?|fixtures|seeds?|storage|uploads|exports?|dumps?|snapshots)$/i;
+
+/**
+ * `rm -f data/*.csv`, `rm *.sqlite3`, `rm db/*.db`, `rm exports/users.csv`, `rm -f fixtures/*`: a non-recursive rm
+ * of data files — a glob over data extensions, a file of a dataset's extension, or anything inside a data directory.
+ * Logs, build output, scratch directories, `/tmp`, a test's or a cache's own file (`test.db`, `cache.sqlite`), and an
+ * interactive `rm -i` are not.
+ */
+export function deletesDataFiles(v: CommandView): boolean {
+  if ((v.program !== 'rm' && v.program !== 'unlink') || hasFlag(v.args, 'rRi', ['--recursive', '--interactive']))
+    return false;
+  let ended = false;
+  return v.args.some((a, i) => {
+    if (!ended && a === '--') {
+      ended = true;
+      return false;
+    }
+    if ((!ended && a.startsWith('-') && a.length > 1) || v.words[i + 1]?.dynamic) return false;
+    const segments = atBase(a, v.base)
+      .split('/')
+      .filter((s) => s !== '' && s !== '.');
+    const last = segments.at(-1);
+    if (last === undefined || /^\/(var\/)?tmp\//.test(a) || segments.slice(0, -1).some((s) => SCRATCH_DIR.test(s)))
+      return false;
+    if (
+      disposablePath(segments) ||
+      TEMPLATE.test(last.replace(/\.[^.]*$/, '')) ||
+      logFileName(last) ||
+      segments.slice(0, -1).some((s) => /^(cache|caches|logs?|sessions)$/i.test(s))
+    )
+      return false;
+    const glob = v.words[i + 1]?.glob === true;
+    // (A database or an env file named alone is rm-irreplaceable's.)
+    if (!glob && IRREPLACEABLE.test(last)) return false;
+    const dot = last.lastIndexOf('.');
+    const ext = dot > 0 ? last.slice(dot + 1) : '';
+    // (A source file in one, `rm db/migrate/2024_add_users.rb`, is an edit git keeps, as elsewhere.)
+    if (segments.slice(0, -1).some((s) => DATA_DIRS.test(s))) return ext === '' || !isSourceExtension(ext);
+    // Reports and results a run writes (`rm -f test-results/*.xml`, `rm output/*.csv`) are made again by the next run.
+    if (segments.slice(0, -1).some((s) => OUTPUT_DIRS.test(s))) return false;
+    if (!glob) return NAMED_DATA.test(last);
+    if (ext === '' || GLOB_CHAR.test(ext)) return false;
+    // A glob over config-like extensions deletes data only at the project's top (`rm *.json` takes package.json).
+    return NAMED_DATA.test(`x.${ext}`) || (isDataExtension(ext) && segments.length === 1);
   });
 }

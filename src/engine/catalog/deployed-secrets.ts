@@ -6,7 +6,7 @@
 // example and control. Names only (`fly secrets list`, `gh secret list`, `vercel env ls`) print no secret.
 import type { DangerEntry } from './danger-entry.ts';
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
-import { operands, SSH_WITH_ARG } from './flags.ts';
+import { operands, optionValue, SSH_WITH_ARG } from './flags.ts';
 import { CONTAINER_WRAPPERS } from '../shell/unwrap.ts';
 
 /** Files where a service leaves its first admin password or join token (GitLab, Jenkins, Rancher, k3s). */
@@ -57,13 +57,101 @@ function sshPrintsSecretFile(args: readonly string[]): boolean {
   });
 }
 
+/** A variable a deployment keeps a secret in (`printenv DATABASE_URL`, `printenv STRIPE_SECRET_KEY`). */
+const SECRET_VARIABLE = /KEY|SECRET|TOKEN|PASSWORD|PASSWD|PASS$|CREDENTIAL|DATABASE_URL|_DSN$|_URI$|_URL$|AUTH/i;
+/** Programs whose JSON describes a deployment: piped into jq, a path to its environment prints it. */
+const DEPLOYMENT_READERS = new Set([
+  'docker',
+  'podman',
+  'nerdctl',
+  'kubectl',
+  'oc',
+  'aws',
+  'gcloud',
+  'az',
+  'heroku',
+  'fly',
+  'flyctl',
+  'nomad',
+]);
+/** A jq path to a container's or service's environment (`.Config.Env`, `.containers[].env`, `.Environment.Variables`). */
+const PICKS_ENV_PATH = /\.(Env|env|environment|Environment|environmentVariables)\b/;
+/** docker's options before its command that take a value (`docker --context prod inspect …`). */
+const DOCKER_GLOBAL_WITH_ARG = [
+  '-c',
+  '--context',
+  '-H',
+  '--host',
+  '--config',
+  '-l',
+  '--log-level',
+  '--tlscacert',
+  '--tlscert',
+  '--tlskey',
+];
+/** A Go template or a jq path that picks a container's environment (`{{json .Config.Env}}`, `.Spec.TaskTemplate.ContainerSpec.Env`). */
+const PICKS_ENV = /\.Env\b/;
+/** `docker --context prod inspect api --format '{{json .Config.Env}}'`, `docker service inspect api --format …Env…`. */
+function dockerInspectsEnv(args: readonly string[]): boolean {
+  const [a, b] = operands([...args], DOCKER_GLOBAL_WITH_ARG);
+  return (
+    (a === 'inspect' || (/^(container|service|image)$/.test(a ?? '') && b === 'inspect')) &&
+    args.some((x) => PICKS_ENV.test(x))
+  );
+}
+/** kubectl's output templates: `-o jsonpath='{..env}'`, `-o go-template=…env…`, `--template …`. */
+/** kubectl's options before its command that take a value. */
+const KUBECTL_WITH_ARG = [
+  '-n',
+  '--namespace',
+  '--context',
+  '--cluster',
+  '--kubeconfig',
+  '-l',
+  '--selector',
+  '-o',
+  '--output',
+  '--template',
+];
+function kubectlPrintsEnv(args: readonly string[]): boolean {
+  if (operands([...args], KUBECTL_WITH_ARG)[0] !== 'get') return false;
+  const output = args.flatMap((x, i) =>
+    /^(-o|--output|--template)$/.test(x)
+      ? [args[i + 1] ?? '']
+      : /^(-o|--output=|--template=)/.test(x) && x.length > 2
+        ? [x]
+        : [],
+  );
+  return output.some((o) =>
+    /(jsonpath|go-template|custom-columns|template)/.test(o) || /^\{/.test(o) ? /\benv(From)?\b/.test(o) : false,
+  );
+}
+/** `gcloud run services describe api --format='yaml(…env)'`: a Cloud Run service's or a function's environment. */
+function gcloudPrintsEnv(args: readonly string[]): boolean {
+  const [group] = operands([...args], ['--region', '--project', '--format', '--zone']);
+  const format = optionValue([...args], ['--format']);
+  return (
+    /^(run|functions)$/.test(group ?? '') && args.includes('describe') && format !== undefined && /env/i.test(format)
+  );
+}
+/** `--query` narrows what an AWS describe prints: one that leaves out the environment prints none. */
+function printsAwsEnvironment(args: readonly string[]): boolean {
+  const query = optionValue([...args], ['--query']);
+  return query === undefined || /env|containerDefinitions|secret|Configuration\b|^\w+$/i.test(query);
+}
+/** AWS operations whose answer holds a deployed service's environment variables. */
+const AWS_ENVIRONMENT =
+  /^(ecs describe-task-definition|lambda get-function|lambda get-function-configuration|apprunner describe-service|batch describe-job-definitions|elasticbeanstalk describe-configuration-settings)$/;
+
 // One line per entry: the table is read down its rows, so the formatter leaves it as written.
 // prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   {
-    programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).length === 0,
-    example: 'docker exec myapp-api-1 env', controls: ['env', 'printenv', 'docker exec myapp-api-1 ls /app'],
+    programs: [...ENVIRONMENT_PRINTERS], prints: (_, args, v) => inContainer(v) && args.filter((a) => !a.startsWith('-')).every((a) => v.program === 'printenv' && SECRET_VARIABLE.test(a)),
+    example: 'docker exec myapp-api-1 env', controls: ['env', 'printenv', 'docker exec myapp-api-1 ls /app', 'docker exec api printenv NODE_ENV'],
   },
+  { programs: ['jq', 'gojq', 'yq'], prints: (_, a, v) => v.stdin?.kind === 'pipe' && v.stdin.upstream.some((p) => DEPLOYMENT_READERS.has(p)) && a.some((x) => PICKS_ENV_PATH.test(x)), example: "docker inspect api | jq '.[0].Config.Env'", controls: ["docker inspect api | jq '.[0].State.Status'", "kubectl get pods -n prod -o json | jq '.items[].metadata.name'"] },
+  { programs: ['systemctl'], prints: (w, a) => w[0] === 'show' && a.some((x, i) => /^(Environment|EnvironmentFiles?)$/.test(x) && /^(-p|--property)$/.test(a[i - 1] ?? '') || /^(--property=|-p)Environment/.test(x)), example: 'systemctl show api.service -p Environment', controls: ['systemctl show api.service -p ActiveState', 'systemctl status api'] },
   { programs: ['helm'], prints: (w) => w[0] === 'get' && /^(values|all|manifest)$/.test(w[1] ?? ''), example: 'helm get values api -n prod --all', controls: ['helm get notes api', 'helm status api', 'helm history api'] },
   {
     programs: ['terraform', 'tofu', 'terragrunt'], prints: (w, a) => (w[0] === 'state' && w[1] === 'pull') || (w[0] === 'output' && a.some((x) => x === '-json' || x === '-raw' || x === '--json' || x === '--raw')),
@@ -110,7 +198,11 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['pulumi'], prints: (w, a) => w[0] === 'config' && (a.includes('--show-secrets') || (w[1] === 'get' && /pass|secret|token|key|cred/i.test(w[2] ?? ''))), example: 'pulumi config get dbPassword', controls: ['pulumi config', 'pulumi config get aws:region'] },
   { programs: ['cf'], prints: (w) => w[0] === 'env', example: 'cf env acme-api', controls: ['cf apps'] },
   { programs: ['microk8s'], prints: (w) => w[0] === 'config', example: 'microk8s config', controls: ['microk8s status'] },
-  { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return s === 'lambda' && op === 'get-function-configuration'; }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions'] },
+  { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return AWS_ENVIRONMENT.test(`${s} ${op}`) && printsAwsEnvironment(a); }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions', "aws ecs describe-task-definition --task-definition api-prod --query 'taskDefinition.revision'", 'aws ecs describe-services --cluster prod --services api'] },
+  { programs: ['docker', 'podman', 'nerdctl'], prints: (_, a) => dockerInspectsEnv(a), example: "docker --context prod inspect api --format '{{json .Config.Env}}'", controls: ["docker --context prod inspect api --format '{{.State.Status}}'", 'docker --context prod ps'] },
+  { programs: ['kubectl', 'k', 'oc'], prints: (_, a) => kubectlPrintsEnv(a), example: "kubectl get deploy api -n prod -o jsonpath='{..env}'", controls: ["kubectl get deploy api -n prod -o jsonpath='{.spec.replicas}'", 'kubectl get pods -n prod -o wide'] },
+  { programs: ['gcloud'], prints: (_, a) => gcloudPrintsEnv(a), example: "gcloud run services describe api --region us-central1 --format='yaml(spec.template.spec.containers[0].env)'", controls: ['gcloud run services describe api --region us-central1 --format="value(status.url)"', 'gcloud run services list'] },
+  { programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return (/^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'connection-string' && y === 'list') || (g === 'containerapp' && c === 'show' && /env/i.test(optionValue([...a], ['--query']) ?? '')); }, example: 'az webapp config connection-string list -g rg-prod -n acme-api', controls: ['az webapp list -g rg-prod', 'az containerapp show -n api -g rg-prod --query properties.latestRevisionName'] },
 ];
 
 const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();

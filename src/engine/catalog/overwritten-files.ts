@@ -31,7 +31,7 @@ export function logFileName(path: string): boolean {
  * Not a package marker an empty write makes on purpose (`: > pkg/__init__.py`, `> .gitkeep`).
  */
 const SOURCE_FILE =
-  /\.(rs|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|go|java|kt|kts|scala|groovy|c|h|cc|cpp|cxx|hpp|cs|fs|swift|php|pl|pm|lua|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|jl|vue|svelte|astro|proto|graphql|tf|css|scss|sass|less|html|ipynb|zig|sol|elm|md|rst|toml|ini|cfg|conf|lock|gradle|sln|csproj)$|(^|\/)(Makefile|Dockerfile|Gemfile|Rakefile|Procfile|Justfile|CMakeLists\.txt|go\.mod|go\.sum)$/;
+  /\.(rs|ts|tsx|mts|cts|js|jsx|mjs|cjs|py|pyi|rb|go|java|kt|kts|scala|groovy|c|h|cc|cpp|cxx|hpp|cs|fs|swift|php|pl|pm|lua|sh|bash|zsh|ex|exs|erl|hs|ml|clj|dart|jl|vue|svelte|astro|proto|graphql|tf|css|scss|sass|less|html|ipynb|zig|sol|elm|md|mdx|rst|toml|ini|cfg|conf|lock|gradle|sln|csproj|prisma|hcl|tfvars|nix|erb|haml|slim|ejs|hbs|pug|twig|liquid|njk|j2|jinja2?|r|m|mm|fish|ps1|psm1|bat|cmd|bzl|cmake|gemspec|cabal|nim|v|xaml|cshtml|razor)$|(^|\/)(Makefile|Dockerfile|Gemfile|Rakefile|Procfile|Justfile|CMakeLists\.txt|go\.mod|go\.sum)$/;
 
 /** A source file, taken to be there when nothing tells whether it is: emptying it is asked about, as a data file's is. */
 export function sourceFileName(path: string): boolean {

@@ -50,6 +50,7 @@ export function judgeCommand(walker: ScriptWalker, run: CommandRun): CommandView
   if (info.stdin) view.stdin = info.stdin;
   if (state.secrets.files.size > 0) view.secretFiles = state.secrets.files;
   if (state.addedRemotes.size > 0) view.addedRemotes = state.addedRemotes;
+  if (frame.vars.size > 0) view.vars = frame.vars;
   if (run.base !== undefined && run.base !== '.') view.base = run.base;
   if (run.noExec) {
     walker.paths.push(...commandPaths({ ...view, words: [], program: '' }, info.redirects, frame.base));

@@ -259,6 +259,25 @@ export function programName(word: string): string {
   return name.includes('/') ? name.replace(/^.*\//, '') : name;
 }
 
+/**
+ * Where a subcommand of words ends when `rest` has it at `i` (`compose exec`), options allowed between its words
+ * (`docker compose -f docker-compose.prod.yml exec …`); undefined when it is not there.
+ */
+function subcommandEnd(
+  rest: readonly Word[],
+  i: number,
+  words: readonly string[],
+  withArg: readonly string[] | undefined,
+): number | undefined {
+  let j = i;
+  for (let k = 0; k < words.length; k++) {
+    if (k > 0) while (j < rest.length && rest[j]!.value.startsWith('-')) j += withArg?.includes(rest[j]!.value) ? 2 : 1;
+    if (rest[j]?.value !== words[k]) return undefined;
+    j++;
+  }
+  return j;
+}
+
 /** Peels wrappers from the front of `words`, outermost first. */
 export function unwrap(words: Word[]): Unwrapped {
   const wrappers: string[] = [];
@@ -273,9 +292,10 @@ export function unwrap(words: Word[]): Unwrapped {
     let i = 1;
     if (spec.subcommands) {
       while (i < rest.length && rest[i]!.value.startsWith('-')) i += spec.withArg?.includes(rest[i]!.value) ? 2 : 1;
-      const sub = SUBCOMMAND_WORDS.get(name)!.find((words) => words.every((part, k) => rest[i + k]?.value === part));
-      if (sub === undefined) break;
-      i += sub.length;
+      let end: number | undefined;
+      for (const words of SUBCOMMAND_WORDS.get(name)!) if ((end = subcommandEnd(rest, i, words, spec.withArg))) break;
+      if (end === undefined) break;
+      i = end;
     }
     wrappers.push(name);
     if (spec.commandAfter) {

@@ -58,6 +58,8 @@ export interface CommandView {
   written: ReadonlyMap<string, string>;
   /** Files the script wrote a secret into earlier (`echo "$GITHUB_TOKEN" > /tmp/t`), paths as written without `./`. */
   secretFiles?: ReadonlySet<string>;
+  /** Variables the script set earlier with known values (`export RAILS_ENV=production && …`), when it set any. */
+  vars?: ReadonlyMap<string, string | undefined>;
   /** Git remotes the script pointed at a URL earlier (`git remote add x URL`): a push to one goes somewhere new. */
   addedRemotes?: ReadonlySet<string>;
 }
