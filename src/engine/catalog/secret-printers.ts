@@ -611,7 +611,8 @@ function privateKeyName(path: string): boolean {
 }
 
 /** Source and text files, whatever their names say (`deploy_key.ts`, `private_key.py`). */
-const SOURCE_FILE = /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rb|rs|java|kt|swift|c|h|cc|cpp|cs|php|md|html|css|sh|lock|ya?ml|json|toml)$/;
+const SOURCE_FILE =
+  /\.(ts|tsx|js|jsx|mjs|cjs|py|go|rb|rs|java|kt|swift|c|h|cc|cpp|cs|php|md|html|css|sh|lock|ya?ml|json|toml)$/;
 
 /** Files that hold nothing but a secret, by their whole name (see privateKeyName). */
 const SECRET_FILE_NAME =
@@ -638,7 +639,8 @@ function testFixture(path: string): boolean {
  */
 function opensslPrintsKey(command: string, args: readonly string[], known: readonly string[]): boolean {
   const out = args.indexOf('-out');
-  if (args.includes('-pubout') || (out >= 0 && !/^(-|\/dev\/stdout|\/dev\/fd\/1)$/.test(args[out + 1] ?? ''))) return false;
+  if (args.includes('-pubout') || (out >= 0 && !/^(-|\/dev\/stdout|\/dev\/fd\/1)$/.test(args[out + 1] ?? '')))
+    return false;
   const at = known.indexOf('-in');
   const input = at >= 0 ? (known[at + 1] ?? '') : '';
   if (testFixture(input)) return false;
@@ -647,7 +649,11 @@ function opensslPrintsKey(command: string, args: readonly string[], known: reado
   if (command === 'enc' && args.includes('-d')) return true;
   if (at < 0 || !privateKeyName(input)) return false;
   if (/^(rsa|pkey|ec|pkcs8|dsa)$/.test(command)) return !args.includes('-noout') || args.includes('-text');
-  return command === 'base64' || command === 'asn1parse' || (command === 'enc' && (args.includes('-base64') || args.includes('-a')));
+  return (
+    command === 'base64' ||
+    command === 'asn1parse' ||
+    (command === 'enc' && (args.includes('-base64') || args.includes('-a')))
+  );
 }
 
 /** A cloud service-account key file by its name: `service-account.json`, `gcp-sa.json`, `gcp-key.json`, `sa-key.json`. */
@@ -685,7 +691,8 @@ function credentialCode(v: CommandView): string[] {
 }
 
 /** Code that prints something (Python, Ruby, JavaScript, PHP, Perl). */
-const PRINTS = /\b(?:print|pprint|puts|pp?|console\s*\.\s*(?:log|dir|info)|echo|var_dump|var_export|dump|dd|print_r|say|write)\b/;
+const PRINTS =
+  /\b(?:print|pprint|puts|pp?|console\s*\.\s*(?:log|dir|info)|echo|var_dump|var_export|dump|dd|print_r|say|write)\b/;
 
 /** What inline code reads and prints that is a credential (see inline-credential-print). */
 const INLINE_CREDENTIAL = new RegExp(
@@ -707,11 +714,17 @@ const INLINE_CREDENTIAL = new RegExp(
 /** AWS operations that mint or fetch a key, password or decrypted secret and print it (cloud-login-token). */
 function mintsAwsSecret(service: string | undefined, operation: string, args: readonly string[]): boolean {
   return (
-    (service === 'iam' && /^(create-access-key|create-service-specific-credential|reset-service-specific-credential)$/.test(operation))
-    || (service === 'ec2' && /^(create-key-pair|get-password-data)$/.test(operation)) || (service === 'lightsail' && /^(download-default-key-pair|get-instance-access-details)$/.test(operation))
-    || (service === 'kms' && operation === 'decrypt') || (service === 'redshift' && /^get-cluster-credentials/.test(operation))
-    || (service === 'apigateway' && /^get-api-keys?$/.test(operation) && args.some((a) => /^--include-values?$/.test(a)))
-    || (service === 'codecommit' && operation === 'credential-helper') || (service === 'iot' && operation === 'create-keys-and-certificate')
-    || (service === 'cognito-identity' && operation === 'get-credentials-for-identity')
+    (service === 'iam' &&
+      /^(create-access-key|create-service-specific-credential|reset-service-specific-credential)$/.test(operation)) ||
+    (service === 'ec2' && /^(create-key-pair|get-password-data)$/.test(operation)) ||
+    (service === 'lightsail' && /^(download-default-key-pair|get-instance-access-details)$/.test(operation)) ||
+    (service === 'kms' && operation === 'decrypt') ||
+    (service === 'redshift' && /^get-cluster-credentials/.test(operation)) ||
+    (service === 'apigateway' &&
+      /^get-api-keys?$/.test(operation) &&
+      args.some((a) => /^--include-values?$/.test(a))) ||
+    (service === 'codecommit' && operation === 'credential-helper') ||
+    (service === 'iot' && operation === 'create-keys-and-certificate') ||
+    (service === 'cognito-identity' && operation === 'get-credentials-for-identity')
   );
 }
