@@ -728,3 +728,64 @@ function mintsAwsSecret(service: string | undefined, operation: string, args: re
     (service === 'cognito-identity' && operation === 'get-credentials-for-identity')
   );
 }
+
+/** Programs that write a secret into a file they are given (secretFilesMade): an effect each (shell/effects.ts). */
+export const SECRET_FILE_MAKERS: readonly string[] = [
+  'gcloud',
+  'php',
+  'artisan',
+  'ssh-keygen',
+  'age-keygen',
+  'gpg',
+  'gpg2',
+  'git-crypt',
+];
+
+/**
+ * The files a command writes a secret into, so that printing one later in the line is printing the secret (issue 26,
+ * round 5): a service-account key created into a file, the `.env` Laravel's `env:decrypt` writes, a key pair
+ * `ssh-keygen -f F` or `age-keygen -o F` generates, secret keys `gpg --export-secret-keys -o F` exports, the key
+ * `git-crypt export-key F` writes.
+ */
+export function secretFilesMade(v: CommandView): string[] {
+  const a = v.args;
+  const words = a.filter((x) => !x.startsWith('-'));
+  const value = (names: readonly string[]): string | undefined => {
+    for (let i = 0; i < a.length; i++) {
+      const eq = a[i]!.indexOf('=');
+      if (eq > 0 && names.includes(a[i]!.slice(0, eq))) return a[i]!.slice(eq + 1);
+      if (names.includes(a[i]!)) return a[i + 1];
+    }
+    return undefined;
+  };
+  switch (v.program) {
+    case 'gcloud': {
+      const at = words.indexOf('create');
+      return words.slice(0, at).join(' ').endsWith('iam service-accounts keys') && words[at + 1]
+        ? [words[at + 1]!]
+        : [];
+    }
+    case 'php':
+    case 'artisan': {
+      if (!words.includes('env:decrypt') || (v.program === 'php' && !words.some((w) => /(^|\/)artisan$/.test(w))))
+        return [];
+      const env = value(['--env']);
+      const dir = value(['--path']);
+      const file = value(['--filename']) ?? (env ? `.env.${env}` : '.env');
+      return [dir ? `${dir.replace(/\/+$/, '')}/${file}` : file];
+    }
+    case 'ssh-keygen': {
+      const file = value(['-f']);
+      return file && !a.some((x) => /^-[a-zA-Z]*[ylFRDLEpcBeiKQ]/.test(x) && x !== '-f') ? [file] : [];
+    }
+    case 'age-keygen':
+      return [value(['-o', '--output'])].filter((f): f is string => f !== undefined);
+    case 'gpg':
+    case 'gpg2':
+      return a.some((x) => /^--export-secret-(sub)?keys?$/.test(x))
+        ? [value(['-o', '--output'])].filter((f): f is string => f !== undefined)
+        : [];
+    default:
+      return words[0] === 'export-key' && words[1] && words[1] !== '-' ? [words[1]] : [];
+  }
+}
