@@ -444,12 +444,12 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       'openssl pkeyutl -decrypt -inkey key.pem -in secret.bin', 'openssl enc -d -aes-256-cbc -pbkdf2 -in secrets.enc -pass env:PW', 'openssl pkcs12 -in cert.p12 -nocerts -nodes -out -',
       'cat AuthKey_ABC123XYZ.p8', 'base64 -i ios/fastlane/AuthKey_7YX8Z9.p8', 'cat deploy/keys/deploy_key', 'cat .github/deploy_key', 'head keys/github-deploy-key', 'cat id_rsa', 'cat keys/id_ed25519_work',
       'cat .vagrant/machines/default/virtualbox/private_key', 'cat jwt-private-key.txt', 'base64 android/app/release.jks', 'base64 -w0 upload-keystore.jks', 'xxd certs/client.p12', 'cat android/key.properties', 'grep storePassword android/keystore.properties',
-      'cat ~/vpn/client.ovpn', 'cat office.ovpn', 'strings /etc/krb5.keytab', 'cat .vault_pass', 'cat ~/.ansible/vault_password.txt', 'cat .htpasswd', 'cat deploy/.netrc', 'cat .env.keys', 'cat client_secret_1234.apps.googleusercontent.com.json', 'cat keys/platform.pk8'],
+      'cat ~/vpn/client.ovpn', 'cat office.ovpn', 'strings /etc/krb5.keytab', 'cat .vault_pass', 'cat ~/.ansible/vault_password.txt', 'cat .htpasswd', 'cat .env.keys', 'cat client_secret_1234.apps.googleusercontent.com.json', 'cat keys/platform.pk8'],
     controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json', 'cat certs/*.crt', 'cat usa.json', 'cat salt.json',
       // Issue 26, round 5.
       'openssl rsa -in server.key -noout -check', 'openssl rsa -in key.pem -noout -modulus', 'openssl pkey -in private.pem -pubout -out public.pem', 'openssl req -new -key server.key -subj /CN=x', 'openssl x509 -in cert.pem -noout -text', 'openssl enc -aes-256-cbc -in notes.txt -out notes.enc',
       'cat src/deploy_key.ts', 'cat lib/private_key.py', 'cat docs/deploy-keys.md', 'cat deploy_key.pub', 'cat id_ed25519_work.pub', 'keytool -list -v -keystore release.jks -storepass android', 'ls android/app/release.jks', 'cat ~/.android/debug.keystore | wc -c', 'cat truststore.jks',
-      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json'],
+      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json', 'cat test/.netrc'],
   },
   // Issue 26, round 5.
   {
@@ -592,7 +592,7 @@ function homeKeyFile(path: string, home: string): boolean {
  * (`release.jks`, `upload.keystore`, `*.p12`, `*.pfx`; not a truststore or Android's well-known `debug.keystore`), the
  * files beside them that hold their passwords (Android's `key.properties`), and other files that are nothing but a
  * secret wherever they lie (issue 26, round 5): an OpenVPN profile with its inline keys (`*.ovpn`), a Kerberos keytab,
- * an Ansible vault password file, password hashes (`.htpasswd`), netrc and git-credentials files, dotenvx's
+ * an Ansible vault password file, password hashes (`.htpasswd`), dotenvx's
  * `.env.keys`, a Google OAuth client secret (`client_secret_*.json`).
  */
 function privateKeyName(path: string): boolean {
@@ -616,7 +616,7 @@ const SOURCE_FILE =
 
 /** Files that hold nothing but a secret, by their whole name (see privateKeyName). */
 const SECRET_FILE_NAME =
-  /^(key|keystore|signing|release[-_]signing|upload[-_]keystore)\.properties$|\.ovpn$|\.keytab$|^\.?(ansible[-_])?vault[-_]?pass(word)?(\.txt)?$|^\.htpasswd$|^[._]netrc$|^\.git-credentials$|^\.env\.keys$|^client_secret[\w.-]*\.json$/;
+  /^(key|keystore|signing|release[-_]signing|upload[-_]keystore)\.properties$|\.ovpn$|\.keytab$|^\.?(ansible[-_])?vault[-_]?pass(word)?(\.txt)?$|^\.htpasswd$|^\.env\.keys$|^client_secret[\w.-]*\.json$/;
 
 /**
  * A test's own key in a fixtures folder of the project (`./fixtures/.ssh/id_rsa`, `testdata/server.key`): made for
