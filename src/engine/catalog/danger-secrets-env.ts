@@ -66,7 +66,8 @@ const HERESTRING_PRINTERS = new Set([
 /** Programs that print the whole environment (or its variables). */
 const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
 /** A pattern looking for secrets by name. */
-const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pat\b/i;
+// (Round 5 of issue 26: `KEY` as a word too, `env | grep -i key`; not `keyboard`, `monkey`.)
+const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pat\b|(^|[^a-z])keys?([^a-z]|$)/i;
 /** Inline code reading a variable from the environment by name (group 1–4: the name). */
 const ENVIRONMENT_READ = String.raw`(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|getenv\s*\(\s*|ENV\s*\[\s*|ENVIRON\s*\[\s*|\$ENV\{\s*)["']?(\w+)|process\.env(?:\.(\w+)|\[\s*["'](\w+))|Deno\.env\.get\(\s*["'](\w+)`;
 /** Such a read given straight to a printer: `print(os.environ['X'])`, `console.log(process.env.X)`, `puts ENV["X"]`, `print(f"{…}")`, `"t=" + …`. */

@@ -10,6 +10,7 @@ import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
 import { gitCommand } from './danger-git.ts';
 import { inlineCode } from './inline-code.ts';
+import { isHistoryFile } from './sensitive-targets.ts';
 
 /** One program (or family) that prints a secret it keeps in a protected file. */
 export interface SecretPrinter {
@@ -497,6 +498,23 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['getent passwd dev', 'getent hosts github.com', 'getent group docker'],
   },
   {
+    // Shell history searched for secrets typed on command lines (`history | grep -i token`, `grep password
+    // ~/.bash_history`): the lines found are the secrets.
+    id: 'history-secret-search', programs: ['grep', 'egrep', 'rg', 'ag'], reason: 'searches the shell history for passwords, tokens or keys typed on command lines',
+    prints: (words, args, v) => words.some((w) => SECRET_SEARCH.test(w)) && !args.some((a) => /^-[a-zA-Z]*[qcl][a-zA-Z]*$|^--(quiet|silent|count|files-with-matches)$/.test(a))
+      && (words.some((w) => isHistoryFile(w)) || (v.stdin?.kind === 'pipe' && v.stdin.upstream.includes('history'))),
+    examples: ['history | grep -i token', 'grep -i password ~/.bash_history', "rg -i 'api_key|secret' ~/.zsh_history"],
+    controls: ['history | grep docker', 'grep -c password ~/.bash_history', 'grep -i password src/login.ts'],
+  },
+  {
+    // Password hashes a database keeps for its users, and a server's own password (`config get requirepass`).
+    id: 'database-password-print', programs: ['psql', 'mysql', 'mariadb', 'redis-cli'], reason: "prints a database's password hashes (pg_shadow, pg_authid, mysql.user) or a server's password",
+    prints: (_, args, v) => v.program === 'redis-cli' ? /\bconfig\s+get\s+(requirepass|masterauth)\b/i.test(args.join(' '))
+      : args.some((a) => /\b(pg_shadow|pg_authid)\b|\bmysql\s*\.\s*user\b[\s\S]*|\bauthentication_string\b/i.test(a) && /passw|rolpassword|authentication_string|\*/i.test(a)),
+    examples: ['sudo -u postgres psql -c "select usename, passwd from pg_shadow"', 'psql -c "select rolname, rolpassword from pg_authid"', 'mysql -u root -e "select user, authentication_string from mysql.user"', 'redis-cli config get requirepass'],
+    controls: ['psql -c "select usename from pg_user"', 'mysql -u root -e "select user, host from mysql.db"', 'redis-cli config get maxmemory', 'psql -c "\\du"'],
+  },
+  {
     // Inline code printing a credential a library reads for it: boto3's resolved AWS keys, Google's and Azure's access
     // tokens, a keyring password, netrc entries, Hugging Face's token; an application's own secrets — Rails
     // credentials through `rails runner`, Django settings through `manage.py shell -c`, Laravel's config and env
@@ -689,6 +707,9 @@ function credentialCode(v: CommandView): string[] {
     });
   return codes;
 }
+
+/** A search for secrets by name (`grep -i token`, `'api_key|secret'`, `KEY`). */
+const SECRET_SEARCH = /token|secret|passw|api_?key|private_?key|credential|(^|[^a-z])keys?([^a-z]|$)/i;
 
 /** Code that prints something (Python, Ruby, JavaScript, PHP, Perl). */
 const PRINTS =
