@@ -760,7 +760,18 @@ export const SECRET_FILE_MAKERS: readonly string[] = [
   'gpg',
   'gpg2',
   'git-crypt',
+  'transcrypt',
+  'blackbox_decrypt_all_files',
 ];
+
+/**
+ * Stands in secretFilesMade's list for "the repository's encrypted files" (`git-crypt unlock`): which files those are
+ * is in `.gitattributes`, which the engine does not read, so a file named for a secret (DECRYPTED_NAME) printed after
+ * the unlock counts as one of them.
+ */
+export const DECRYPTED_FILES = '\u0000decrypted';
+/** A file named for a secret, as the files a repository keeps encrypted are (`config/credentials.yml`, `.env.production`, `secrets/db.json`). */
+export const DECRYPTED_NAME = /secret|credential|passw|token|(^|\/)\.env(\.|$)|\.key$|vault|private|(^|\/)keys?\//i;
 
 /**
  * The files a command writes a secret into, so that printing one later in the line is printing the secret (issue 26,
@@ -806,7 +817,13 @@ export function secretFilesMade(v: CommandView): string[] {
       return a.some((x) => /^--export-secret-(sub)?keys?$/.test(x))
         ? [value(['-o', '--output'])].filter((f): f is string => f !== undefined)
         : [];
-    default:
+    case 'git-crypt':
+      if (words[0] === 'unlock') return [DECRYPTED_FILES];
       return words[0] === 'export-key' && words[1] && words[1] !== '-' ? [words[1]] : [];
+    default:
+      // transcrypt (not its listing and display modes) and blackbox leave the repository decrypted.
+      return v.program === 'transcrypt' && a.some((x) => /^(-l|--list|-h|--help|-v|--version|-d|--display)$/.test(x))
+        ? []
+        : [DECRYPTED_FILES];
   }
 }
