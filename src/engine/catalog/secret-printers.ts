@@ -58,6 +58,9 @@ const KUBECTL_WITH_ARG = [
   '--server',
 ];
 
+/** Interpreters whose inline code may print a key file it names (key-file-print). */
+const KEY_READERS = ['python', 'python3', 'node', 'ruby', 'perl', 'php', 'deno', 'bun'];
+
 /** Programs that print a file they are given. */
 const FILE_PRINTERS = [
   'cat',
@@ -430,14 +433,18 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   {
     // A private key or a cloud service-account key anywhere, the project included, known by its file name. The engine
     // knows names only: certificates (`cert.pem`, `ca.pem`, `fullchain.pem`) and public keys stay readable.
-    id: 'key-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'openssl'],
+    id: 'key-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'openssl', 'tr', 'tee', 'dd', 'git', ...KEY_READERS],
     reason: "prints a private key, a keystore, a cloud service-account key or another file that is only a secret, known by its file name (`server.key`, `privkey.pem`, `id_rsa`, `AuthKey_X.p8`, `release.jks`, `key.properties`, `client.ovpn`, `service-account.json`), exports one from a keystore (`openssl pkcs12 -nodes`) or prints what openssl decrypts",
     prints: (words, args, v) => {
       // (A glob counts by the name it names: `cat certs/*.key`.)
       const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'openssl') return opensslPrintsKey(words[0] ?? '', args, known);
       if (v.redirects.some(stdoutToFile)) return false;
-      return known.some((w) => !w.startsWith('-') && !testFixture(w) && (privateKeyName(w) || serviceAccountKeyName(w)));
+      // (Round 5 of issue 26: a key from an older commit, `dd if=`, stdin (`cat < server.key`), inline code that prints.)
+      if (v.program === 'git') return /^(show|cat-file)$/.test(words[0] ?? '') && args.some((a) => a.indexOf(':') > 0 && (keyFile(a.slice(a.indexOf(':') + 1)) || PROJECT_KEY.test(a.slice(a.indexOf(':') + 1))));
+      if (v.program === 'dd') return args.some((a) => a.startsWith('if=') && keyFile(a.slice(3)));
+      if (KEY_READERS.includes(v.program)) return inlineCode(v).some((c) => PRINTS.test(c.code) && [...c.code.matchAll(/["']([^"'\n]+)["']/g)].some((m) => keyFile(m[1]!)));
+      return known.some(keyFile) || v.redirects.some((r) => r.op === '<' && r.target !== undefined && !r.target.dynamic && keyFile(r.target.value));
     },
     examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key', 'cat certs/*.key', 'openssl pkcs8 -topk8 -nocrypt -in key.pem',
       // Issue 26, round 5.
@@ -445,12 +452,13 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       'openssl pkeyutl -decrypt -inkey key.pem -in secret.bin', 'openssl enc -d -aes-256-cbc -pbkdf2 -in secrets.enc -pass env:PW', 'openssl pkcs12 -in cert.p12 -nocerts -nodes -out -',
       'cat AuthKey_ABC123XYZ.p8', 'base64 -i ios/fastlane/AuthKey_7YX8Z9.p8', 'cat deploy/keys/deploy_key', 'cat .github/deploy_key', 'head keys/github-deploy-key', 'cat id_rsa', 'cat keys/id_ed25519_work',
       'cat .vagrant/machines/default/virtualbox/private_key', 'cat jwt-private-key.txt', 'base64 android/app/release.jks', 'base64 -w0 upload-keystore.jks', 'xxd certs/client.p12', 'cat android/key.properties', 'grep storePassword android/keystore.properties',
-      'cat ~/vpn/client.ovpn', 'cat office.ovpn', 'strings /etc/krb5.keytab', 'cat .vault_pass', 'cat ~/.ansible/vault_password.txt', 'cat .htpasswd', 'cat .env.keys', 'cat client_secret_1234.apps.googleusercontent.com.json', 'cat keys/platform.pk8'],
+      'cat ~/vpn/client.ovpn', 'cat office.ovpn', 'strings /etc/krb5.keytab', 'cat .vault_pass', 'cat ~/.ansible/vault_password.txt', 'cat .htpasswd', 'cat .env.keys', 'cat client_secret_1234.apps.googleusercontent.com.json', 'cat keys/platform.pk8',
+      'cat < certs/server.key', "tr -d '\\n' < AuthKey_X.p8", 'dd if=certs/server.key status=none', 'git show HEAD:config/master.key', 'git show HEAD~2:certs/server.key', 'python3 -c "print(open(\'certs/server.key\').read())"', "node -e \"console.log(require('fs').readFileSync('config/jwt/private.pem','utf8'))\"", "ruby -e 'puts File.read(\"AuthKey_ABC.p8\")'"],
     controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json', 'cat certs/*.crt', 'cat usa.json', 'cat salt.json',
       // Issue 26, round 5.
       'openssl rsa -in server.key -noout -check', 'openssl rsa -in key.pem -noout -modulus', 'openssl pkey -in private.pem -pubout -out public.pem', 'openssl req -new -key server.key -subj /CN=x', 'openssl x509 -in cert.pem -noout -text', 'openssl enc -aes-256-cbc -in notes.txt -out notes.enc',
       'cat src/deploy_key.ts', 'cat lib/private_key.py', 'cat docs/deploy-keys.md', 'cat deploy_key.pub', 'cat id_ed25519_work.pub', 'keytool -list -v -keystore release.jks -storepass android', 'ls android/app/release.jks', 'cat ~/.android/debug.keystore | wc -c', 'cat truststore.jks',
-      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json', 'cat test/.netrc'],
+      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json', 'cat test/.netrc', 'cat < README.md', 'git show HEAD:src/keys.ts', 'dd if=/dev/zero of=blank.img bs=1k count=1', 'python3 -c "print(open(\'README.md\').read())"', 'python3 -c "import os; print(os.path.exists(\'certs/server.key\'))" > /dev/null'],
   },
   // Issue 26, round 5.
   {
@@ -706,6 +714,11 @@ function credentialCode(v: CommandView): string[] {
       else if (x.startsWith('--execute=')) codes.push(x.slice(10));
     });
   return codes;
+}
+
+/** A key or service-account key file by its name, not a test's fixture. */
+function keyFile(path: string): boolean {
+  return !path.startsWith('-') && !testFixture(path) && (privateKeyName(path) || serviceAccountKeyName(path));
 }
 
 /** A search for secrets by name (`grep -i token`, `'api_key|secret'`, `KEY`). */
