@@ -49,6 +49,7 @@ describe('secret printers', async () => {
               'inline-credential-print',
               'history-secret-search',
               'database-password-print',
+              'decrypted-secret-print',
             ].includes(printer.id),
             printer.id,
           );

@@ -394,7 +394,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     // A secret manager's values printed to the terminal: read with the login the CLI keeps (Doppler's token in
     // ~/.doppler, AWS, Google Cloud and Azure logins, chamber's AWS profile). `-o file`, `--out-file`, `> file` print
     // nothing (asked, credential-export); listing names prints no value.
-    id: 'secret-manager-print', programs: ['doppler', 'chamber', 'infisical', 'aws', 'gcloud', 'az', 'bws', 'akeyless', 'teller', 'berglas', 'op', 'aws-vault'],
+    id: 'secret-manager-print', programs: ['doppler', 'chamber', 'infisical', 'aws', 'gcloud', 'az', 'bws', 'akeyless', 'teller', 'berglas', 'op', 'aws-vault', 'aws-okta', 'dotenvx'],
     reason: 'prints values from a secret manager (Doppler, chamber, Infisical, AWS Secrets Manager and SSM, Google Secret Manager, Azure Key Vault…), read with the login its CLI keeps',
     prints: (words, args, v) => {
       // (The cloud CLIs' `-o`/`--output` is a format; their files are `--out-file` and `> file`.)
@@ -417,10 +417,11 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
         case 'teller': return /^(show|env|export|yaml|json)$/.test(words[0] ?? '');
         case 'berglas': return words[0] === 'access';
         case 'aws-vault': return words[0] === 'export';
+        case 'dotenvx': return words[0] === 'get' || (words[0] === 'decrypt' && args.includes('--stdout'));
         default: return false;
       }
     },
-    examples: ['doppler run -- printenv', 'aws-vault exec prod -- env', 'op run --env-file .env -- printenv', 'chamber exec api -- env', 'doppler secrets download --no-file --format env', 'doppler secrets get DB_PASSWORD --plain', 'chamber export prod-api', 'chamber read prod-api db_password', 'infisical export --env=prod', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --name /prod/db --with-decryption', 'gcloud secrets versions access latest --secret=db-password', 'az keyvault secret show --vault-name acme --name db', 'bws secret get 0f8e', 'doppler run -- printenv DATABASE_URL', 'aws-vault export prod'],
+    examples: ['doppler run -- printenv', 'aws-vault exec prod -- env', 'op run --env-file .env -- printenv', 'chamber exec api -- env', 'doppler secrets download --no-file --format env', 'doppler secrets get DB_PASSWORD --plain', 'chamber export prod-api', 'chamber read prod-api db_password', 'infisical export --env=prod', 'aws secretsmanager get-secret-value --secret-id prod/db', 'aws ssm get-parameter --name /prod/db --with-decryption', 'gcloud secrets versions access latest --secret=db-password', 'az keyvault secret show --vault-name acme --name db', 'bws secret get 0f8e', 'doppler run -- printenv DATABASE_URL', 'aws-vault export prod', 'dotenvx get DATABASE_URL -f .env.production', 'dotenvx decrypt --stdout', 'aws-okta exec prod -- env'],
     controls: ['doppler run -- npm start', 'aws-vault exec prod -- aws s3 ls', 'op run -- ./deploy.sh', 'doppler secrets --only-names', 'chamber list prod-api', 'aws secretsmanager list-secrets', 'gcloud secrets list', 'az keyvault secret list --vault-name acme', 'infisical login --help'],
   },
   {
@@ -504,6 +505,24 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (words) => words[0] === 'shadow' || words[0] === 'gshadow',
     examples: ['getent shadow', 'sudo getent shadow root'],
     controls: ['getent passwd dev', 'getent hosts github.com', 'getent group docker'],
+  },
+  {
+    // Secrets a repository or a machine keeps encrypted, printed decrypted: git-secret's `cat`, ejson's `decrypt`,
+    // `kubeseal --recovery-unseal`, a saved Wi-Fi key on Windows (`netsh wlan show profile … key=clear`), saml2aws's
+    // exported AWS keys.
+    id: 'decrypted-secret-print', programs: ['git', 'ejson', 'kubeseal', 'netsh', 'netsh.exe', 'saml2aws'],
+    reason: 'prints secrets decrypted from where they are kept encrypted (git secret cat, ejson decrypt, kubeseal --recovery-unseal, netsh … key=clear, saml2aws script)',
+    prints: (words, args, v) => {
+      switch (v.program) {
+        case 'git': return words[0] === 'secret' && words[1] === 'cat';
+        case 'ejson': return words[0] === 'decrypt' && !args.some((a) => /^(-o|--output)(=|$)/.test(a)) && !args.includes('-w');
+        case 'kubeseal': return args.includes('--recovery-unseal');
+        case 'saml2aws': return words[0] === 'script';
+        default: return args.some((a) => /^key=clear$/i.test(a));
+      }
+    },
+    examples: ['git secret cat config/secrets.yml', 'ejson decrypt config/secrets.ejson', 'kubeseal --recovery-unseal --recovery-private-key key.pem < sealed.yaml', 'netsh wlan show profile name=Office key=clear', 'saml2aws script --profile prod'],
+    controls: ['git secret list', 'ejson encrypt config/secrets.ejson', 'kubeseal --fetch-cert', 'netsh wlan show profiles', 'saml2aws login'],
   },
   {
     // Shell history searched for secrets typed on command lines (`history | grep -i token`, `grep password
