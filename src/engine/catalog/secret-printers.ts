@@ -445,7 +445,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       if (v.program === 'git') return /^(show|cat-file)$/.test(words[0] ?? '') && args.some((a) => a.indexOf(':') > 0 && (keyFile(a.slice(a.indexOf(':') + 1)) || PROJECT_KEY.test(a.slice(a.indexOf(':') + 1))));
       if (v.program === 'dd') return args.some((a) => a.startsWith('if=') && keyFile(a.slice(3)));
       if (KEY_READERS.includes(v.program)) return inlineCode(v).some((c) => PRINTS.test(c.code) && [...c.code.matchAll(/["']([^"'\n]+)["']/g)].some((m) => keyFile(m[1]!)));
-      return known.some(keyFile) || v.redirects.some((r) => r.op === '<' && r.target !== undefined && !r.target.dynamic && keyFile(r.target.value));
+      return fileOperands(v.program, known).some(keyFile) || v.redirects.some((r) => r.op === '<' && r.target !== undefined && !r.target.dynamic && keyFile(r.target.value));
     },
     examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key', 'cat certs/*.key', 'openssl pkcs8 -topk8 -nocrypt -in key.pem',
       // Issue 26, round 5.
@@ -459,7 +459,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       // Issue 26, round 5.
       'openssl rsa -in server.key -noout -check', 'openssl rsa -in key.pem -noout -modulus', 'openssl pkey -in private.pem -pubout -out public.pem', 'openssl req -new -key server.key -subj /CN=x', 'openssl x509 -in cert.pem -noout -text', 'openssl enc -aes-256-cbc -in notes.txt -out notes.enc',
       'cat src/deploy_key.ts', 'cat lib/private_key.py', 'cat docs/deploy-keys.md', 'cat deploy_key.pub', 'cat id_ed25519_work.pub', 'keytool -list -v -keystore release.jks -storepass android', 'ls android/app/release.jks', 'cat ~/.android/debug.keystore | wc -c', 'cat truststore.jks',
-      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json', 'cat test/.netrc', 'cat < README.md', 'git show HEAD:src/keys.ts', 'dd if=/dev/zero of=blank.img bs=1k count=1', 'python3 -c "print(open(\'README.md\').read())"', 'python3 -c "import os; print(os.path.exists(\'certs/server.key\'))" > /dev/null'],
+      'cat android/gradle.properties', 'cat android/local.properties', 'cat google-services.json', 'cat vpn-setup.md', 'cat .env.example', 'cat client_config.json', 'cat test/.netrc', 'cat < README.md', 'grep -rn private_key src/', 'rg deploy_key', 'grep id_rsa README.md', 'git show HEAD:src/keys.ts', 'dd if=/dev/zero of=blank.img bs=1k count=1', 'python3 -c "print(open(\'README.md\').read())"', 'python3 -c "import os; print(os.path.exists(\'certs/server.key\'))" > /dev/null'],
   },
   // Issue 26, round 5.
   {
@@ -733,6 +733,57 @@ function credentialCode(v: CommandView): string[] {
       else if (x.startsWith('--execute=')) codes.push(x.slice(10));
     });
   return codes;
+}
+
+/** Options of grep, rg, awk and sed that take a value (the word after is no file). */
+const VALUED = new Set([
+  '-A',
+  '-B',
+  '-C',
+  '-m',
+  '-e',
+  '-f',
+  '-g',
+  '-t',
+  '-T',
+  '-F',
+  '-v',
+  '-d',
+  '-D',
+  '-M',
+  '--max-count',
+  '--regexp',
+  '--file',
+  '--glob',
+  '--type',
+  '--type-not',
+  '--context',
+  '--after-context',
+  '--before-context',
+  '--include',
+  '--exclude',
+  '--field-separator',
+  '--assign',
+  '--expression',
+]);
+
+/**
+ * The words of a file printer that name files: grep's, rg's, awk's and sed's first operand is their pattern or
+ * program unless `-e`/`-f` gives it (`grep -rn private_key src/` searches for the name, it reads no key).
+ */
+function fileOperands(program: string, known: readonly string[]): string[] {
+  if (!/^(grep|egrep|rg|awk|sed)$/.test(program)) return known.filter((w) => !w.startsWith('-'));
+  const operands: string[] = [];
+  let given = false;
+  for (let i = 0; i < known.length; i++) {
+    const w = known[i]!;
+    if (VALUED.has(w)) {
+      given ||= /^(-e|-f|--regexp|--file|--expression)$/.test(w);
+      i++;
+    } else if (!w.startsWith('-')) operands.push(w);
+    else given ||= /^(--regexp|--file|--expression)=/.test(w);
+  }
+  return given ? operands : operands.slice(1);
 }
 
 /** A key or service-account key file by its name, not a test's fixture. */
