@@ -120,9 +120,9 @@ export const REVERSE_SHELL =
 /** PowerShell (the language name is the program's). */
 export const POWERSHELL = /^(pwsh|powershell)(\.exe)?$/;
 
-/** The home as PowerShell code writes it at the start of a path: `~`, `$HOME`, `$env:HOME`, `$env:USERPROFILE`. */
+/** The home as PowerShell code writes it at the start of a path: `~`, `$HOME`, `$env:HOME`, `$env:USERPROFILE`, `C:\Users\dev`. */
 const POWERSHELL_HOME =
-  /^(?:~|\$HOME|\$\{HOME\}|\$env:(?:HOME|USERPROFILE)|\$\{env:(?:HOME|USERPROFILE)\})(?=[\\/]|$)/i;
+  /^(?:~|\$HOME|\$\{HOME\}|\$env:(?:HOME|USERPROFILE)|\$\{env:(?:HOME|USERPROFILE)\}|[a-z]:[\\/]Users[\\/][^\\/]+)(?=[\\/]|$)/i;
 
 /**
  * Paths PowerShell code names, as bare words or in quotes (`Get-Content ~/.ssh/id_rsa`, `gc $env:USERPROFILE\.aws\credentials`,

@@ -367,7 +367,8 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
-export const OTHER_HOMES: readonly string[] = ['/root', '/home/*', '/Users/*'];
+// (And Windows homes seen from WSL: `/mnt/c/Users/dev/.aws/credentials`, round 5 of issue 26.)
+export const OTHER_HOMES: readonly string[] = ['/root', '/home/*', '/Users/*', '/mnt/*/Users/*'];
 
 /** Reason shown for toolgate's own data directory. */
 export const DATA_DIR_REASON = "toolgate's own data (its database, audit log and reviewer token)";
