@@ -525,6 +525,17 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['git secret list', 'ejson encrypt config/secrets.ejson', 'kubeseal --fetch-cert', 'netsh wlan show profiles', 'saml2aws login'],
   },
   {
+    // A secret read from a key-value store or the cluster's own datastore: Kubernetes secrets straight from etcd,
+    // a Consul key named for a secret, Pulumi config values decrypted (`--show-secrets`).
+    id: 'store-secret-print', programs: ['etcdctl', 'consul', 'pulumi'], keptIn: '.pulumi/credentials.json',
+    reason: "prints secrets from a store (Kubernetes secrets from etcd, a Consul key named for a secret, Pulumi's decrypted config)",
+    prints: (words, args, v) => v.program === 'etcdctl' ? words[0] === 'get' && words.some((w) => /^\/registry\/secrets(\/|$)/.test(w))
+      : v.program === 'consul' ? words[0] === 'kv' && words[1] === 'get' && /secret|passw|token|private|api_?key/i.test(words[2] ?? '')
+      : words[0] === 'config' && args.includes('--show-secrets'),
+    examples: ['etcdctl get /registry/secrets --prefix', 'consul kv get app/db_password', 'pulumi config --show-secrets', 'pulumi config get dbPassword --show-secrets'],
+    controls: ['etcdctl get /registry/namespaces --prefix --keys-only', 'consul kv get app/replicas', 'pulumi config', 'pulumi config get aws:region'],
+  },
+  {
     // Shell history searched for secrets typed on command lines (`history | grep -i token`, `grep password
     // ~/.bash_history`): the lines found are the secrets.
     id: 'history-secret-search', programs: ['grep', 'egrep', 'rg', 'ag'], reason: 'searches the shell history for passwords, tokens or keys typed on command lines',
