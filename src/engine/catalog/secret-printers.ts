@@ -185,9 +185,10 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'keychain-password', programs: ['security', 'secret-tool', 'kwallet-query'], keptIn: 'Library/Keychains', reason: 'prints a saved password from the desktop keychain or keyring',
-    prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => x === '-w' || x === '-g')) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
+    prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => /^-[a-zA-Z]*[wg][a-zA-Z]*$/.test(x))) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
       : v.program === 'secret-tool' ? words[0] === 'lookup' : args.some((x) => x === '-r' || x === '--read-password'),
-    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
+    // (Round 5 of issue 26: `-w`/`-g` in a cluster too, `-gs github.com`, `-wa dev`.)
+    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet', 'security find-internet-password -gs github.com', 'security find-generic-password -wa dev'],
     controls: ['security find-generic-password -s github', 'security list-keychains'],
   },
   // Issue 28: more CLIs that print the token they keep, and more decrypted secret stores.
