@@ -485,7 +485,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['kind get clusters', 'kind export kubeconfig --name dev', 'k3d kubeconfig merge mycluster', 'k3d cluster list'],
   },
   {
-    id: 'platform-cli-token', programs: ['firebase', 'supabase', 'databricks', 'mc', 'rclone', 's3cmd'], keptIn: '.config/configstore/firebase-tools.json',
+    id: 'platform-cli-token', programs: ['firebase', 'supabase', 'databricks', 'mc', 'rclone', 's3cmd', 'argocd', 'stripe'], keptIn: '.config/configstore/firebase-tools.json',
     reason: "prints a token, API key or storage secret a platform's CLI keeps or mints (firebase login:ci, supabase projects api-keys, databricks auth token, mc alias list, rclone config show, s3cmd --dump-config)",
     prints: (words, args, v) => {
       switch (v.program) {
@@ -494,11 +494,13 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
         case 'databricks': return (words[0] === 'auth' && /^(token|env)$/.test(words[1] ?? '')) || (words[0] === 'tokens' && words[1] === 'create');
         case 'mc': return (words[0] === 'alias' && /^(list|ls)$/.test(words[1] ?? '')) || (words[0] === 'config' && words[1] === 'host' && /^(list|ls)$/.test(words[2] ?? ''));
         case 'rclone': return words[0] === 'config' && /^(show|dump)$/.test(words[1] ?? '');
+        case 'argocd': return (words[0] === 'account' && words[1] === 'generate-token') || (words[0] === 'admin' && words[1] === 'initial-password');
+        case 'stripe': return words[0] === 'config' && args.includes('--list');
         default: return args.includes('--dump-config');
       }
     },
-    examples: ['firebase login:ci', 'supabase projects api-keys --project-ref abcd', 'databricks auth token --host https://acme.cloud.databricks.com', 'databricks auth env', 'mc alias list', 'mc alias ls prod', 'rclone config show', 'rclone config show gdrive', 's3cmd --dump-config'],
-    controls: ['firebase projects:list', 'supabase status', 'databricks clusters list', 'mc ls prod/bucket', 'rclone listremotes', 'rclone config file', 's3cmd ls'],
+    examples: ['firebase login:ci', 'supabase projects api-keys --project-ref abcd', 'databricks auth token --host https://acme.cloud.databricks.com', 'databricks auth env', 'mc alias list', 'mc alias ls prod', 'rclone config show', 'rclone config show gdrive', 's3cmd --dump-config', 'argocd admin initial-password -n argocd', 'argocd account generate-token --account ci', 'stripe config --list'],
+    controls: ['firebase projects:list', 'supabase status', 'databricks clusters list', 'mc ls prod/bucket', 'rclone listremotes', 'rclone config file', 's3cmd ls', 'argocd app list', 'stripe listen --forward-to localhost:3000/webhooks'],
   },
   {
     // getent reads the shadow database as `cat /etc/shadow` does (root only).
@@ -562,7 +564,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     reason: "prints a credential from inline code (boto3's AWS keys, a Google or Azure token, a keyring password, Rails credentials, Django or Laravel secrets)",
     prints: (_, __, v) => credentialCode(v).some((c) => INLINE_CREDENTIAL.test(c) && PRINTS.test(c)),
     examples: ['python3 -c "import boto3;c=boto3.Session().get_credentials();print(c.access_key,c.secret_key)"', 'python3 -c "import boto3; print(boto3.Session(profile_name=\'prod\').get_credentials().get_frozen_credentials())"', 'python3 -c "import google.auth, google.auth.transport.requests as r; c,_=google.auth.default(); c.refresh(r.Request()); print(c.token)"', 'python -c "from azure.identity import DefaultAzureCredential; print(DefaultAzureCredential().get_token(\'https://management.azure.com/.default\').token)"', 'python3 -c "import keyring; print(keyring.get_password(\'github\', \'dev\'))"', 'python3 -c "import netrc; print(netrc.netrc().authenticators(\'github.com\'))"', 'python3 -c "from huggingface_hub import HfFolder; print(HfFolder.get_token())"', "node -e \"const AWS=require('aws-sdk'); const c=new AWS.SharedIniFileCredentials(); console.log(c.secretAccessKey)\"",
-      "bin/rails runner 'puts Rails.application.credentials.secret_key_base'", "rails r 'p Rails.application.credentials.aws'", "bundle exec rails runner 'puts Rails.application.secret_key_base'", "echo 'puts Rails.application.credentials.config' | bin/rails console", 'python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', 'php artisan tinker --execute="echo config(\'app.key\');"', "php -r \"require 'vendor/autoload.php'; echo getenv('DB_PASSWORD');\""],
+      "bin/rails runner 'puts Rails.application.credentials.secret_key_base'", "rails r 'p Rails.application.credentials.aws'", "bundle exec rails runner 'puts Rails.application.secret_key_base'", "echo 'puts Rails.application.credentials.config' | bin/rails console", 'python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', "bin/rails runner 'puts ENV[\"SECRET_KEY_BASE\"]'", 'php artisan tinker --execute="echo config(\'app.key\');"', "php -r \"require 'vendor/autoload.php'; echo getenv('DB_PASSWORD');\""],
     controls: ['python3 -c "import boto3; print(boto3.__version__)"', 'python3 -c "import boto3; print(boto3.Session().region_name)"', "bin/rails runner 'puts User.count'", "rails r 'puts Rails.env'", 'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"', 'php artisan tinker --execute="echo config(\'app.name\');"', 'node -e "console.log(require(\'./package.json\').version)"'],
   },
 ];
@@ -824,6 +826,7 @@ const INLINE_CREDENTIAL = new RegExp(
     String.raw`\bsettings\s*\.\s*(?:SECRET_KEY|DATABASES|\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|PRIVATE_KEY)\w*)\b`,
     String.raw`\bconfig\s*\(\s*["'](?:app\.key|[\w.]*(?:password|secret|token|api_key))["']`,
     String.raw`\b(?:env|getenv)\s*\(\s*["']\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|APP_KEY|PRIVATE_KEY)\w*["']`,
+    String.raw`\bENV\s*(?:\[\s*|\.\s*fetch\s*\(\s*)["']\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|KEY_BASE|PRIVATE_KEY)\w*["']`,
   ].join('|'),
 );
 
