@@ -106,6 +106,18 @@ const DENIED: [Call, string][] = [
   [bash('tar czf /tmp/le.tgz /etc/letsencrypt/accounts'), 'ACME account private keys'],
   [bash('cat /etc/master.passwd'), 'password hashes (BSD, macOS)'],
   [bash('cat /run/user/1000/containers/auth.json'), 'container registry logins'],
+  // Issue 26, round 5.
+  [bash('cat ~/.config/pypoetry/auth.toml'), 'Poetry repository passwords'],
+  [bash('cp ~/vpn/client.ovpn /tmp/'), 'OpenVPN profile'],
+  [read(`${HOME}/Downloads/AuthKey_ABC123.p8`), 'PKCS #8'],
+  [bash('cat ~/.android/adbkey'), "adb client's private key"],
+  [bash('cat ~/.cloudflared/6ff42ae2-765d-4adf-8112-31c55c1551ef.json'), 'Cloudflare Tunnel credentials'],
+  [bash('cat ~/.appstoreconnect/private_keys/AuthKey_X.p8'), 'App Store Connect'],
+  [bash('cat ~/.smbcredentials'), 'SMB/CIFS'],
+  [bash('sudo cat /var/lib/jenkins/secrets/initialAdminPassword'), 'Jenkins secrets'],
+  [bash('sudo cat /etc/krb5.keytab'), 'Kerberos host keys'],
+  [bash('sudo cat /etc/gitlab/initial_root_password'), "GitLab's initial root password"],
+  [bash('sudo cat /var/lib/rancher/k3s/server/node-token'), 'k3s cluster join token'],
 ];
 
 /** Ordinary files beside those: allowed. */
@@ -138,6 +150,12 @@ const ALLOWED: Call[] = [
   bash('cat /var/run/secrets/kubernetes.io/serviceaccount/ca.crt'),
   bash('cat /var/run/secrets/kubernetes.io/serviceaccount/namespace'),
   bash('cat /etc/passwd'),
+  // Issue 26, round 5: beside the new entries.
+  bash('cat ~/.config/pypoetry/config.toml'),
+  bash('cat ~/.android/adbkey.pub'),
+  bash('cat ~/.cloudflared/config.yml'),
+  bash('ls ~/vpn'),
+  bash('du -sh ~/*'),
 ];
 
 /** A concrete path for a catalogue entry: each glob name made a plausible name it matches. */

@@ -67,6 +67,67 @@ const CASES: EffectCase[] = [
     expect: 'deny',
     control: 'pushd /etc && pushd /tmp && cat shadow',
   },
+  // Issue 26, round 5: a file the command made a secret in (secretFilesMade), printed after it.
+  {
+    program: 'gcloud',
+    line: 'gcloud iam service-accounts keys create k.json --iam-account=ci@acme.iam.gserviceaccount.com && cat k.json',
+    expect: 'deny',
+    control: 'gcloud iam service-accounts list > k.json && cat k.json',
+  },
+  {
+    program: 'php',
+    line: 'php artisan env:decrypt --force && cat .env',
+    expect: 'deny',
+    control: 'php artisan migrate && cat .env',
+  },
+  {
+    program: 'artisan',
+    line: './artisan env:decrypt --force && cat .env',
+    expect: 'deny',
+    control: './artisan about && cat .env',
+  },
+  {
+    program: 'ssh-keygen',
+    line: "ssh-keygen -t ed25519 -f /tmp/k -N '' && cat /tmp/k",
+    expect: 'deny',
+    control: "ssh-keygen -t ed25519 -f /tmp/k -N '' && cat /tmp/k.pub",
+  },
+  {
+    program: 'age-keygen',
+    line: 'age-keygen -o /tmp/a.txt && cat /tmp/a.txt',
+    expect: 'deny',
+    control: 'age-keygen -o /tmp/a.txt && cat /tmp/b.txt',
+  },
+  {
+    program: 'gpg',
+    line: 'gpg --export-secret-keys -o /tmp/s.gpg && base64 /tmp/s.gpg',
+    expect: 'deny',
+    control: 'gpg --export -o /tmp/s.gpg && base64 /tmp/s.gpg',
+  },
+  {
+    program: 'gpg2',
+    line: 'gpg2 --export-secret-keys -o /tmp/s.gpg && base64 /tmp/s.gpg',
+    expect: 'deny',
+    control: 'gpg2 --export -o /tmp/s.gpg && base64 /tmp/s.gpg',
+  },
+  {
+    program: 'git-crypt',
+    line: 'git-crypt unlock && cat config/credentials.yml',
+    expect: 'deny',
+    control: 'git-crypt status && cat config/credentials.yml',
+  },
+  {
+    program: 'transcrypt',
+    line: 'transcrypt -c aes-256-cbc -p x -y && cat secrets/db.json',
+    expect: 'deny',
+    control: 'transcrypt --list && cat secrets/db.json',
+  },
+  {
+    program: 'blackbox_decrypt_all_files',
+    line: 'blackbox_decrypt_all_files && cat secrets/db.json',
+    expect: 'deny',
+    control: 'blackbox_list_files && cat secrets/db.json',
+  },
 ];
 
 describe('per-program effects (effects.ts)', () => {

@@ -2,6 +2,7 @@
 // that look like secrets, printers of the environment, inline code reading it, and where a printed secret is kept.
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { inlineCode } from './inline-code.ts';
+import { DECRYPTED_FILES, DECRYPTED_NAME } from './secret-printers.ts';
 
 /** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
 const SECRET_VARIABLE =
@@ -30,6 +31,9 @@ export function printsSecretVariable(v: CommandView): boolean {
   if (HERESTRING_PRINTERS.has(v.program)) {
     // `cat /tmp/t` after `echo "$GITHUB_TOKEN" > /tmp/t`: a file the script wrote the secret into, printed.
     if (v.secretFiles && v.args.some((a) => v.secretFiles!.has(a.replace(/^\.\//, '')))) return true;
+    // `git-crypt unlock && cat config/credentials.yml`: a file named for a secret, printed after the repository was decrypted.
+    if (v.secretFiles?.has(DECRYPTED_FILES) && v.args.some((a) => !a.startsWith('-') && DECRYPTED_NAME.test(a)))
+      return true;
     // `cat <<< "$GITHUB_TOKEN"`: a here-string of a secret, printed by a program that prints its input.
     const m = v.stdin?.kind === 'herestring' ? /<<<\s*("(?:[^"\\]|\\.)*"|\S+)/.exec(v.text) : null;
     if (m !== null && referencesSecret(m[1]!)) return true;
@@ -66,7 +70,8 @@ const HERESTRING_PRINTERS = new Set([
 /** Programs that print the whole environment (or its variables). */
 const ENVIRONMENT_PRINTERS = new Set(['env', 'printenv', 'set', 'export', 'declare', 'typeset', 'compgen']);
 /** A pattern looking for secrets by name. */
-const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pat\b/i;
+// (Round 5 of issue 26: `KEY` as a word too, `env | grep -i key`; not `keyboard`, `monkey`.)
+const SECRET_WORD = /token|secret|passw|api_?key|private_?key|credential|(^|_)pat\b|(^|[^a-z])keys?([^a-z]|$)/i;
 /** Inline code reading a variable from the environment by name (group 1–4: the name). */
 const ENVIRONMENT_READ = String.raw`(?:os\.environ(?:\.get)?\s*[[(]\s*|os\.getenv\s*\(\s*|getenv\s*\(\s*|ENV\s*\[\s*|ENVIRON\s*\[\s*|\$ENV\{\s*)["']?(\w+)|process\.env(?:\.(\w+)|\[\s*["'](\w+))|Deno\.env\.get\(\s*["'](\w+)`;
 /** Such a read given straight to a printer: `print(os.environ['X'])`, `console.log(process.env.X)`, `puts ENV["X"]`, `print(f"{…}")`, `"t=" + …`. */

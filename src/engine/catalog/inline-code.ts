@@ -132,6 +132,29 @@ export const DECODED_EVAL =
 export const REVERSE_SHELL =
   /(socket\s*\.\s*(?:socket|create_connection)\s*\(|(?<![\w.])socket\s*\(|fsockopen|TCPSocket|net\s*\.\s*(connect|Socket)|IO::Socket)[\s\S]{0,400}(dup2|pty\s*\.\s*spawn|\/bin\/(ba)?sh|subprocess|\bexec(?!ute)|spawn|popen)/;
 
+/** PowerShell (the language name is the program's). */
+export const POWERSHELL = /^(pwsh|powershell)(\.exe)?$/;
+
+/** The home as PowerShell code writes it at the start of a path: `~`, `$HOME`, `$env:HOME`, `$env:USERPROFILE`, `C:\Users\dev`. */
+const POWERSHELL_HOME =
+  /^(?:~|\$HOME|\$\{HOME\}|\$env:(?:HOME|USERPROFILE)|\$\{env:(?:HOME|USERPROFILE)\}|[a-z]:[\\/]Users[\\/][^\\/]+)(?=[\\/]|$)/i;
+
+/**
+ * Paths PowerShell code names, as bare words or in quotes (`Get-Content ~/.ssh/id_rsa`, `gc $env:USERPROFILE\.aws\credentials`,
+ * `[IO.File]::ReadAllText("$HOME/.netrc")`): a word starting at the home (written `~/…`) or at `/`, backslashes as
+ * slashes. Issue 26, round 5.
+ */
+export function powershellPaths(code: string): string[] {
+  const out: string[] = [];
+  for (const token of code.split(/[\s;|(),{}=]+/)) {
+    const word = token.replace(/^["']|["']$/g, '');
+    const home = POWERSHELL_HOME.exec(word);
+    const path = (home ? '~' + word.slice(home[0].length) : word).replace(/\\/g, '/');
+    if (/^(~(\/|$)|\/[^/])/.test(path) && out.length < 32) out.push(path);
+  }
+  return out;
+}
+
 /** Tcl interpreters (the language name is the program's). */
 export const TCL = /^(tclsh|wish|expect)/;
 

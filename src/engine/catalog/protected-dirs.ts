@@ -41,6 +41,12 @@ const KEY_FOLDERS = [
   'Downloads/',
   'Desktop/',
   '.ec2/',
+  // VPN profiles kept by hand (round 5 of issue 26: `~/vpn/client.ovpn`).
+  'vpn/',
+  '.vpn/',
+  'openvpn/',
+  '.openvpn/',
+  '.config/openvpn/',
 ];
 const KEY_NAMES: readonly [string, string][] = [
   ['*[.]pem', 'a private key file (by its extension)'],
@@ -48,6 +54,10 @@ const KEY_NAMES: readonly [string, string][] = [
   ['*[.]ppk', 'a PuTTY private key'],
   ['*[.]p12', 'a private key and certificate bundle (PKCS #12)'],
   ['*[.]pfx', 'a private key and certificate bundle (PKCS #12)'],
+  ['*[.]p8', 'a private key (PKCS #8: App Store Connect, APNs)'],
+  ['*[.]jks', 'a Java keystore (private keys)'],
+  ['*[.]keystore', 'a keystore (private keys)'],
+  ['*[.]ovpn', 'an OpenVPN profile with its keys'],
   ['id_rsa', 'an SSH private key'],
   ['id_ed25519', 'an SSH private key'],
   ['id_ecdsa', 'an SSH private key'],
@@ -221,6 +231,36 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.config/filezilla/recentservers.xml', reason: 'FileZilla saved server passwords' },
   { relative: '.msmtprc', reason: 'SMTP passwords (msmtp)' },
   { relative: '.wakatime.cfg', reason: 'WakaTime API key' },
+  // Issue 26, round 5.
+  { relative: '.config/pypoetry/auth.toml', reason: 'Poetry repository passwords' },
+  { relative: 'Library/Application Support/pypoetry/auth.toml', reason: 'Poetry repository passwords' },
+  { relative: '.android/adbkey', reason: "the adb client's private key (debugging access to paired devices)" },
+  { relative: '.smbcredentials', reason: 'SMB/CIFS share password' },
+  { relative: '.vnc/passwd', reason: 'VNC password' },
+  { relative: '.supabase/access-token', reason: 'Supabase CLI access token' },
+  { relative: '.config/supabase/access-token', reason: 'Supabase CLI access token' },
+  { relative: '.config/openstack/clouds.yaml', reason: 'OpenStack cloud passwords' },
+  { relative: '.config/openstack/secure.yaml', reason: 'OpenStack cloud passwords' },
+  { relative: '.config/scw/config.yaml', reason: 'Scaleway secret key' },
+  { relative: '.heroku/credentials', reason: 'Heroku API key (old CLI)' },
+  { relative: '.now/auth.json', reason: 'Vercel CLI token (old now CLI)' },
+  { relative: '.cloudflared/*.json', reason: 'Cloudflare Tunnel credentials' },
+  { relative: '.appstoreconnect/private_keys', reason: 'App Store Connect API private keys' },
+  { relative: '.private_keys', reason: 'App Store Connect API private keys (altool)' },
+  { relative: '.cert/nm-openvpn', reason: 'OpenVPN keys NetworkManager imported' },
+  { relative: '.authinfo', reason: 'machine passwords (authinfo)' },
+  { relative: '.authinfo.gpg', reason: 'machine passwords (authinfo)' },
+  { relative: '.fetchmailrc', reason: 'mail server passwords (fetchmail)' },
+  { relative: '.mylogin.cnf', reason: 'MySQL login paths with passwords' },
+  { relative: '.pg_service.conf', reason: 'PostgreSQL service passwords' },
+  { relative: '.config/Bitwarden CLI/data.json', reason: 'Bitwarden CLI vault and session' },
+  { relative: '.config/cachix/cachix.dhall', reason: 'Cachix auth token' },
+  { relative: '.sbt/.credentials', reason: 'sbt repository credentials' },
+  { relative: '.purple/accounts.xml', reason: 'chat account passwords (Pidgin)' },
+  { relative: '.jenkins/secrets', reason: 'Jenkins secrets (initial admin password, master key)' },
+  { relative: '.config/neonctl/credentials.json', reason: 'Neon CLI credentials' },
+  { relative: '.linode-cli', reason: 'Linode API token' },
+  { relative: '.ovh.conf', reason: 'OVH API keys' },
   ...LOOSE_PRIVATE_KEYS,
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
@@ -289,6 +329,30 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   { path: '/etc/ppp/chap-secrets', reason: 'PPP passwords' },
   { path: '/etc/ppp/pap-secrets', reason: 'PPP passwords' },
   { path: '/etc/mysql/debian.cnf', reason: "MySQL's maintenance user password" },
+  // Issue 26, round 5: service keytabs, passwords and join tokens.
+  { path: '/etc/krb5.keytab', reason: 'Kerberos host keys (keytab)' },
+  { path: '/etc/security/opasswd', reason: 'old password hashes' },
+  { path: '/etc/gitlab/gitlab-secrets.json', reason: "GitLab's secrets (database and token keys)" },
+  { path: '/etc/gitlab/initial_root_password', reason: "GitLab's initial root password" },
+  { path: '/var/lib/jenkins/secrets', reason: 'Jenkins secrets (initial admin password, master key)' },
+  { path: '/var/jenkins_home/secrets', reason: 'Jenkins secrets (initial admin password, master key)' },
+  { path: '/var/lib/jenkins/credentials.xml', reason: 'Jenkins stored credentials' },
+  { path: '/var/lib/rancher/k3s/server/token', reason: 'k3s cluster join token' },
+  { path: '/var/lib/rancher/k3s/server/node-token', reason: 'k3s cluster join token' },
+  { path: '/etc/ldap.secret', reason: 'LDAP bind password' },
+  { path: '/etc/libnss-ldap.secret', reason: 'LDAP bind password' },
+  { path: '/etc/pam_ldap.secret', reason: 'LDAP bind password' },
+  { path: '/etc/openstack/clouds.yaml', reason: 'OpenStack cloud passwords' },
+  { path: '/etc/postfix/sasl_passwd', reason: 'SMTP relay passwords (postfix)' },
+  { path: '/etc/ssmtp/ssmtp.conf', reason: 'SMTP password (ssmtp)' },
+  { path: '/etc/msmtprc', reason: 'SMTP passwords (msmtp)' },
+  { path: '/etc/exim4/passwd.client', reason: 'SMTP relay passwords (exim)' },
+  { path: '/etc/davfs2/secrets', reason: 'WebDAV passwords (davfs2)' },
+  { path: '/var/lib/tailscale/tailscaled.state', reason: "Tailscale's node and machine keys" },
+  { path: '/var/lib/zerotier-one/identity.secret', reason: "ZeroTier's node private key" },
+  { path: '/var/lib/iwd', reason: 'Wi-Fi passwords (iwd)' },
+  { path: '/boot/wpa_supplicant.conf', reason: 'Wi-Fi passwords (wpa_supplicant, first boot)' },
+  { path: '/boot/firmware/wpa_supplicant.conf', reason: 'Wi-Fi passwords (wpa_supplicant, first boot)' },
   { path: '/etc/gitlab-runner/config.toml', reason: 'GitLab runner tokens' },
   { path: '/etc/rancher/rke2/rke2.yaml', reason: 'RKE2 cluster credentials (kubeconfig)' },
   { path: '/var/lib/docker/swarm/certificates', reason: 'docker swarm node private keys' },
@@ -303,7 +367,8 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
-export const OTHER_HOMES: readonly string[] = ['/root', '/home/*', '/Users/*'];
+// (And Windows homes seen from WSL: `/mnt/c/Users/dev/.aws/credentials`, round 5 of issue 26.)
+export const OTHER_HOMES: readonly string[] = ['/root', '/home/*', '/Users/*', '/mnt/*/Users/*'];
 
 /** Reason shown for toolgate's own data directory. */
 export const DATA_DIR_REASON = "toolgate's own data (its database, audit log and reviewer token)";

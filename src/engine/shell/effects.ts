@@ -10,6 +10,7 @@ import { recordDownloads } from './downloads.ts';
 import { printfVariable } from './static-eval.ts';
 import { recordAddedRemote } from '../catalog/danger-git.ts';
 import { referencesSecret } from '../catalog/danger-secrets.ts';
+import { SECRET_FILE_MAKERS, secretFilesMade } from '../catalog/secret-printers.ts';
 
 /** A command that ran, as its effect reads it. */
 export interface EffectRun {
@@ -71,6 +72,8 @@ export const PROGRAM_EFFECTS: Readonly<Record<string, ProgramEffect>> = {
   cd: { bare: changeDirectory },
   pushd: { bare: changeDirectory },
   popd: { bare: changeDirectory },
+  // `gcloud iam service-accounts keys create k.json && cat k.json`; `php artisan env:decrypt --force && cat .env`.
+  ...Object.fromEntries(SECRET_FILE_MAKERS.map((name) => [name, { always: secretFiles }])),
 };
 
 const EFFECTS = new Map(Object.entries(PROGRAM_EFFECTS));
@@ -193,6 +196,11 @@ function secretToFile({ walker, run }: EffectRun): void {
   for (const r of run.info.redirects) {
     if (stdoutToFile(r) && r.target && !r.target.dynamic) walker.state.secrets.wroteTo(r.target.value);
   }
+}
+
+/** A file the command made holds a secret now (a key it minted, a file it decrypted): printing it prints the secret. */
+function secretFiles({ walker, view }: EffectRun): void {
+  for (const path of secretFilesMade(view)) walker.state.secrets.wroteTo(path);
 }
 
 /**

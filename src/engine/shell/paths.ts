@@ -5,7 +5,7 @@ import type { ShellPath } from './types.ts';
 import type { CommandView, Redirect } from './view.ts';
 import type { Word } from './word.ts';
 import { PRINTERS } from '../catalog/programs.ts';
-import { inlineCode } from '../catalog/inline-code.ts';
+import { POWERSHELL, inlineCode, powershellPaths } from '../catalog/inline-code.ts';
 import { EDITORS } from '../catalog/danger-exec.ts';
 import { editorFiles } from './editor-files.ts';
 import { decodePercent, fileUrlPath } from '../file-url.ts';
@@ -109,7 +109,13 @@ export function commandPaths(view: CommandView, redirects: Redirect[], base: str
     if (!word.dynamic && /^file:/i.test(word.value))
       for (const t of fileUrlTemplates(word.value)) out.push(shellPath(word, 'argument', view, base, t));
   }
-  for (const code of inlineCode(view)) out.push(...codePaths(code.code, view, base));
+  for (const code of inlineCode(view)) {
+    out.push(...codePaths(code.code, view, base));
+    // (PowerShell names paths as bare words: `Get-Content ~/.ssh/id_rsa`, `gc $env:USERPROFILE\.aws\credentials`.)
+    if (POWERSHELL.test(code.language))
+      for (const p of powershellPaths(code.code))
+        out.push(shellPath(p, 'argument', view, base, expandTilde(p[0] + escapeLiteral(p.slice(1)), view.home)));
+  }
   if (entry?.listedSecrets) out.push(...entry.listedSecrets(view, base));
   // `cd ~ && python3 -m http.server`, `git add -A` in the home: everything below a directory is served or committed.
   const tree = entry?.wholeTree?.(view);

@@ -50,6 +50,19 @@ const CREDENTIAL_FILE_VARIABLES: Record<string, string> = {
   GNUPGHOME: '.gnupg',
   PASSWORD_STORE_DIR: '.password-store',
   AZURE_CONFIG_DIR: '.azure',
+  // Round 5 of issue 26.
+  NPM_CONFIG_USERCONFIG: '.npmrc',
+  npm_config_userconfig: '.npmrc',
+  SOPS_AGE_KEY_FILE: '.config/sops/age/keys.txt',
+  VAULT_TOKEN_FILE: '.vault-token',
+  PGPASSFILE: '.pgpass',
+  MYSQL_TEST_LOGIN_FILE: '.mylogin.cnf',
+  BOTO_CONFIG: '.boto',
+  PULUMI_CREDENTIALS_PATH: '.pulumi/credentials.json',
+  TF_CLI_CONFIG_FILE: '.terraformrc',
+  RCLONE_CONFIG: '.config/rclone/rclone.conf',
+  KAGGLE_CONFIG_DIR: '.kaggle',
+  DATABRICKS_CONFIG_FILE: '.databrickscfg',
 };
 
 /** `$x` / `${x}` of a variable that holds a copied secret. */
