@@ -106,6 +106,20 @@ const DENIED: [Call, string][] = [
   [bash('tar czf /tmp/le.tgz /etc/letsencrypt/accounts'), 'ACME account private keys'],
   [bash('cat /etc/master.passwd'), 'password hashes (BSD, macOS)'],
   [bash('cat /run/user/1000/containers/auth.json'), 'container registry logins'],
+  // Issue 26, round 6: CLI sessions, wallets and keypairs, secrets rendered for a workload.
+  [bash('cat ~/.supabase/access-token'), 'Supabase CLI access token'],
+  [bash('cat ~/.fastlane/spaceship/*/cookie'), 'fastlane Apple ID session cookies'],
+  [bash('cat ~/.config/argocd/config'), 'Argo CD CLI auth tokens'],
+  [bash('cat ~/.config/solana/id.json'), 'Solana keypair'],
+  [bash('jq -r . ~/.config/solana/devnet.json'), 'Solana keypair'],
+  [bash('cat ~/.ethereum/keystore/UTC--2024-01-01T00-00-00.000Z--abc'), 'Ethereum account keys'],
+  [bash('cp ~/.bitcoin/wallet.dat /tmp/'), 'Bitcoin wallet'],
+  [bash('ls ~/.foundry/keystores'), 'Foundry cast wallet'],
+  [bash('cat ~/.android/adbkey'), "adb's private key"],
+  [bash('cat /vault/secrets/config'), 'Vault agent'],
+  [bash('cat /mnt/secrets-store/db-password'), 'Secrets Store CSI driver'],
+  [bash('sudo cat /var/lib/jenkins/secrets/initialAdminPassword'), "Jenkins' secrets"],
+  [bash('sudo cat /etc/gitlab/initial_root_password'), "GitLab's first root password"],
 ];
 
 /** Ordinary files beside those: allowed. */
@@ -138,6 +152,11 @@ const ALLOWED: Call[] = [
   bash('cat /var/run/secrets/kubernetes.io/serviceaccount/ca.crt'),
   bash('cat /var/run/secrets/kubernetes.io/serviceaccount/namespace'),
   bash('cat /etc/passwd'),
+  // (Round 6: Solana's CLI settings beside its keypairs, adb's public key, a listing above the Vault agent's folder.)
+  bash('cat ~/.config/solana/cli/config.yml'),
+  bash('cat ~/.android/adbkey.pub'),
+  bash('ls /vault'),
+  bash('cat ~/.fastlane/README.md'),
 ];
 
 /** A concrete path for a catalogue entry: each glob name made a plausible name it matches. */

@@ -43,6 +43,11 @@ describe('secret printers', async () => {
               'secret-manager-print',
               'wireguard-showconf',
               'key-file-print',
+              // (Round 6: a keystore anywhere, known by its name; a machine's secret files under /etc, /opt, /srv;
+              // an application's secrets printed through its framework, kept in the project's .env or settings.)
+              'keystore-print',
+              'system-secret-file-print',
+              'framework-secret-print',
             ].includes(printer.id),
             printer.id,
           );

@@ -2,6 +2,7 @@
 // that look like secrets, printers of the environment, inline code reading it, and where a printed secret is kept.
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { inlineCode } from './inline-code.ts';
+import { dumpsEnvironment } from './environment-dump.ts';
 
 /** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
 const SECRET_VARIABLE =
@@ -41,7 +42,7 @@ export function printsSecretVariable(v: CommandView): boolean {
   }
   // `python3 -c "print(os.environ['X'])"`, awk's ENVIRON; `node -p EXPR` prints the expression's value.
   const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
-  return inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints));
+  return inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints) || dumpsEnvironment(c, prints));
 }
 
 /** Programs that print what they read (a here-string given them is printed). */

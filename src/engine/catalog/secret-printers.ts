@@ -6,9 +6,11 @@
 // are denied the same way (issue 26, round 4); written to a file they stay asked about (`credential-export`).
 // Workload secrets read from a cluster (`kubectl get secret -o yaml`) stay asked about too.
 // Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
-import { stdoutToFile, type CommandView } from '../shell/view.ts';
+import { atBase, stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
 import { gitCommand } from './danger-git.ts';
+import { MINTED_CREDENTIALS } from './minted-credentials.ts';
+import { FRAMEWORK_SECRETS } from './framework-secrets.ts';
 
 /** One program (or family) that prints a secret it keeps in a protected file. */
 export interface SecretPrinter {
@@ -260,8 +262,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'pass-show', programs: ['pass', 'gopass'], keptIn: '.password-store', reason: 'prints a password from the password store in ~/.password-store',
-    prints: (words) => words[0] === 'show' || words[0] === 'cat' || (words.length === 1 && !['ls', 'list', 'init', 'git', 'find', 'search', 'grep', 'version', 'help'].includes(words[0]!)),
-    examples: ['pass show aws/prod', 'pass email/work', 'gopass show -o github/token'],
+    prints: (words) => words[0] === 'show' || words[0] === 'cat' || words[0] === 'otp' || (words.length === 1 && !['ls', 'list', 'init', 'git', 'find', 'search', 'grep', 'version', 'help'].includes(words[0]!)),
+    examples: ['pass show aws/prod', 'pass email/work', 'gopass show -o github/token', 'pass otp aws/prod'],
     controls: ['pass ls', 'pass find github', 'pass'],
   },
   {
@@ -324,6 +326,44 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (_, args, v) => v.words.slice(1).some((w) => !w.value.startsWith('-') && CONTAINER_SECRET.test(w.value)) && !v.redirects.some(stdoutToFile),
     examples: ['docker exec myapp-api-1 cat /run/secrets/db_password', 'cat /run/secrets/stripe_key', 'docker compose exec api cat /var/run/secrets/postgres_password'],
     controls: ['ls /run/secrets', 'cat /var/run/secrets/kubernetes.io/serviceaccount/namespace', 'docker exec myapp-api-1 cat /app/config.yml'],
+  },
+  // Issue 26, round 6.
+  {
+    // A signing keystore or key bundle (Android's `release.jks`, `*.keystore`, PKCS #12 `*.p12`/`*.pfx`, a Kerberos
+    // keytab, a wallet, a Solana keypair) is a private key in binary: printed, base64-encoded or hex-dumped, it is the
+    // key in the agent's output. keytool prints only certificates (`keytool -list -rfc`) and stays allowed; so do a
+    // truststore (`cacerts`, `truststore.jks`: certificates only), Android's `debug.keystore` (its password is
+    // public), copies to a file and digests.
+    id: 'keystore-print', programs: [...FILE_PRINTERS, 'openssl', 'cp', 'dd'],
+    reason: 'prints a signing keystore or private key bundle (`*.jks`, `*.keystore`, `*.p12`, `*.pfx`, a keytab, a wallet or keypair file): the private key in it',
+    prints: (words, args, v) => {
+      if (v.redirects.some(stdoutToFile)) return false;
+      const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
+      if (v.program === 'cp') return /^\/dev\/(stdout|tty|fd\/1)$/.test(known.at(-1) ?? '') && known.slice(0, -1).some(keystoreName);
+      if (v.program === 'dd') return !args.some((a) => a.startsWith('of=')) && args.some((a) => a.startsWith('if=') && keystoreName(a.slice(3)));
+      if (v.program === 'openssl') return /^(base64|enc)$/.test(words[0] ?? '') && !args.includes('-out') && !args.includes('-d') && keystoreName(known[known.indexOf('-in') + 1] ?? '');
+      // (`base64 < app/release.jks`: a file given on stdin is printed as one named.)
+      const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target && !r.target.dynamic).map((r) => r.target!.value);
+      return [...known, ...input].some((w) => !w.startsWith('-') && keystoreName(w));
+    },
+    examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat'],
+    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts'],
+  },
+  {
+    // What a machine keeps for its services, known by name where it lies outside a home and a project (/etc, /opt,
+    // /srv, /var/lib, /var/www): an environment file (`/etc/default/api.env`, `/opt/app/.env`), a file or folder
+    // named for secrets or credentials (`/etc/myapp/secrets.yml`, `/etc/secret-volume/password`), a password file, a
+    // keyring (ceph), an htpasswd. As printed files rather than protected paths: a recursive read of a folder of /etc
+    // (`grep -r server_name /etc/nginx`) would reach a protected name pattern there.
+    id: 'system-secret-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'source', '.'],
+    reason: "prints a secret file a machine keeps for its services (an environment file, a file named for secrets, credentials or passwords under /etc, /opt, /srv or /var/lib)",
+    prints: (_, __, v) => {
+      if (v.redirects.some(stdoutToFile)) return false;
+      const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target).map((r) => r.target!);
+      return [...v.words.slice(1), ...input].some((w) => !w.dynamic && !w.value.startsWith('-') && systemSecretFile(atBase(w.value, v.base)));
+    },
+    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'cat /opt/app/.env.production', 'cat /srv/app/shared/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'cat /etc/app/client_secret.json'],
+    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /opt/app/.env.example', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
   },
   {
     // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
@@ -404,6 +444,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     examples: ['cat config/certs/server.key', 'openssl pkcs12 -in keystore.p12 -nodes -passin pass:changeit', 'openssl pkcs12 -in cert.pfx -noenc', 'openssl rsa -in x.key', 'openssl pkey -in certs/privkey.pem', 'cat service-account.json', "jq -r .private_key keys/gcp-sa.json", 'cat deploy/id_ed25519', 'head certs/server-key.pem', 'cat gcp-key.json', 'cat fixtures/../config/certs/server.key', 'cat certs/*.key', 'openssl pkcs8 -topk8 -nocrypt -in key.pem'],
     controls: ['cat ./fixtures/.ssh/id_rsa', 'cat testdata/server.key', 'cat ca.pem', 'cat fullchain.pem', 'openssl x509 -in cert.pem -text', 'cat certs/server.crt', 'cat deploy/id_ed25519.pub', 'cat package.json', 'cat src/keys.ts', 'cat monkey.py', 'cat public.key.pub', 'openssl pkcs12 -in keystore.p12 -nokeys -info', 'openssl rsa -in server.key -pubout', 'openssl pkcs12 -in k.p12 -nodes -out k.pem', 'cat cert-key.pem > /dev/null', 'ls certs/server.key', 'cat pubkey.pem', 'jq .name service.json', 'cat certs/*.crt', 'cat usa.json', 'cat salt.json'],
   },
+  ...MINTED_CREDENTIALS,
+  ...FRAMEWORK_SECRETS,
 ];
 
 /** ps's options that take a value (its operand is a list, not BSD flags: `-o user`, `-p 42`). */
@@ -508,4 +550,30 @@ function serviceAccountKeyName(path: string): boolean {
     /^(sa|gcp)[-_]?key\.json$/.test(name) ||
     /firebase-adminsdk.*\.json$/.test(name)
   );
+}
+
+/**
+ * A keystore or key bundle by its name: Java and Android keystores (`*.jks`, `*.keystore`, `*.bks`), PKCS #12 (`*.p12`,
+ * `*.pfx`), Kerberos keytabs, a wallet (`wallet.dat`), a Solana keypair (`*keypair*.json`). Not a truststore
+ * (`cacerts`, `truststore.jks`), Android's `debug.keystore` (its password is public) or a test fixture.
+ */
+function keystoreName(path: string): boolean {
+  const name = path.split('/').at(-1)!.toLowerCase();
+  if (/trust|cacerts/.test(name) || name === 'debug.keystore' || testFixture(path)) return false;
+  return /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$/.test(name) || /keypair.*\.json$/.test(name);
+}
+
+/** Where a machine keeps its services' files: the system's configuration and the usual places applications are deployed. */
+const SYSTEM_PLACE = /^\/(etc|opt|srv|var\/lib|var\/www|usr\/local\/etc)\//;
+/** A part of such a path named for a secret: `secrets.yml`, `secret-volume`, `credentials.conf`, `db_password`, `api_token`. */
+const SECRET_PART =
+  /secret|credential|(^|[-_.])(password|passwords|token|tokens)([-_.]|$)|^\.htpasswd$|^sasl_passwd$|\.keyring$/i;
+
+/** An environment file or a file named for secrets in a system place (`/etc/default/api.env`, `/etc/app/secrets.yml`). */
+function systemSecretFile(path: string): boolean {
+  if (!SYSTEM_PLACE.test(path) || path.startsWith('/etc/pam.d/')) return false;
+  const parts = path.split('/').slice(2);
+  const name = parts.at(-1)!;
+  if (/\.(example|sample|template|dist|tmpl)$/i.test(name)) return false;
+  return /^\.env(\.[\w-]+)?$|\.env$/.test(name) || parts.some((p) => SECRET_PART.test(p));
 }
