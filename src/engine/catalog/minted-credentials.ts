@@ -5,6 +5,7 @@
 // (`az ad sp list`, `aws iam list-access-keys`, `gcloud api-keys list`) stay allowed.
 import type { SecretPrinter } from './secret-printers.ts';
 import { operands, optionValue } from './flags.ts';
+import { inlineCode } from './inline-code.ts';
 
 /** Options before (and between) a cloud CLI's command words that take a value. */
 const CLOUD_WITH_ARG = [
@@ -43,7 +44,7 @@ const AWS_PRINTS_SECRET =
   /^(iam (create-access-key|create-service-specific-credential|reset-service-specific-credential)|ec2 create-key-pair|lightsail (get-instance-access-details|download-default-key-pair|create-key-pair)|iot create-keys-and-certificate|redshift get-cluster-credentials(-with-iam)?|redshift-serverless get-credentials|appsync list-api-keys|cognito-idp (admin-)?initiate-auth|sso-oidc create-token|kms decrypt)$/;
 /** gcloud commands (after `alpha`/`beta`) that print a token, an API key or a database auth string. */
 const GCLOUD_PRINTS_SECRET =
-  /^(auth (print-access-token|print-identity-token|print-refresh-token|application-default print-access-token)|config config-helper|redis instances get-auth-string|api-keys get-key-string|sql generate-login-token)\b/;
+  /^(auth (print-access-token|print-identity-token|print-refresh-token|application-default print-access-token)|config config-helper|redis instances get-auth-string|api-keys get-key-string|sql generate-login-token|storage hmac create)\b/;
 
 // One line per entry: the table is read down its rows, so the formatter leaves it as written.
 // prettier-ignore
@@ -73,22 +74,26 @@ export const MINTED_CREDENTIALS: readonly SecretPrinter[] = [
   {
     id: 'gcloud-secret-mint', programs: ['gcloud'], keptIn: '.config/gcloud', reason: 'prints an access token, an API key string or a database auth string, made with the login in ~/.config/gcloud',
     prints: (_, args) => { const words = operands([...args], CLOUD_WITH_ARG); return GCLOUD_PRINTS_SECRET.test((/^(alpha|beta)$/.test(words[0] ?? '') ? words.slice(1) : words).join(' ')); },
-    examples: ['gcloud config config-helper --format=json', 'gcloud beta auth print-access-token', 'gcloud redis instances get-auth-string cache --region us-central1', 'gcloud api-keys get-key-string abc', 'gcloud sql generate-login-token'],
+    examples: ['gcloud config config-helper --format=json', 'gcloud beta auth print-access-token', 'gcloud redis instances get-auth-string cache --region us-central1', 'gcloud api-keys get-key-string abc', 'gcloud sql generate-login-token', 'gcloud storage hmac create sa@acme.iam.gserviceaccount.com'],
     controls: ['gcloud config list', 'gcloud api-keys list', 'gcloud redis instances describe cache --region us-central1', 'gcloud beta auth list'],
   },
   {
     // Python's keyring CLI (`keyring get SERVICE USER`, `python -m keyring get …`) prints a password the desktop keyring keeps.
     id: 'keyring-get', programs: ['keyring', 'python', 'python3'], keptIn: '.local/share/keyrings', reason: 'prints a password saved in the desktop keyring (keyring get)',
-    prints: (words, args, v) => v.program === 'keyring' ? words[0] === 'get' : args[0] === '-m' && args[1] === 'keyring' && args[2] === 'get',
-    examples: ['keyring get https://upload.pypi.org/legacy/ __token__', 'python3 -m keyring get system me', 'python -m keyring get pypi __token__'],
-    controls: ['keyring --list-backends', 'keyring diagnose', 'python3 -m keyring --list-backends', 'python3 -m pytest'],
+    prints: (words, args, v) => {
+      if (v.program === 'keyring') return words[0] === 'get';
+      // (`python3 -c "print(keyring.get_password('pypi', '__token__'))"`: the same password, printed by inline code.)
+      return (args[0] === '-m' && args[1] === 'keyring' && args[2] === 'get') || inlineCode(v).some((c) => PRINTED_KEYRING_PASSWORD.test(c.code));
+    },
+    examples: ['keyring get https://upload.pypi.org/legacy/ __token__', 'python3 -m keyring get system me', 'python -m keyring get pypi __token__', "python3 -c \"import keyring; print(keyring.get_password('pypi', '__token__'))\""],
+    controls: ['keyring --list-backends', 'keyring diagnose', 'python3 -m keyring --list-backends', 'python3 -m pytest', "python3 -c \"import keyring; print(keyring.get_keyring())\""],
   },
   {
     // CLIs that mint a login token and print it: `firebase login:ci`, `heroku authorizations:create`, `vault token
     // create`, `openstack token issue`, `ibmcloud iam oauth-tokens`, doctl's registry login and kubeconfig, Vault's
     // current token; `pulumi config get` of a secret and `--show-secrets`, Stripe's keys from its config.
-    id: 'cli-token-mint', programs: ['firebase', 'heroku', 'vault', 'openstack', 'ibmcloud', 'doctl', 'pulumi', 'stripe'], keptIn: '.config/configstore/firebase-tools.json',
-    reason: 'mints a login token and prints it (firebase login:ci, heroku authorizations:create, vault token create, openstack token issue, …), or prints secrets a CLI keeps (pulumi --show-secrets, stripe config --list)',
+    id: 'cli-token-mint', programs: ['firebase', 'heroku', 'vault', 'openstack', 'ibmcloud', 'doctl', 'pulumi', 'stripe', 'argocd', 'cloudflared', 'supabase', 'gsutil'], keptIn: '.config/configstore/firebase-tools.json',
+    reason: 'mints a login token or key and prints it (firebase login:ci, heroku authorizations:create, vault token create, argocd account generate-token, cloudflared tunnel token, …), or prints secrets a CLI keeps (pulumi --show-secrets, stripe config --list, supabase projects api-keys, argocd admin initial-password)',
     prints: (words, args, v) => {
       switch (v.program) {
         case 'firebase': return words[0] === 'login:ci';
@@ -99,13 +104,20 @@ export const MINTED_CREDENTIALS: readonly SecretPrinter[] = [
         case 'doctl': return (words[0] === 'registry' && words[1] === 'docker-config') || (words.slice(0, 4).join(' ') === 'kubernetes cluster kubeconfig show');
         case 'pulumi': return args.includes('--show-secrets') || (words[0] === 'config' && words[1] === 'get' && SECRET_NAME.test(words[2] ?? ''));
         case 'stripe': return words[0] === 'config' && args.includes('--list');
+        case 'argocd': return (words[0] === 'account' && words[1] === 'generate-token') || (words[0] === 'admin' && words[1] === 'initial-password');
+        case 'cloudflared': return words[0] === 'tunnel' && words[1] === 'token';
+        case 'supabase': return words[0] === 'projects' && words[1] === 'api-keys';
+        case 'gsutil': return words[0] === 'hmac' && words[1] === 'create';
         default: return false;
       }
     },
-    examples: ['firebase login:ci', 'heroku authorizations:create -d ci', 'vault token create -ttl=1h', 'vault print token', 'vault login -token-only -method=userpass username=me', 'openstack token issue', 'ibmcloud iam oauth-tokens', 'doctl registry docker-config', 'doctl kubernetes cluster kubeconfig show prod', 'pulumi config get dbPassword', 'pulumi stack output --show-secrets', 'pulumi config --show-secrets', 'stripe config --list'],
-    controls: ['firebase login', 'heroku authorizations', 'vault token lookup', 'vault status', 'openstack server list', 'doctl registry get', 'pulumi config', 'pulumi stack output', 'pulumi config get aws:region', 'stripe listen --forward-to localhost:3000/webhook'],
+    examples: ['firebase login:ci', 'heroku authorizations:create -d ci', 'vault token create -ttl=1h', 'vault print token', 'vault login -token-only -method=userpass username=me', 'openstack token issue', 'ibmcloud iam oauth-tokens', 'doctl registry docker-config', 'doctl kubernetes cluster kubeconfig show prod', 'pulumi config get dbPassword', 'pulumi stack output --show-secrets', 'pulumi config --show-secrets', 'stripe config --list', 'argocd account generate-token', 'argocd admin initial-password -n argocd', 'cloudflared tunnel token my-tunnel', 'supabase projects api-keys --project-ref abcd', 'gsutil hmac create sa@acme.iam.gserviceaccount.com'],
+    controls: ['firebase login', 'heroku authorizations', 'vault token lookup', 'vault status', 'openstack server list', 'doctl registry get', 'pulumi config', 'pulumi stack output', 'pulumi config get aws:region', 'stripe listen --forward-to localhost:3000/webhook', 'argocd app list', 'cloudflared tunnel list', 'supabase status', 'gsutil hmac list'],
   },
 ];
 
 /** A configuration key that names a secret: `dbPassword`, `apiToken`, `stripe:secretKey`. */
 const SECRET_NAME = /pass(word)?|secret|token|api_?key|private_?key|credential/i;
+
+/** Inline code printing a password from Python's keyring: `print(keyring.get_password('pypi', '__token__'))`. */
+const PRINTED_KEYRING_PASSWORD = /\bprint\s*\([^;\n]{0,40}?\bget_password\s*\(/;

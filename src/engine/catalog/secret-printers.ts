@@ -154,9 +154,9 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'keychain-password', programs: ['security', 'secret-tool', 'kwallet-query'], keptIn: 'Library/Keychains', reason: 'prints a saved password from the desktop keychain or keyring',
-    prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => x === '-w' || x === '-g')) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
+    prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => /^-[a-z]*[wg][a-z]*$/.test(x))) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
       : v.program === 'secret-tool' ? words[0] === 'lookup' : args.some((x) => x === '-r' || x === '--read-password'),
-    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
+    examples: ['security find-generic-password -s github -w', 'security find-generic-password -wa github', 'secret-tool lookup service x', 'kwallet-query -r key wallet'],
     controls: ['security find-generic-password -s github', 'security list-keychains'],
   },
   // Issue 28: more CLIs that print the token they keep, and more decrypted secret stores.
@@ -346,7 +346,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target && !r.target.dynamic).map((r) => r.target!.value);
       return [...known, ...input].some((w) => !w.startsWith('-') && keystoreName(w));
     },
-    examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat'],
+    examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat', 'cat .secret', 'cat mnemonic.txt'],
     controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts'],
   },
   {
@@ -355,15 +355,15 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     // named for secrets or credentials (`/etc/myapp/secrets.yml`, `/etc/secret-volume/password`), a password file, a
     // keyring (ceph), an htpasswd. As printed files rather than protected paths: a recursive read of a folder of /etc
     // (`grep -r server_name /etc/nginx`) would reach a protected name pattern there.
-    id: 'system-secret-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq', 'source', '.'],
+    id: 'system-secret-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq'],
     reason: "prints a secret file a machine keeps for its services (an environment file, a file named for secrets, credentials or passwords under /etc, /opt, /srv or /var/lib)",
     prints: (_, __, v) => {
       if (v.redirects.some(stdoutToFile)) return false;
       const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target).map((r) => r.target!);
       return [...v.words.slice(1), ...input].some((w) => !w.dynamic && !w.value.startsWith('-') && systemSecretFile(atBase(w.value, v.base)));
     },
-    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'cat /opt/app/.env.production', 'cat /srv/app/shared/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'cat /etc/app/client_secret.json'],
-    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /opt/app/.env.example', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
+    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'cat /opt/app/.env.production', 'cat /srv/app/shared/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'sudo cat /var/lib/postgresql/.pgpass', 'cat /etc/app/client_secret.json'],
+    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /opt/app/.env.example', 'cat /srv/app/src/auth/tokens.ts', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
   },
   {
     // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
@@ -554,26 +554,32 @@ function serviceAccountKeyName(path: string): boolean {
 
 /**
  * A keystore or key bundle by its name: Java and Android keystores (`*.jks`, `*.keystore`, `*.bks`), PKCS #12 (`*.p12`,
- * `*.pfx`), Kerberos keytabs, a wallet (`wallet.dat`), a Solana keypair (`*keypair*.json`). Not a truststore
+ * `*.pfx`), Kerberos keytabs, a wallet (`wallet.dat`, geth's `UTC--…` key files, a mnemonic or `.secret` seed phrase file),
+ * a Solana keypair (`*keypair*.json`). Not a truststore
  * (`cacerts`, `truststore.jks`), Android's `debug.keystore` (its password is public) or a test fixture.
  */
 function keystoreName(path: string): boolean {
   const name = path.split('/').at(-1)!.toLowerCase();
   if (/trust|cacerts/.test(name) || name === 'debug.keystore' || testFixture(path)) return false;
-  return /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$/.test(name) || /keypair.*\.json$/.test(name);
+  return (
+    /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$|^utc--.*--[0-9a-f]+$|^\.secret$|mnemonic|seed[-_]?phrase/.test(
+      name,
+    ) || /keypair.*\.json$/.test(name)
+  );
 }
 
 /** Where a machine keeps its services' files: the system's configuration and the usual places applications are deployed. */
 const SYSTEM_PLACE = /^\/(etc|opt|srv|var\/lib|var\/www|usr\/local\/etc)\//;
 /** A part of such a path named for a secret: `secrets.yml`, `secret-volume`, `credentials.conf`, `db_password`, `api_token`. */
 const SECRET_PART =
-  /secret|credential|(^|[-_.])(password|passwords|token|tokens)([-_.]|$)|^\.htpasswd$|^sasl_passwd$|\.keyring$/i;
+  /secret|credential|(^|[-_.])(password|passwords|token|tokens)([-_.]|$)|^\.htpasswd$|^sasl_passwd$|\.keyring$|^\.(pgpass|my\.cnf|netrc|git-credentials)$/i;
 
 /** An environment file or a file named for secrets in a system place (`/etc/default/api.env`, `/etc/app/secrets.yml`). */
 function systemSecretFile(path: string): boolean {
   if (!SYSTEM_PLACE.test(path) || path.startsWith('/etc/pam.d/')) return false;
   const parts = path.split('/').slice(2);
   const name = parts.at(-1)!;
-  if (/\.(example|sample|template|dist|tmpl)$/i.test(name)) return false;
+  // (Templates, and source or documents of an application deployed there: `/srv/app/src/tokens.ts` is code.)
+  if (/\.(example|sample|template|dist|tmpl|py|rb|js|ts|go|java|php|rs|c|h|md|html|css)$/i.test(name)) return false;
   return /^\.env(\.[\w-]+)?$|\.env$/.test(name) || parts.some((p) => SECRET_PART.test(p));
 }
