@@ -105,8 +105,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'gpg-secret-keys', programs: ['gpg', 'gpg2'], keptIn: '.gnupg', reason: 'exports private keys from the GnuPG keyring in ~/.gnupg',
-    prints: (_, args) => args.some((a) => /^--export-secret-(sub)?keys$/.test(a)) && !args.some((a) => a === '-o' || a.startsWith('--output')),
-    examples: ['gpg --export-secret-keys -a', 'gpg2 --armor --export-secret-subkeys ABCD'],
+    prints: (_, args) => args.some((a) => /^--export-secret-(sub)?k/.test(a)) && !args.some((a) => a === '-o' || a.startsWith('--output')),
+    examples: ['gpg --export-secret-keys -a', 'gpg2 --armor --export-secret-subkeys ABCD', 'gpg --armor --export-secret-key ABCD | base64'],
     controls: ['gpg --export -a ABCD', 'gpg --list-secret-keys', 'gpg --armor --export me@example.com'],
   },
   {
@@ -364,6 +364,19 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     },
     examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'cat /opt/app/.env.production', 'cat /srv/app/shared/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'sudo cat /var/lib/postgresql/.pgpass', 'cat /etc/app/client_secret.json'],
     controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /opt/app/.env.example', 'cat /srv/app/src/auth/tokens.ts', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
+  },
+  {
+    // actions/checkout (and other CI) keeps the job's token in the repository's git config as an HTTP header
+    // (`http.https://github.com/.extraheader AUTHORIZATION: basic …`); reading that key prints it.
+    id: 'git-extraheader-print', programs: ['git'], reason: "prints an HTTP authorization header kept in git's config (`http.<url>.extraheader`, where CI keeps its token)",
+    prints: (_, args) => {
+      const [command] = gitCommand([...args]);
+      const operands = args.filter((a) => !a.startsWith('-'));
+      const at = operands.findIndex((a) => /extraheader$/i.test(a));
+      return command === 'config' && at >= 0 && at === operands.length - 1 && !args.some((a) => /^--(unset|add|replace-all)/.test(a));
+    },
+    examples: ['git config --get http.https://github.com/.extraheader', 'git config --local --get-all http.https://github.com/.extraheader', 'git config --get-regexp extraheader'],
+    controls: ['git config --get user.email', 'git config --local --unset-all http.https://github.com/.extraheader', 'git config http.postBuffer 524288000'],
   },
   {
     // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
