@@ -4,9 +4,12 @@ import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { inlineCode } from './inline-code.ts';
 import { dumpsEnvironment } from './environment-dump.ts';
 
-/** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
+/**
+ * A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`,
+ * and a database URL or connection string, which carries its password (`DATABASE_URL`, `REDIS_URL`; issue 26, round 6).
+ */
 const SECRET_VARIABLE =
-  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT)$/i;
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT|CONNECTION_STRING)$|^(DATABASE|DB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ)_(URL|URI)$/i;
 
 /**
  * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment

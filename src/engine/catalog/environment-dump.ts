@@ -12,9 +12,9 @@ import type { InlineCode } from './inline-code.ts';
 const NAMES_ONLY =
   /\b(?:sorted|list|len|set|tuple)\s*\(\s*(?:os\s*\.\s*)?environ\s*\)|\bObject\s*\.\s*keys\s*\(\s*process\s*\.\s*env\s*\)|\bENV\s*\.\s*keys\b/g;
 
-/** Python: `print(os.environ)`, `print(dict(os.environ))`, `[print(k, v) for k, v in os.environ.items()]`, a loop printing each item. */
+/** Python: `print(os.environ)`, `print(dict(os.environ))`, `[print(k, v) for k, v in os.environ.items()]`, a loop printing each item, `json.dump(dict(os.environ), sys.stdout)`. */
 const PYTHON_DUMP =
-  /\b(?:print|pprint|pp)\s*\([^;\n]{0,80}?(?:\benviron\s*(?:\)|,|\.\s*(?:items|values|copy)\s*\()|\bdict\s*\(\s*(?:os\s*\.\s*)?environ\s*\))|\bfor\s+\w+\s*(?:,\s*\w+\s*)?in\s+(?:os\s*\.\s*)?environ\s*\.\s*items\s*\(\s*\)[^\n]{0,80}?\bprint\b/;
+  /\b(?:print|pprint|pp)\s*\([^;\n]{0,80}?(?:\benviron\s*(?:\)|,|\.\s*(?:items|values|copy)\s*\()|\bdict\s*\(\s*(?:os\s*\.\s*)?environ\s*\))|\bfor\s+\w+\s*(?:,\s*\w+\s*)?in\s+(?:os\s*\.\s*)?environ\s*\.\s*items\s*\(\s*\)[\s\S]{0,80}?\bprint\b|\bjson\s*\.\s*dump\s*\(\s*(?:dict\s*\(\s*)?(?:os\s*\.\s*)?environ\b[^;\n]{0,40}?\bsys\s*\.\s*stdout/;
 
 /** The whole environment as a JavaScript value: `process.env`, `Bun.env`, `Deno.env.toObject()` (not `process.env.X`). */
 const JS_ENVIRONMENT = String.raw`(?:\b(?:process|Bun)\s*\.\s*env\b(?!\s*(?:\.|\[|\?\.))|\bDeno\s*\.\s*env\s*\.\s*toObject\s*\(\s*\))`;

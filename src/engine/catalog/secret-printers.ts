@@ -123,8 +123,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'gh-token', programs: ['gh'], keptIn: '.config/gh/hosts.yml', reason: "prints the GitHub CLI's token from ~/.config/gh/hosts.yml",
-    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && args.some((x) => /token/i.test(x))),
-    examples: ['gh auth token', 'gh auth status --show-token', 'gh config get -h github.com oauth_token'],
+    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'git-credential' && words[2] === 'get') || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && args.some((x) => /token/i.test(x))),
+    examples: ["gh auth git-credential get <<< 'host=github.com'", 'gh auth token', 'gh auth status --show-token', 'gh config get -h github.com oauth_token'],
     controls: ['gh auth status', 'gh config get git_protocol'],
   },
   {
@@ -146,10 +146,10 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     controls: ['heroku auth:whoami'],
   },
   {
-    id: 'docker-credential-get', programs: ['docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred'], keptIn: '.docker/config.json',
+    id: 'docker-credential-get', programs: ['docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred', 'docker-credential-ecr-login', 'docker-credential-gcloud', 'docker-credential-gcr'], keptIn: '.docker/config.json',
     reason: "prints a registry login from docker's credential store",
     prints: (words) => words[0] === 'get',
-    examples: ['echo https://index.docker.io/v1/ | docker-credential-pass get'],
+    examples: ['echo https://index.docker.io/v1/ | docker-credential-pass get', 'echo 123456789012.dkr.ecr.us-east-1.amazonaws.com | docker-credential-ecr-login get'],
     controls: ['docker-credential-pass list'],
   },
   {
@@ -337,7 +337,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'keystore-print', programs: [...FILE_PRINTERS, 'openssl', 'cp', 'dd'],
     reason: 'prints a signing keystore or private key bundle (`*.jks`, `*.keystore`, `*.p12`, `*.pfx`, a keytab, a wallet or keypair file): the private key in it',
     prints: (words, args, v) => {
-      if (v.redirects.some(stdoutToFile)) return false;
+      // (macOS's `base64 -i x.p12 -o x.b64` writes a file.)
+      if (v.redirects.some(stdoutToFile) || (v.program === 'base64' && args.some((a) => /^(-o|--output)(=|$)/.test(a)))) return false;
       const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'cp') return /^\/dev\/(stdout|tty|fd\/1)$/.test(known.at(-1) ?? '') && known.slice(0, -1).some(keystoreName);
       if (v.program === 'dd') return !args.some((a) => a.startsWith('of=')) && args.some((a) => a.startsWith('if=') && keystoreName(a.slice(3)));
@@ -347,23 +348,23 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       return [...known, ...input].some((w) => !w.startsWith('-') && keystoreName(w));
     },
     examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat', 'cat .secret', 'cat mnemonic.txt'],
-    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts'],
+    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts', 'base64 -i ios/certs/dist.p12 -o dist.b64'],
   },
   {
-    // What a machine keeps for its services, known by name where it lies outside a home and a project (/etc, /opt,
-    // /srv, /var/lib, /var/www): an environment file (`/etc/default/api.env`, `/opt/app/.env`), a file or folder
+    // What a machine keeps for its services, known by name where it lies outside a home and a project (/etc,
+    // /var/lib, /usr/local/etc): an environment file (`/etc/default/api.env`, `/etc/myapp/.env`), a file or folder
     // named for secrets or credentials (`/etc/myapp/secrets.yml`, `/etc/secret-volume/password`), a password file, a
     // keyring (ceph), an htpasswd. As printed files rather than protected paths: a recursive read of a folder of /etc
     // (`grep -r server_name /etc/nginx`) would reach a protected name pattern there.
     id: 'system-secret-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq'],
-    reason: "prints a secret file a machine keeps for its services (an environment file, a file named for secrets, credentials or passwords under /etc, /opt, /srv or /var/lib)",
+    reason: "prints a secret file a machine keeps for its services (an environment file, a file named for secrets, credentials or passwords under /etc or /var/lib)",
     prints: (_, __, v) => {
       if (v.redirects.some(stdoutToFile)) return false;
       const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target).map((r) => r.target!);
       return [...v.words.slice(1), ...input].some((w) => !w.dynamic && !w.value.startsWith('-') && systemSecretFile(atBase(w.value, v.base)));
     },
-    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'cat /opt/app/.env.production', 'cat /srv/app/shared/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'sudo cat /var/lib/postgresql/.pgpass', 'cat /etc/app/client_secret.json'],
-    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /opt/app/.env.example', 'cat /srv/app/src/auth/tokens.ts', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
+    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'sudo cat /var/lib/postgresql/.pgpass', 'cat /etc/app/client_secret.json'],
+    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /etc/app/.env.example', 'cat /var/lib/app/src/auth/tokens.ts', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
   },
   {
     // actions/checkout (and other CI) keeps the job's token in the repository's git config as an HTTP header
@@ -581,8 +582,11 @@ function keystoreName(path: string): boolean {
   );
 }
 
-/** Where a machine keeps its services' files: the system's configuration and the usual places applications are deployed. */
-const SYSTEM_PLACE = /^\/(etc|opt|srv|var\/lib|var\/www|usr\/local\/etc)\//;
+/**
+ * Where a machine keeps its services' files: the system's configuration and state. (Not the places applications are
+ * deployed to, /srv, /opt, /var/www: their env files read over ssh are `deployed-secrets-print`, asked.)
+ */
+const SYSTEM_PLACE = /^\/(etc|var\/lib|usr\/local\/etc)\//;
 /** A part of such a path named for a secret: `secrets.yml`, `secret-volume`, `credentials.conf`, `db_password`, `api_token`. */
 const SECRET_PART =
   /secret|credential|(^|[-_.])(password|passwords|token|tokens)([-_.]|$)|^\.htpasswd$|^sasl_passwd$|\.keyring$|^\.(pgpass|my\.cnf|netrc|git-credentials)$/i;
@@ -592,7 +596,7 @@ function systemSecretFile(path: string): boolean {
   if (!SYSTEM_PLACE.test(path) || path.startsWith('/etc/pam.d/')) return false;
   const parts = path.split('/').slice(2);
   const name = parts.at(-1)!;
-  // (Templates, and source or documents of an application deployed there: `/srv/app/src/tokens.ts` is code.)
+  // (Templates, and source or documents kept there: `/var/lib/app/src/tokens.ts` is code.)
   if (/\.(example|sample|template|dist|tmpl|py|rb|js|ts|go|java|php|rs|c|h|md|html|css)$/i.test(name)) return false;
   return /^\.env(\.[\w-]+)?$|\.env$/.test(name) || parts.some((p) => SECRET_PART.test(p));
 }
