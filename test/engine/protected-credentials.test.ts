@@ -111,7 +111,7 @@ const DENIED: [Call, string][] = [
   [bash('cat ~/.fastlane/spaceship/*/cookie'), 'fastlane Apple ID session cookies'],
   [bash('cat ~/.config/argocd/config'), 'Argo CD CLI auth tokens'],
   [bash('cat ~/.config/solana/id.json'), 'Solana keypair'],
-  [bash('jq -r . ~/.config/solana/devnet.json'), 'Solana keypair'],
+  [bash('jq -r . ~/.config/solana/devnet-keypair.json'), 'Solana keypair'],
   [bash('cat ~/.ethereum/keystore/UTC--2024-01-01T00-00-00.000Z--abc'), 'Ethereum account keys'],
   [bash('cp ~/.bitcoin/wallet.dat /tmp/'), 'Bitcoin wallet'],
   [bash('ls ~/.foundry/keystores'), 'Foundry cast wallet'],
