@@ -6,10 +6,11 @@ import { dumpsEnvironment } from './environment-dump.ts';
 
 /**
  * A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`,
- * and a database URL or connection string, which carries its password (`DATABASE_URL`, `REDIS_URL`; issue 26, round 6).
+ * a database URL or connection string, which carries its password (`DATABASE_URL`, `REDIS_URL`), and the keys that
+ * decrypt or sign an application's data (`RAILS_MASTER_KEY`, Laravel's `APP_KEY`, `SECRET_KEY_BASE`; issue 26, round 6).
  */
 const SECRET_VARIABLE =
-  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT|CONNECTION_STRING)$|^(DATABASE|DB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ)_(URL|URI)$/i;
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT|CONNECTION_STRING|MASTER_KEY|APP_KEY|ENCRYPTION_KEY|SIGNING_KEY|SECRET_KEY_BASE|WEBHOOK_URL)$|^(DATABASE|DB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ)_(URL|URI)$/i;
 
 /**
  * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment
