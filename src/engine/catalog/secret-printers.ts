@@ -348,7 +348,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       return [...known, ...input].some((w) => !w.startsWith('-') && keystoreName(w));
     },
     examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat', 'cat .secret', 'cat mnemonic.txt'],
-    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts', 'base64 -i ios/certs/dist.p12 -o dist.b64'],
+    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts', 'cat src/wallet/mnemonic.ts', 'base64 -i ios/certs/dist.p12 -o dist.b64'],
   },
   {
     // What a machine keeps for its services, known by name where it lies outside a home and a project (/etc,
@@ -576,7 +576,7 @@ function keystoreName(path: string): boolean {
   const name = path.split('/').at(-1)!.toLowerCase();
   if (/trust|cacerts/.test(name) || name === 'debug.keystore' || testFixture(path)) return false;
   return (
-    /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$|^utc--.*--[0-9a-f]+$|^\.secret$|mnemonic|seed[-_]?phrase/.test(
+    /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$|^utc--.*--[0-9a-f]+$|^\.secret$|^[^.]*(mnemonic|seed[-_]?phrase)[^.]*(\.(txt|json))?$/.test(
       name,
     ) || /keypair.*\.json$/.test(name)
   );
