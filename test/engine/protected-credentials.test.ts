@@ -110,7 +110,6 @@ const DENIED: [Call, string][] = [
   [bash('cat ~/.config/pypoetry/auth.toml'), 'Poetry repository passwords'],
   [bash('cp ~/vpn/client.ovpn /tmp/'), 'OpenVPN profile'],
   [read(`${HOME}/Downloads/AuthKey_ABC123.p8`), 'PKCS #8'],
-  [bash('cat ~/.android/adbkey'), "adb client's private key"],
   [bash('cat ~/.cloudflared/6ff42ae2-765d-4adf-8112-31c55c1551ef.json'), 'Cloudflare Tunnel credentials'],
   [bash('cat ~/.appstoreconnect/private_keys/AuthKey_X.p8'), 'App Store Connect'],
   [bash('cat ~/.smbcredentials'), 'SMB/CIFS'],
@@ -118,6 +117,18 @@ const DENIED: [Call, string][] = [
   [bash('sudo cat /etc/krb5.keytab'), 'Kerberos host keys'],
   [bash('sudo cat /etc/gitlab/initial_root_password'), "GitLab's initial root password"],
   [bash('sudo cat /var/lib/rancher/k3s/server/node-token'), 'k3s cluster join token'],
+  // Issue 26, round 6: CLI sessions, wallets and keypairs, secrets rendered for a workload.
+  [bash('cat ~/.supabase/access-token'), 'Supabase CLI access token'],
+  [bash('cat ~/.fastlane/spaceship/*/cookie'), 'fastlane Apple ID session cookies'],
+  [bash('cat ~/.config/argocd/config'), 'Argo CD CLI auth tokens'],
+  [bash('cat ~/.config/solana/id.json'), 'Solana keypair'],
+  [bash('jq -r . ~/.config/solana/devnet-keypair.json'), 'Solana keypair'],
+  [bash('cat ~/.ethereum/keystore/UTC--2024-01-01T00-00-00.000Z--abc'), 'Ethereum account keys'],
+  [bash('cp ~/.bitcoin/wallet.dat /tmp/'), 'Bitcoin wallet'],
+  [bash('ls ~/.foundry/keystores'), 'Foundry cast wallet'],
+  [bash('cat ~/.android/adbkey'), "adb's private key"],
+  [bash('cat /vault/secrets/config'), 'Vault agent'],
+  [bash('cat /mnt/secrets-store/db-password'), 'Secrets Store CSI driver'],
 ];
 
 /** Ordinary files beside those: allowed. */
@@ -156,6 +167,10 @@ const ALLOWED: Call[] = [
   bash('cat ~/.cloudflared/config.yml'),
   bash('ls ~/vpn'),
   bash('du -sh ~/*'),
+  // (Round 6: Solana's CLI settings beside its keypairs, adb's public key, a listing above the Vault agent's folder.)
+  bash('cat ~/.config/solana/cli/config.yml'),
+  bash('ls /vault'),
+  bash('cat ~/.fastlane/README.md'),
 ];
 
 /** A concrete path for a catalogue entry: each glob name made a plausible name it matches. */

@@ -50,6 +50,13 @@ describe('secret printers', async () => {
               'history-secret-search',
               'database-password-print',
               'decrypted-secret-print',
+              // (Round 6: a keystore anywhere, known by its name; a machine's secret files under /etc, /opt, /srv;
+              // an application's secrets printed through its framework, kept in the project's .env or settings; a CI token
+              // kept as a header in the repository's git config.)
+              'keystore-print',
+              'system-secret-file-print',
+              'framework-secret-print',
+              'git-extraheader-print',
             ].includes(printer.id),
             printer.id,
           );

@@ -3,10 +3,15 @@
 import { stdoutToFile, type CommandView } from '../shell/view.ts';
 import { inlineCode } from './inline-code.ts';
 import { DECRYPTED_FILES, DECRYPTED_NAME } from './secret-printers.ts';
+import { dumpsEnvironment } from './environment-dump.ts';
 
-/** A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`. */
+/**
+ * A variable named for a secret: `GITHUB_TOKEN`, `AWS_SECRET_ACCESS_KEY`, `DB_PASSWORD`, `OPENAI_API_KEY`, `NPM_AUTH_TOKEN`,
+ * a database URL or connection string, which carries its password (`DATABASE_URL`, `REDIS_URL`), and the keys that
+ * decrypt or sign an application's data (`RAILS_MASTER_KEY`, Laravel's `APP_KEY`, `SECRET_KEY_BASE`; issue 26, round 6).
+ */
 const SECRET_VARIABLE =
-  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT)$/i;
+  /(^|_)(TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|ACCESS_KEY|SECRET_KEY|PRIVATE_KEY|PAT|CONNECTION_STRING|MASTER_KEY|APP_KEY|ENCRYPTION_KEY|SIGNING_KEY|SECRET_KEY_BASE|WEBHOOK_URL)$|^(DATABASE|DB|MONGO|MONGODB|REDIS|AMQP|RABBITMQ)_(URL|URI)$/i;
 
 /**
  * `echo $GITHUB_TOKEN`, `printf '%s' "$DB_PASSWORD"`, `printenv AWS_SECRET_ACCESS_KEY`: a secret from the environment
@@ -45,7 +50,7 @@ export function printsSecretVariable(v: CommandView): boolean {
   }
   // `python3 -c "print(os.environ['X'])"`, awk's ENVIRON; `node -p EXPR` prints the expression's value.
   const prints = /^(node|bun|deno)$/.test(v.program) && v.args.some((a) => a === '-p' || a === '--print');
-  return inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints));
+  return inlineCode(v).some((c) => printsEnvironmentSecret(c.code, prints) || dumpsEnvironment(c, prints));
 }
 
 /** Programs that print what they read (a here-string given them is printed). */

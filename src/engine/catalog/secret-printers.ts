@@ -6,11 +6,13 @@
 // are denied the same way (issue 26, round 4); written to a file they stay asked about (`credential-export`).
 // Workload secrets read from a cluster (`kubectl get secret -o yaml`) stay asked about too.
 // Adding a program is one entry here plus a test (test/engine/secret-printers.test.ts runs every example and control).
-import { stdoutToFile, type CommandView } from '../shell/view.ts';
+import { atBase, stdoutToFile, type CommandView } from '../shell/view.ts';
 import { operands } from './flags.ts';
 import { gitCommand } from './danger-git.ts';
 import { inlineCode } from './inline-code.ts';
 import { isHistoryFile } from './sensitive-targets.ts';
+import { MINTED_CREDENTIALS } from './minted-credentials.ts';
+import { FRAMEWORK_SECRETS } from './framework-secrets.ts';
 
 /** One program (or family) that prints a secret it keeps in a protected file. */
 export interface SecretPrinter {
@@ -110,8 +112,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'gpg-secret-keys', programs: ['gpg', 'gpg2'], keptIn: '.gnupg', reason: 'exports private keys from the GnuPG keyring in ~/.gnupg',
-    prints: (_, args) => args.some((a) => /^--export-secret-(sub)?keys?$/.test(a)) && !args.some((a) => a === '-o' || a.startsWith('--output')),
-    examples: ['gpg --export-secret-keys -a', 'gpg2 --armor --export-secret-subkeys ABCD', 'gpg --armor --export-secret-key dev@acme.com'],
+    prints: (_, args) => args.some((a) => /^--export-secret-(sub)?k/.test(a)) && !args.some((a) => a === '-o' || a.startsWith('--output')),
+    examples: ['gpg --export-secret-keys -a', 'gpg2 --armor --export-secret-subkeys ABCD', 'gpg --armor --export-secret-key dev@acme.com', 'gpg --armor --export-secret-key ABCD | base64'],
     controls: ['gpg --export -a ABCD', 'gpg --list-secret-keys', 'gpg --armor --export me@example.com'],
   },
   {
@@ -138,15 +140,15 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       const words = operands([...args], [...CLOUD_WITH_ARG, '--name', '-n', '--resource-group', '-g', '--file', '-f', '--resource', '--scope', '--role', '--vault-name', '--account-name', '--expiry', '--permissions', '--services', '--resource-types']);
       const line = words.join(' ');
       return line.startsWith('account get-access-token') || (line.startsWith('acr login') && args.some((a) => a === '--expose-token' || a === '-t'))
-        || AZ_KEY_PRINTS.test(line) || (line.startsWith('aks get-credentials') && args.some((a, i) => (a === '--file' || a === '-f') && /^(-|\/dev\/stdout)$/.test(args[i + 1] ?? '')));
+        || (AZ_KEY_PRINTS.test(line) && !(line.includes('create-for-rbac') && args.includes('--create-cert'))) || (line.startsWith('aks get-credentials') && args.some((a, i) => (a === '--file' || a === '-f') && /^(-|\/dev\/stdout)$/.test(args[i + 1] ?? '')));
     },
     examples: ['az account get-access-token', 'az account get-access-token --resource https://management.azure.com', 'az acr login --name acmeregistry --expose-token', 'az acr credential show --name acmeregistry', 'az storage account keys list --account-name acmestore', 'az storage account show-connection-string -n acmestore -g rg', 'az cosmosdb keys list --name acme-db -g rg', 'az redis list-keys -n cache -g rg', 'az webapp deployment list-publishing-profiles -n api -g rg', 'az ad sp create-for-rbac --name ci --role contributor', 'az ad sp credential reset --id 1234', 'az aks get-credentials -n prod -g rg --file -', 'az functionapp keys list -n fn -g rg'],
     controls: ['az account show', 'az account list -o table', 'az acr login --name acmeregistry', 'az acr list -o table', 'az storage account list', 'az aks get-credentials -n dev -g rg', 'az ad sp list --display-name ci'],
   },
   {
     id: 'gh-token', programs: ['gh'], keptIn: '.config/gh/hosts.yml', reason: "prints the GitHub CLI's token from ~/.config/gh/hosts.yml",
-    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && args.some((x) => /token/i.test(x))),
-    examples: ['gh auth token', 'gh auth status --show-token', 'gh config get -h github.com oauth_token'],
+    prints: (words, args) => (words[0] === 'auth' && (words[1] === 'token' || (words[1] === 'git-credential' && words[2] === 'get') || (words[1] === 'status' && args.some((x) => x === '--show-token' || x === '-t')))) || (words[0] === 'config' && words[1] === 'get' && args.some((x) => /token/i.test(x))),
+    examples: ["gh auth git-credential get <<< 'host=github.com'", 'gh auth token', 'gh auth status --show-token', 'gh config get -h github.com oauth_token'],
     controls: ['gh auth status', 'gh config get git_protocol'],
   },
   {
@@ -162,6 +164,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (_, args) => {
       const [command, action] = gitCommand([...args]);
       if (command === 'config') {
+        // (Removing the key prints nothing: `git config --unset-all http.<url>.extraheader`.)
+        if (args.some((a) => /^--(unset|unset-all|remove-section|rename-section)$/.test(a))) return false;
         const keys = args.filter((a) => !a.startsWith('-') && a !== 'config' && a !== 'get');
         return keys.length === 1 && /(token|password|passwd|secret|extraheader)$/i.test(keys[0]!);
       }
@@ -180,7 +184,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'docker-credential-get', programs: ['docker-credential-pass', 'docker-credential-secretservice', 'docker-credential-osxkeychain', 'docker-credential-desktop', 'docker-credential-wincred', 'docker-credential-ecr-login', 'docker-credential-gcloud', 'docker-credential-gcr'], keptIn: '.docker/config.json',
     reason: "prints a registry login from docker's credential store",
     prints: (words) => words[0] === 'get',
-    examples: ['echo https://index.docker.io/v1/ | docker-credential-pass get'],
+    examples: ['echo https://index.docker.io/v1/ | docker-credential-pass get', 'echo 123456789012.dkr.ecr.us-east-1.amazonaws.com | docker-credential-ecr-login get'],
     controls: ['docker-credential-pass list'],
   },
   {
@@ -188,7 +192,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (words, args, v) => v.program === 'security' ? (/^find-(generic|internet)-password$/.test(words[0] ?? '') && args.some((x) => /^-[a-zA-Z]*[wg][a-zA-Z]*$/.test(x))) || (words[0] === 'dump-keychain' && args.some((x) => /^-[a-z]*d/.test(x)))
       : v.program === 'secret-tool' ? words[0] === 'lookup' : args.some((x) => x === '-r' || x === '--read-password'),
     // (Round 5 of issue 26: `-w`/`-g` in a cluster too, `-gs github.com`, `-wa dev`.)
-    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet', 'security find-internet-password -gs github.com', 'security find-generic-password -wa dev'],
+    examples: ['security find-generic-password -s github -w', 'secret-tool lookup service x', 'kwallet-query -r key wallet', 'security find-internet-password -gs github.com', 'security find-generic-password -wa dev', 'security find-generic-password -wa github'],
     controls: ['security find-generic-password -s github', 'security list-keychains'],
   },
   // Issue 28: more CLIs that print the token they keep, and more decrypted secret stores.
@@ -300,8 +304,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   },
   {
     id: 'pass-show', programs: ['pass', 'gopass'], keptIn: '.password-store', reason: 'prints a password from the password store in ~/.password-store',
-    prints: (words) => words[0] === 'show' || words[0] === 'cat' || (words.length === 1 && !['ls', 'list', 'init', 'git', 'find', 'search', 'grep', 'version', 'help'].includes(words[0]!)),
-    examples: ['pass show aws/prod', 'pass email/work', 'gopass show -o github/token'],
+    prints: (words) => words[0] === 'show' || words[0] === 'cat' || words[0] === 'otp' || (words.length === 1 && !['ls', 'list', 'init', 'git', 'find', 'search', 'grep', 'version', 'help'].includes(words[0]!)),
+    examples: ['pass show aws/prod', 'pass email/work', 'gopass show -o github/token', 'pass otp aws/prod'],
     controls: ['pass ls', 'pass find github', 'pass'],
   },
   {
@@ -370,6 +374,58 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     prints: (_, args, v) => v.words.slice(1).some((w) => !w.value.startsWith('-') && CONTAINER_SECRET.test(w.value)) && !v.redirects.some(stdoutToFile),
     examples: ['docker exec myapp-api-1 cat /run/secrets/db_password', 'cat /run/secrets/stripe_key', 'docker compose exec api cat /var/run/secrets/postgres_password'],
     controls: ['ls /run/secrets', 'cat /var/run/secrets/kubernetes.io/serviceaccount/namespace', 'docker exec myapp-api-1 cat /app/config.yml'],
+  },
+  // Issue 26, round 6.
+  {
+    // A signing keystore or key bundle (Android's `release.jks`, `*.keystore`, PKCS #12 `*.p12`/`*.pfx`, a Kerberos
+    // keytab, a wallet, a Solana keypair) is a private key in binary: printed, base64-encoded or hex-dumped, it is the
+    // key in the agent's output. keytool prints only certificates (`keytool -list -rfc`) and stays allowed; so do a
+    // truststore (`cacerts`, `truststore.jks`: certificates only), Android's `debug.keystore` (its password is
+    // public), copies to a file and digests.
+    id: 'keystore-print', programs: [...FILE_PRINTERS, 'openssl', 'cp', 'dd'],
+    reason: 'prints a signing keystore or private key bundle (`*.jks`, `*.keystore`, `*.p12`, `*.pfx`, a keytab, a wallet or keypair file): the private key in it',
+    prints: (words, args, v) => {
+      // (macOS's `base64 -i x.p12 -o x.b64` writes a file.)
+      if (v.redirects.some(stdoutToFile) || (v.program === 'base64' && args.some((a) => /^(-o|--output)(=|$)/.test(a)))) return false;
+      const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
+      if (v.program === 'cp') return /^\/dev\/(stdout|tty|fd\/1)$/.test(known.at(-1) ?? '') && known.slice(0, -1).some(keystoreName);
+      if (v.program === 'dd') return !args.some((a) => a.startsWith('of=')) && args.some((a) => a.startsWith('if=') && keystoreName(a.slice(3)));
+      if (v.program === 'openssl') return /^(base64|enc)$/.test(words[0] ?? '') && !args.includes('-out') && !args.includes('-d') && keystoreName(known[known.indexOf('-in') + 1] ?? '');
+      // (`base64 < app/release.jks`: a file given on stdin is printed as one named.)
+      const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target && !r.target.dynamic).map((r) => r.target!.value);
+      return [...known, ...input].some((w) => !w.startsWith('-') && keystoreName(w));
+    },
+    examples: ['base64 -w0 app/release.jks', 'cat android/app/upload-keystore.jks | base64', 'xxd release.keystore', 'base64 -i ios/certs/dist.p12', 'cat certs/client.pfx', 'base64 < app/release.jks', 'openssl base64 -in app/release.jks', 'od -c signing.p12', 'cp app/release.jks /dev/stdout', 'cat /etc/krb5/http.keytab', 'base64 target/deploy/token_program-keypair.json', 'xxd wallet.dat', 'cat .secret', 'cat mnemonic.txt'],
+    controls: ['keytool -list -v -keystore app/release.jks', 'keytool -list -rfc -keystore app/release.jks -storepass x', 'keytool -printcert -file cert.pem', 'ls -la app/release.jks', 'sha256sum app/release.jks', 'cp app/release.jks /tmp/release.jks', 'base64 -w0 app/release.jks > /tmp/jks.b64', 'cat $JAVA_HOME/lib/security/cacerts | wc -c', 'xxd config/truststore.jks', 'base64 ~/.android/debug.keystore', 'cat fixtures/test.p12', 'cat src/keystore.ts', 'cat src/keyring.ts', 'cat keypair.ts', 'cat src/wallet/mnemonic.ts', 'base64 -i ios/certs/dist.p12 -o dist.b64'],
+  },
+  {
+    // What a machine keeps for its services, known by name where it lies outside a home and a project (/etc,
+    // /var/lib, /usr/local/etc): an environment file (`/etc/default/api.env`, `/etc/myapp/.env`), a file or folder
+    // named for secrets or credentials (`/etc/myapp/secrets.yml`, `/etc/secret-volume/password`), a password file, a
+    // keyring (ceph), an htpasswd. As printed files rather than protected paths: a recursive read of a folder of /etc
+    // (`grep -r server_name /etc/nginx`) would reach a protected name pattern there.
+    id: 'system-secret-file-print', programs: [...FILE_PRINTERS, 'jq', 'yq'],
+    reason: "prints a secret file a machine keeps for its services (an environment file, a file named for secrets, credentials or passwords under /etc or /var/lib)",
+    prints: (_, __, v) => {
+      if (v.redirects.some(stdoutToFile)) return false;
+      const input = v.redirects.filter((r) => !r.write && r.op === '<' && r.target).map((r) => r.target!);
+      return [...v.words.slice(1), ...input].some((w) => !w.dynamic && !w.value.startsWith('-') && systemSecretFile(atBase(w.value, v.base)));
+    },
+    examples: ['sudo cat /etc/default/api.env', 'cat /etc/myapp/secrets.yml', 'sudo less /etc/myapp/.env', 'sudo cat /etc/secret-volume/password', 'sudo cat /etc/systemd/system/api.service.d/credentials.conf', 'grep -i pass /etc/ceph/ceph.client.admin.keyring', 'cat /etc/nginx/.htpasswd', 'sudo cat /etc/postfix/sasl_passwd', 'cd /etc/default && cat api.env', 'sudo tail /var/lib/myapp/db_password', 'sudo cat /var/lib/postgresql/.pgpass', 'cat /etc/app/client_secret.json'],
+    controls: ['cat /etc/default/grub', 'cat /etc/hosts', 'cat /etc/passwd', 'cat /etc/pam.d/common-password', 'cat /etc/nginx/nginx.conf', 'grep -r server_name /etc/nginx', 'ls /etc/default', 'cat /etc/app/.env.example', 'cat /var/lib/app/src/auth/tokens.ts', 'cat .env.example', 'cat /etc/default/locale', 'cat /etc/os-release'],
+  },
+  {
+    // actions/checkout (and other CI) keeps the job's token in the repository's git config as an HTTP header
+    // (`http.https://github.com/.extraheader AUTHORIZATION: basic …`); reading that key prints it.
+    id: 'git-extraheader-print', programs: ['git'], reason: "prints an HTTP authorization header kept in git's config (`http.<url>.extraheader`, where CI keeps its token)",
+    prints: (_, args) => {
+      const [command] = gitCommand([...args]);
+      const operands = args.filter((a) => !a.startsWith('-'));
+      const at = operands.findIndex((a) => /extraheader$/i.test(a));
+      return command === 'config' && at >= 0 && at === operands.length - 1 && !args.some((a) => /^--(unset|add|replace-all)/.test(a));
+    },
+    examples: ['git config --get http.https://github.com/.extraheader', 'git config --local --get-all http.https://github.com/.extraheader', 'git config --get-regexp extraheader'],
+    controls: ['git config --get user.email', 'git config --local --unset-all http.https://github.com/.extraheader', 'git config http.postBuffer 524288000'],
   },
   {
     // NetworkManager keeps Wi-Fi and VPN secrets in /etc/NetworkManager/system-connections (protected); nmcli prints them
@@ -442,6 +498,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'openssl') return opensslPrintsKey(words[0] ?? '', args, known);
       if (v.redirects.some(stdoutToFile)) return false;
+      // (`base64 -i key.p12 -o key.b64`: encoded into a file, printed nowhere.)
+      if (v.program === 'base64' && args.some((a) => a === '-o' || a.startsWith('--output'))) return false;
       // (Round 5 of issue 26: a key from an older commit, `dd if=`, stdin (`cat < server.key`), inline code that prints.)
       if (v.program === 'git') return /^(show|cat-file)$/.test(words[0] ?? '') && args.some((a) => a.indexOf(':') > 0 && (keyFile(a.slice(a.indexOf(':') + 1)) || PROJECT_KEY.test(a.slice(a.indexOf(':') + 1))));
       if (v.program === 'dd') return args.some((a) => a.startsWith('if=') && keyFile(a.slice(3)));
@@ -567,6 +625,8 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       "bin/rails runner 'puts Rails.application.credentials.secret_key_base'", "rails r 'p Rails.application.credentials.aws'", "bundle exec rails runner 'puts Rails.application.secret_key_base'", "echo 'puts Rails.application.credentials.config' | bin/rails console", 'python manage.py shell -c "from django.conf import settings; print(settings.SECRET_KEY)"', "bin/rails runner 'puts ENV[\"SECRET_KEY_BASE\"]'", 'php artisan tinker --execute="echo config(\'app.key\');"', "php -r \"require 'vendor/autoload.php'; echo getenv('DB_PASSWORD');\""],
     controls: ['python3 -c "import boto3; print(boto3.__version__)"', 'python3 -c "import boto3; print(boto3.Session().region_name)"', "bin/rails runner 'puts User.count'", "rails r 'puts Rails.env'", 'python manage.py shell -c "from django.conf import settings; print(settings.DEBUG)"', 'php artisan tinker --execute="echo config(\'app.name\');"', 'node -e "console.log(require(\'./package.json\').version)"'],
   },
+  ...MINTED_CREDENTIALS,
+  ...FRAMEWORK_SECRETS,
 ];
 
 /** stdout as a file name (`--key-file=/dev/stdout`). */
@@ -823,7 +883,7 @@ const INLINE_CREDENTIAL = new RegExp(
     String.raw`\bHfFolder\s*\.\s*get_token\b|\bhuggingface_hub\b[\s\S]*\bget_token\s*\(`,
     String.raw`\.(?:secretAccessKey|sessionToken|secret_access_key)\b`,
     String.raw`\bRails\s*\.\s*application\s*\.\s*(?:credentials|secrets|secret_key_base|encrypted\s*\()`,
-    String.raw`\bsettings\s*\.\s*(?:SECRET_KEY|DATABASES|\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|PRIVATE_KEY)\w*)\b`,
+    String.raw`\bsettings\s*\.\s*(?:SECRET_KEY|\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|PRIVATE_KEY)\w*)\b`,
     String.raw`\bconfig\s*\(\s*["'](?:app\.key|[\w.]*(?:password|secret|token|api_key))["']`,
     String.raw`\b(?:env|getenv)\s*\(\s*["']\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|APP_KEY|PRIVATE_KEY)\w*["']`,
     String.raw`\bENV\s*(?:\[\s*|\.\s*fetch\s*\(\s*)["']\w*(?:PASSWORD|SECRET|TOKEN|API_KEY|KEY_BASE|PRIVATE_KEY)\w*["']`,
@@ -924,4 +984,39 @@ export function secretFilesMade(v: CommandView): string[] {
         ? []
         : [DECRYPTED_FILES];
   }
+}
+
+/**
+ * A keystore or key bundle by its name: Java and Android keystores (`*.jks`, `*.keystore`, `*.bks`), PKCS #12 (`*.p12`,
+ * `*.pfx`), Kerberos keytabs, a wallet (`wallet.dat`, geth's `UTC--…` key files, a mnemonic or `.secret` seed phrase file),
+ * a Solana keypair (`*keypair*.json`). Not a truststore
+ * (`cacerts`, `truststore.jks`), Android's `debug.keystore` (its password is public) or a test fixture.
+ */
+function keystoreName(path: string): boolean {
+  const name = path.split('/').at(-1)!.toLowerCase();
+  if (/trust|cacerts/.test(name) || name === 'debug.keystore' || testFixture(path)) return false;
+  return (
+    /\.(jks|keystore|bks|p12|pfx|keytab)$|^wallet\.dat$|^utc--.*--[0-9a-f]+$|^\.secret$|^[^.]*(mnemonic|seed[-_]?phrase)[^.]*(\.(txt|json))?$/.test(
+      name,
+    ) || /keypair.*\.json$/.test(name)
+  );
+}
+
+/**
+ * Where a machine keeps its services' files: the system's configuration and state. (Not the places applications are
+ * deployed to, /srv, /opt, /var/www: their env files read over ssh are `deployed-secrets-print`, asked.)
+ */
+const SYSTEM_PLACE = /^\/(etc|var\/lib|usr\/local\/etc)\//;
+/** A part of such a path named for a secret: `secrets.yml`, `secret-volume`, `credentials.conf`, `db_password`, `api_token`. */
+const SECRET_PART =
+  /secret|credential|(^|[-_.])(password|passwords|token|tokens)([-_.]|$)|^\.htpasswd$|^sasl_passwd$|\.keyring$|^\.(pgpass|my\.cnf|netrc|git-credentials)$/i;
+
+/** An environment file or a file named for secrets in a system place (`/etc/default/api.env`, `/etc/app/secrets.yml`). */
+function systemSecretFile(path: string): boolean {
+  if (!SYSTEM_PLACE.test(path) || path.startsWith('/etc/pam.d/')) return false;
+  const parts = path.split('/').slice(2);
+  const name = parts.at(-1)!;
+  // (Templates, and source or documents kept there: `/var/lib/app/src/tokens.ts` is code.)
+  if (/\.(example|sample|template|dist|tmpl|py|rb|js|ts|go|java|php|rs|c|h|md|html|css)$/i.test(name)) return false;
+  return /^\.env(\.[\w-]+)?$|\.env$/.test(name) || parts.some((p) => SECRET_PART.test(p));
 }
