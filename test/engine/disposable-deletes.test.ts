@@ -64,7 +64,7 @@ describe('disposable build output', async () => {
     "find . -not -name '*.pyc' -delete",
     "find . ! -path './node_modules/*' -delete",
     'find . \\( -name obj -o -type f \\) -delete',
-    "find . -name node_modules -prune -o -type f -delete",
+    'find . -name node_modules -prune -o -type f -delete',
     "find -L . -name '*.tsbuildinfo' -delete",
   ]) {
     it(`still asks: ${command}`, () => {
@@ -79,7 +79,7 @@ describe('disposable build output', async () => {
     "find . \\( -name '*.pyc' -o -name __pycache__ \\) -exec rm -rf {} +",
     "find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete",
     "find . -path ./node_modules -prune -o -name '*.pyc' -delete",
-    "find . -type d \\( -name .mypy_cache -o -name .pytest_cache \\) -print0 | xargs -0 rm -rf",
+    'find . -type d \\( -name .mypy_cache -o -name .pytest_cache \\) -print0 | xargs -0 rm -rf',
   ]) {
     it(`allows (round 7): ${command}`, () => {
       const v = judge(command);

@@ -139,11 +139,7 @@ export const EACH_INPUT_ENTRIES: NestedEntry[] = [
         const found =
           disposable !== undefined && roots.length === 1 && !roots[0]!.dynamic
             ? disposable.map((name) => literalWord(`${roots[0]!.value.replace(/\/+$/, '')}/**/${name}`))
-            : [
-                /^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1
-                  ? foundBelow(roots[0]!)
-                  : unknownWord('{}'),
-              ];
+            : [/^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1 ? foundBelow(roots[0]!) : unknownWord('{}')];
         const cmd = args.slice(i + 1, end < 0 ? undefined : end).flatMap((w) => (w.value === '{}' ? found : [w]));
         if (cmd.length) out.push({ kind: 'argv', words: cmd });
         if (end > 0) i = end;
