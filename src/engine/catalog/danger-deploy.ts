@@ -154,8 +154,13 @@ function awsDeploys(words: readonly string[], args: readonly string[]): boolean 
     )
   )
     return false;
-  // `aws cloudformation deploy --no-execute-changeset`: a change set made for review, the stack unchanged.
-  if (service === 'cloudformation' && operation === 'deploy' && args.includes('--no-execute-changeset')) return false;
+  // `aws cloudformation deploy --no-execute-changeset`, `create-change-set`: a change set made for review, the stack
+  // unchanged (`execute-change-set` changes it).
+  if (
+    service === 'cloudformation' &&
+    ((operation === 'deploy' && args.includes('--no-execute-changeset')) || operation === 'create-change-set')
+  )
+    return false;
   return /^(deploy|package-and-deploy|update-.+|put-.+|modify-.+|create-.+|execute-.+|publish-.+|start-.+|stop-.+|reboot-.+|set-.+|attach-.+|detach-.+|register-.+|associate-.+|disassociate-.+|change-.+|run-instances|run-task|restore-.+|promote-.+|failover-.+|reset-.+|revoke-.+|authorize-.+|enable-.+|disable-.+|cancel-update-stack|continue-update-rollback|rollback-.+|import-.+|send-.+|invoke)$/.test(
     operation,
   );

@@ -97,8 +97,8 @@ export const SYSTEM_DANGERS: DangerEntry[] = [
   {
     id: 'kill-by-name',
     risk: 'medium',
-    reason:
-      "kills processes by name (pkill, killall, PowerShell's Stop-Process -Name, taskkill /IM) or by what they hold open (fuser -k)",
+    // (PowerShell's `Stop-Process -Name`, `taskkill /IM` are pkill's kin: the reason stays as users know it.)
+    reason: 'kills processes by name (pkill, killall) or by what they hold open (fuser -k)',
     programs: [
       'pkill',
       'killall',
