@@ -85,7 +85,7 @@ const WINDOWS_KILL_BY_NAME = new RegExp(
     String.raw`\b(?:Get-Process|gps|ps)\b[^;\n]*\|\s*(?:[^;\n|]*\|\s*)*(?:Stop-Process|spps|kill)\b`,
     String.raw`\b(?:Get-Process|gps)\b[^;\n]*(?:\)\s*\.\s*Kill\s*\(|\.\s*Kill\s*\(\s*\))`,
     String.raw`\b(?:Stop-Process|spps|kill)\b[^;\n]*\(\s*(?:Get-Process|gps|ps)\b`,
-    String.raw`\btaskkill(?:\.exe)?\b[^;\n]*\s\/{1,2}(?:IM|FI)\b`,
+    String.raw`\btaskkill(?:\.exe)?\b[^;\n]*\s(?:\/{1,2}|-)(?:IM|FI)\b`,
     String.raw`\bwmic(?:\.exe)?\s+process\s+where\b[^;\n]*\b(?:delete|terminate)\b`,
   ].join('|'),
   'i',
