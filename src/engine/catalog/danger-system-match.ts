@@ -95,11 +95,14 @@ const POWERSHELL_PROGRAM = /^(pwsh|powershell)(\.exe)?$/i;
 /** `pwsh -c "Get-Process dotnet | Stop-Process -Force"`, `taskkill /F /IM node.exe`, `cmd /c "taskkill /IM x.exe"`. */
 export function windowsKillsByName(v: CommandView): boolean {
   let code: string;
-  if (POWERSHELL_PROGRAM.test(v.program))
+  if (POWERSHELL_PROGRAM.test(v.program)) {
     code = inlineCode(v)
       .map((c) => c.code)
       .join('\n');
-  else if (/^(taskkill|wmic|cmd)(\.exe)?$/i.test(v.program)) code = v.argv.join(' ');
+    // Windows PowerShell runs its words as a command when no -File or -Command names them (pwsh reads a file).
+    if (code === '' && /^powershell/i.test(v.program) && !v.args.some((a) => /^-(File|f)$/i.test(a)))
+      code = v.args.filter((a) => !a.startsWith('-')).join(' ');
+  } else if (/^(taskkill|wmic|cmd)(\.exe)?$/i.test(v.program)) code = v.argv.join(' ');
   else return false;
   return WINDOWS_KILL_BY_NAME.test(code) && !/\s-WhatIf\b/i.test(code);
 }

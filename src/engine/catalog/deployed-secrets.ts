@@ -151,7 +151,7 @@ const AWS_ENVIRONMENT =
  * machine (`localhost:3000/api/projects/1/env` is the app being written).
  */
 const PLATFORM_ENV_URL =
-  /^(?:https?:\/\/)?[^/\s]+\/(?:[^?#\s]*\/)?(?:(?:apps|services|projects|sites|applications|accounts|groups|environments)\/[^/?#\s]+\/(?:env|envs|env-vars|env_vars|envvars|config-vars|config_vars|environment-variables|environment_variables|variables|config\/appsettings\/list|config\/connectionstrings\/list)|env-groups\/[^/?#\s]+)(?:\/[^?#\s]*)?(?:[?#]\S*)?$/i;
+  /^(?:https?:\/\/)?[^/\s]+\/(?:[^?#\s]*\/)?(?:(?:apps|services|projects|sites|applications|accounts|groups|environments)\/[^/?#\s]+\/(?:env|envs|env-vars|env_vars|envvars|config-vars|config_vars|environment-variables|environment_variables|variables|secrets|config\/appsettings\/list|config\/connectionstrings\/list)|env-groups\/[^/?#\s]+)(?:\/[^?#\s]*)?(?:[?#]\S*)?$/i;
 const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
 /** Railway's GraphQL API asked for a service's `variables(…)`. */
 const railwayVariables = (args: readonly string[]) =>

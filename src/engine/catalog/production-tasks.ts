@@ -58,6 +58,8 @@ function changesData(words: readonly string[]): boolean {
   // `python manage.py migrate`, `php artisan migrate --force`: the script is the program.
   if (INTERPRETERS.test(program)) {
     // (`deno run -A scripts/seed.ts`: the script follows `run`.)
+    // (`sh -c 'bin/rails db:migrate'` inside a runner's command: the words after -c.)
+    if (/^(sh|bash)$/.test(program) && rest[0] === '-c') return changesData(rest.slice(1));
     const named = rest.filter((a) => !a.startsWith('-'));
     const script = program === 'deno' && named[0] === 'run' ? named[1] : named[0];
     if (script === undefined) return false;
