@@ -57,11 +57,33 @@ describe('disposable build output', async () => {
     'rm -rf ?/../dist',
     "find . -name '*.pyc' -or -name '*.py' -delete",
     "find . -name '*.pyc' -exec shred {} +",
+    // Round 7: a find's alternatives and exclusions go only where every delete is narrowed to disposable names.
+    'find . -type d \\( -name bin -o -name src \\) -prune -exec rm -rf {} +',
+    'find . -type d -name bin -prune -exec rm -rf {} +',
+    "find . -name '*.pyc' -o -delete",
+    "find . -not -name '*.pyc' -delete",
+    "find . ! -path './node_modules/*' -delete",
+    'find . \\( -name obj -o -type f \\) -delete',
+    'find . -name node_modules -prune -o -type f -delete',
+    "find -L . -name '*.tsbuildinfo' -delete",
   ]) {
     it(`still asks: ${command}`, () => {
       const v = judge(command);
       assert.equal(v.decision, 'ask', v.reason);
       assert.equal(v.risk, 'high');
+    });
+  }
+
+  for (const command of [
+    'find . -type d \\( -name bin -o -name obj \\) -prune -exec rm -rf {} +',
+    "find . \\( -name '*.pyc' -o -name __pycache__ \\) -exec rm -rf {} +",
+    "find . -name '*.tsbuildinfo' -not -path './node_modules/*' -delete",
+    "find . -path ./node_modules -prune -o -name '*.pyc' -delete",
+    'find . -type d \\( -name .mypy_cache -o -name .pytest_cache \\) -print0 | xargs -0 rm -rf',
+  ]) {
+    it(`allows (round 7): ${command}`, () => {
+      const v = judge(command);
+      assert.equal(v.decision, 'allow', v.reason);
     });
   }
 

@@ -401,6 +401,12 @@ export const DATA_DANGERS: DangerEntry[] = [
       "ssh deploy@prod-1.acme.io 'cd /srv/app && bin/rails db:migrate'",
       'php bin/console doctrine:migrations:migrate --env=prod --no-interaction',
       'cap production deploy:migrate',
+      'fly ssh console -a acme-api -C "bin/migrate"',
+      "cf run-task acme-api --command 'bin/rails db:migrate'",
+      'dokku run api ./manage.py migrate',
+      "kamal app exec 'bin/rails db:migrate'",
+      'gcloud run jobs execute db-migrate --region us-central1',
+      'heroku run bash scripts/backfill.sh -a acme-api',
     ],
     // (`RAILS_ENV=test bin/rails db:migrate`, `bin/rails db:migrate`, `RAILS_ENV=production bin/rails assets:precompile`,
     // `NODE_ENV=production npm run build`, `heroku run rake db:migrate -a app-staging` stay quiet.)

@@ -154,6 +154,13 @@ function awsDeploys(words: readonly string[], args: readonly string[]): boolean 
     )
   )
     return false;
+  // `aws cloudformation deploy --no-execute-changeset`, `create-change-set`: a change set made for review, the stack
+  // unchanged (`execute-change-set` changes it).
+  if (
+    service === 'cloudformation' &&
+    ((operation === 'deploy' && args.includes('--no-execute-changeset')) || operation === 'create-change-set')
+  )
+    return false;
   return /^(deploy|package-and-deploy|update-.+|put-.+|modify-.+|create-.+|execute-.+|publish-.+|start-.+|stop-.+|reboot-.+|set-.+|attach-.+|detach-.+|register-.+|associate-.+|disassociate-.+|change-.+|run-instances|run-task|restore-.+|promote-.+|failover-.+|reset-.+|revoke-.+|authorize-.+|enable-.+|disable-.+|cancel-update-stack|continue-update-rollback|rollback-.+|import-.+|send-.+|invoke)$/.test(
     operation,
   );
@@ -256,13 +263,14 @@ const pair =
 export const DEPLOYERS: readonly Deployer[] = [
   { programs: ['terraform', 'tofu', 'terragrunt'], deploys: terraformDeploys, example: 'terraform apply tfplan', controls: ['terraform plan -out tfplan', 'terraform validate', 'terraform fmt -check', 'terraform show tfplan', 'tofu init', 'terraform state list', 'terraform apply -help'] },
   { programs: ['pulumi'], deploys: (w, a) => /^(up|update|refresh|import)$/.test(w[0] ?? '') && !a.some((x) => /^(--yes|-y|--skip-preview|--preview-only)$/.test(x)), example: 'pulumi up -s prod', controls: ['pulumi preview', 'pulumi stack ls', 'pulumi up --preview-only'] },
-  { programs: ['cdk', 'cdktf', 'aws-cdk'], deploys: (w, a) => w[0] === 'deploy' && optionValue([...a], ['--require-approval']) !== 'never' && !a.includes('--require-approval=never') && !a.includes('--auto-approve'), example: 'npx cdk deploy ApiStack', controls: ['cdk synth', 'cdk diff', 'cdktf plan'] },
-  { programs: ['sam'], deploys: first('deploy', 'sync'), example: 'sam deploy --stack-name api-prod', controls: ['sam build', 'sam validate', 'sam local invoke Fn'] },
+  // (`--no-execute`, `--method=prepare-change-set`: a change set made for review, nothing changed.)
+  { programs: ['cdk', 'cdktf', 'aws-cdk'], deploys: (w, a) => w[0] === 'deploy' && optionValue([...a], ['--require-approval']) !== 'never' && !a.includes('--require-approval=never') && !a.includes('--auto-approve') && !a.some((x) => /^(--no-execute|--execute=false|--method=prepare-change-set)$/.test(x)) && optionValue([...a], ['--method', '-m']) !== 'prepare-change-set', example: 'npx cdk deploy ApiStack', controls: ['cdk synth', 'cdk diff', 'cdktf plan', 'cdk deploy ApiStack --no-execute'] },
+  { programs: ['sam'], deploys: (w, a) => (w[0] === 'deploy' && !a.includes('--no-execute-changeset')) || w[0] === 'sync', example: 'sam deploy --stack-name api-prod', controls: ['sam build', 'sam validate', 'sam local invoke Fn', 'sam deploy --stack-name api-prod --no-execute-changeset'] },
   { programs: ['kubectl', 'k', 'oc'], deploys: kubectlDeploys, example: 'kubectl apply -k overlays/production', controls: ['kubectl apply -k overlays/dev', 'kubectl get deploy -n production', 'kubectl diff -k overlays/production', 'kubectl rollout status deploy/api-prod', 'kubectl apply -k overlays/production --dry-run=server'] },
   { programs: ['helm', 'helmfile'], deploys: helmDeploys, example: 'helm upgrade --install api ./chart -f values-prod.yaml', controls: ['helm template api ./chart -f values-prod.yaml', 'helm lint ./chart', 'helm list -A', 'helm upgrade --install api ./chart -f values-dev.yaml', 'helmfile -e production diff'] },
   { programs: ['argocd'], deploys: (w) => w[0] === 'app' && /^(sync|rollback|set|unset|patch|create|actions)$/.test(w[1] ?? ''), example: 'argocd app sync api-prod', controls: ['argocd app get api-prod', 'argocd app diff api-prod', 'argocd app list', 'argocd app history api-prod'] },
   { programs: ['flux'], deploys: first('reconcile', 'suspend', 'resume', 'create', 'bootstrap'), example: 'flux reconcile kustomization apps --with-source', controls: ['flux get kustomizations', 'flux logs', 'flux check', 'flux diff kustomization apps --path ./clusters/prod'] },
-  { programs: ['aws'], deploys: awsDeploys, example: 'aws ecs update-service --cluster prod --service api --force-new-deployment', controls: ['aws eks update-kubeconfig --name prod', 'aws ecs describe-services --cluster prod --services api', 'aws lambda list-functions', 'aws cloudformation validate-template --template-body file://t.yaml', 'aws logs tail /ecs/api --follow', 'aws sts get-caller-identity'] },
+  { programs: ['aws'], deploys: awsDeploys, example: 'aws ecs update-service --cluster prod --service api --force-new-deployment', controls: ['aws eks update-kubeconfig --name prod', 'aws ecs describe-services --cluster prod --services api', 'aws lambda list-functions', 'aws cloudformation validate-template --template-body file://t.yaml', 'aws logs tail /ecs/api --follow', 'aws sts get-caller-identity', 'aws cloudformation deploy --template-file t.yaml --stack-name api-prod --no-execute-changeset'] },
   { programs: ['gcloud'], deploys: gcloudDeploys, example: 'gcloud deploy releases promote --release=r1 --delivery-pipeline=api', controls: ['gcloud beta emulators datastore start', 'gcloud run services list', 'gcloud config set project acme-dev', 'gcloud compute instances list', 'gcloud app describe', 'gcloud builds log abc'] },
   { programs: ['az'], deploys: azDeploys, example: 'az webapp deploy --resource-group rg-prod --name acme-api --src-path dist/app.zip', controls: ['az webapp show --name acme-api --resource-group rg-prod', 'az group list', 'az account set --subscription dev', 'az aks get-credentials -g rg -n aks1'] },
   { programs: ['doctl', 'hcloud', 'linode-cli'], deploys: (_, a) => operands([...a], CLOUD_WITH_ARG).slice(0, 4).some((w) => /^(create|create-deployment|update|resize|power-off|power-on|poweroff|poweron|reboot|rebuild|shutdown|restore)$/.test(w)), example: 'doctl apps create-deployment 1234', controls: ['doctl apps list', 'hcloud server list'] },

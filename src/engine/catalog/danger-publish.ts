@@ -58,10 +58,12 @@ export const PUBLISHERS: readonly Publisher[] = [
   { programs: ['semantic-release'], publishes: (_, a) => !a.includes('-d') && !a.includes('--help'), example: 'npx semantic-release' },
   { programs: ['changeset', 'changesets'], publishes: first('publish'), example: 'npx changeset publish' },
   { programs: ['release-it'], publishes: (_, a) => !a.includes('-d') && !a.includes('--help') && !a.includes('--only-version'), example: 'npx release-it --ci' },
-  { programs: ['vercel', 'vc'], publishes: (w, a) => a.some((x) => /^--prod(uction)?$/.test(x)) || w[0] === 'promote', example: 'vercel deploy --prod' },
+  // (`vercel build --prod`, `vercel pull --prod`: production's build made, or its settings fetched, here; nothing deployed.)
+  { programs: ['vercel', 'vc'], publishes: (w, a) => (a.some((x) => /^--prod(uction)?$/.test(x)) && !/^(build|pull|dev|env|inspect|logs|ls|list)$/.test(w[0] ?? '')) || w[0] === 'promote', example: 'vercel deploy --prod' },
   { programs: ['netlify'], publishes: (w, a) => w[0] === 'deploy' && a.some((x) => /^--prod(-if-unlocked)?$/.test(x)), example: 'netlify deploy --prod --dir dist' },
   { programs: ['firebase'], publishes: first('deploy'), example: 'firebase deploy --only hosting' },
-  { programs: ['fly', 'flyctl'], publishes: first('deploy'), example: 'fly deploy' },
+  // (`fly deploy --build-only` builds the image and stops; with `--push` it goes to the registry.)
+  { programs: ['fly', 'flyctl'], publishes: (w, a) => w[0] === 'deploy' && !(a.some((x) => /^--build-only(=true)?$/.test(x)) && !a.some((x) => /^--push(=true)?$/.test(x))), example: 'fly deploy' },
   { programs: ['railway'], publishes: first('up'), example: 'railway up' },
   { programs: ['wrangler'], publishes: first('deploy', 'publish'), example: 'wrangler deploy' },
   { programs: ['docker', 'podman'], publishes: (w, a) => (w[0] === 'build' || (w[0] === 'buildx' && w[1] === 'build') || (w[0] === 'buildx' && w[1] === 'bake')) && a.some((x) => x === '--push' || /^--output=.*type=registry/.test(x)), example: 'docker buildx build --push -t ghcr.io/acme/api:1 .' },

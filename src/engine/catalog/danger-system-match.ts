@@ -2,6 +2,7 @@
 // toolgate's own process and settings, and macOS's user and session commands.
 import type { CommandView } from '../shell/view.ts';
 import { operands, optionValue } from './flags.ts';
+import { inlineCode } from './inline-code.ts';
 import { importsToolgate, toolgateArgs, reviewerShapedArgs } from './toolgate-code.ts';
 
 export const PRIVILEGE: ReadonlySet<string> = new Set([
@@ -70,6 +71,40 @@ export const killall5SignalsAll = (v: CommandView): boolean => v.program === 'ki
 export function onlyProbesProcess(v: CommandView): boolean {
   const signal = optionValue(v.args, v.program === 'killall' ? ['-s', '--signal'] : ['--signal']);
   return v.args.includes('-0') || signal?.replace(/^SIG/i, '') === '0';
+}
+
+/**
+ * PowerShell stopping processes by name or by a filter: `Stop-Process -Name node`, `spps -n x`, `kill -Name x`,
+ * `Get-Process dotnet | Stop-Process`, `gps | ? CPU -gt 90 | kill`, `(Get-Process node).Kill()`, `Stop-Process -Id
+ * (Get-Process x).Id`; and cmd's `taskkill /IM node.exe` and `wmic process where name=… delete|call terminate`, in
+ * PowerShell or cmd code. `Stop-Process -Id 4242` (one process, as `kill 4242`) and `-WhatIf` are not.
+ */
+const WINDOWS_KILL_BY_NAME = new RegExp(
+  [
+    String.raw`\b(?:Stop-Process|spps|kill)\b[^;\n|]*\s-(?:Name|ProcessName|n)\b`,
+    String.raw`\b(?:Get-Process|gps|ps)\b[^;\n]*\|\s*(?:[^;\n|]*\|\s*)*(?:Stop-Process|spps|kill)\b`,
+    String.raw`\b(?:Get-Process|gps)\b[^;\n]*(?:\)\s*\.\s*Kill\s*\(|\.\s*Kill\s*\(\s*\))`,
+    String.raw`\b(?:Stop-Process|spps|kill)\b[^;\n]*\(\s*(?:Get-Process|gps|ps)\b`,
+    String.raw`\btaskkill(?:\.exe)?\b[^;\n]*\s(?:\/{1,2}|-)(?:IM|FI)\b`,
+    String.raw`\bwmic(?:\.exe)?\s+process\s+where\b[^;\n]*\b(?:delete|terminate)\b`,
+  ].join('|'),
+  'i',
+);
+const POWERSHELL_PROGRAM = /^(pwsh|powershell)(\.exe)?$/i;
+
+/** `pwsh -c "Get-Process dotnet | Stop-Process -Force"`, `taskkill /F /IM node.exe`, `cmd /c "taskkill /IM x.exe"`. */
+export function windowsKillsByName(v: CommandView): boolean {
+  let code: string;
+  if (POWERSHELL_PROGRAM.test(v.program)) {
+    code = inlineCode(v)
+      .map((c) => c.code)
+      .join('\n');
+    // Windows PowerShell runs its words as a command when no -File or -Command names them (pwsh reads a file).
+    if (code === '' && /^powershell/i.test(v.program) && !v.args.some((a) => /^-(File|f)$/i.test(a)))
+      code = v.args.filter((a) => !a.startsWith('-')).join(' ');
+  } else if (/^(taskkill|wmic|cmd)(\.exe)?$/i.test(v.program)) code = v.argv.join(' ');
+  else return false;
+  return WINDOWS_KILL_BY_NAME.test(code) && !/\s-WhatIf\b/i.test(code);
 }
 
 /** Options of journalctl that change the journal (vacuum, rotate, flush) rather than read it. */

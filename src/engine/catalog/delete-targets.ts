@@ -15,50 +15,144 @@ export function rmDeletes(v: CommandView): readonly string[] | undefined {
 }
 
 /**
- * `find . -name '__pycache__' -exec rm -rf {} +`, `find . -name '*.pyc' -delete`: each root, then any depth, then the
- * name, when the only name test is one disposable name and nothing else widens what is found; else undefined.
+ * `find . -name '__pycache__' -exec rm -rf {} +`, `find . -name '*.pyc' -delete`: each root, then any depth, then each
+ * name, when every delete in the expression is narrowed to disposable names (`disposableFindNames`); else undefined.
  */
 export function findDeletes(v: CommandView): readonly string[] | undefined {
   if (v.words.some((w) => w.dynamic)) return undefined;
-  const name = disposableFindName(v.args);
-  if (name === undefined) return undefined;
-  const { start, end } = findRootRange(v.args);
-  const roots = end > start ? v.args.slice(start, end) : ['.'];
-  return roots.map((r) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, v.base));
+  return foundPaths(v.args, v.base);
 }
 
-/** Tests and actions a disposable find may hold besides its one `-name`: none of them widens what it matches. */
-const PLAIN_FIND = /^-(type|maxdepth|mindepth)$/;
-const PLAIN_FIND_FLAG = /^-(prune|print|print0|delete|depth|xdev|mount|true)$/;
+/** Each root of a find joined to each disposable name it deletes (`./**\/bin`, `./**\/obj`), or undefined. */
+function foundPaths(args: readonly string[], base: string | undefined): string[] | undefined {
+  const names = disposableFindNames(args);
+  if (names === undefined) return undefined;
+  const { start, end } = findRootRange(args);
+  const roots = end > start ? args.slice(start, end) : ['.'];
+  return roots.flatMap((r) => names.map((name) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, base)));
+}
+
+/** Tests with an argument that only narrow what a find matches (and options, always true). */
+const NARROWING_WITH_ARG =
+  /^-(type|xtype|maxdepth|mindepth|path|ipath|wholename|iwholename|regex|iregex|regextype|mtime|mmin|atime|amin|ctime|cmin|newer|size|user|group|perm|links)$/;
+/** Tests, options and harmless actions without one (`-prune` stops descending; `-print` lists). */
+const NARROWING_FLAG = /^-(prune|print|print0|depth|xdev|mount|true|false|empty|readable|writable)$/;
 const RM_FLAGS = /^-[rRfv]+$|^--(recursive|force|verbose)$/;
 
+/** What one part of a find expression is true for: names it is narrowed to (undefined: any name), and its deletes. */
+interface FindPart {
+  names: string[] | undefined;
+  /** Names each delete in it is narrowed to; null for a delete narrowed to no name (anything found goes). */
+  deletes: (string[] | null)[];
+}
+
 /**
- * The one disposable name a find's expression selects (`-name __pycache__`, `-iname '*.pyc'`), when the rest is
- * only `-type`, depth limits, `-prune`, `-print` and the delete itself (`-delete`, `-exec rm -rf {} +`): no `-o`,
- * `!`, `-not`, second name or path test, and no `-L`/`-H`/`-follow` (which follow symlinks out of the tree).
+ * The names a find's expression deletes (`-delete`, `-exec rm -rf {} +`), when every delete is narrowed by a name test
+ * to disposable output: `-name __pycache__`, `-iname '*.pyc'`, alternatives all disposable (`\( -name bin -o -name
+ * obj \)`: .NET's bin with its obj, as `rm -rf bin obj`), beside tests that only narrow it further (`-type`, depth
+ * limits, `-not -path './node_modules/*'`, `-prune`). Undefined when a delete can reach another name (`-o -delete`,
+ * `! -name x -delete`), on any other test or action, or with `-L`/`-H`/`-follow` (which follow symlinks out of the tree).
  */
-export function disposableFindName(args: readonly string[]): string | undefined {
-  let name: string | undefined;
+export function disposableFindNames(args: readonly string[]): string[] | undefined {
   const { start, end } = findRootRange(args);
   // Leading options (`-L`, `-H`) follow symlinks out of the tree.
   if (start > 0) return undefined;
-  for (let i = end; i < args.length; i++) {
-    const a = args[i]!;
+  const tokens = args.slice(end);
+  let i = 0;
+  const fail = (): never => {
+    throw new NotNarrow();
+  };
+  const or = (): FindPart => {
+    let part = and();
+    while (tokens[i] === '-o' || tokens[i] === '-or') {
+      i++;
+      const next = and();
+      part = {
+        names: part.names && next.names ? [...part.names, ...next.names] : undefined,
+        deletes: [...part.deletes, ...next.deletes],
+      };
+    }
+    return part;
+  };
+  const and = (): FindPart => {
+    let names: string[] | undefined;
+    const deletes: (string[] | null)[] = [];
+    let any = false;
+    while (i < tokens.length && tokens[i] !== ')' && tokens[i] !== '-o' && tokens[i] !== '-or') {
+      if (tokens[i] === '-a' || tokens[i] === '-and') {
+        i++;
+        continue;
+      }
+      const part = primary(names);
+      any = true;
+      // Anded tests narrow: what both hold for lies within either's names (both kept, so each must be disposable).
+      if (part.names) names = [...(names ?? []), ...part.names];
+      deletes.push(...part.deletes);
+    }
+    if (!any) fail();
+    return { names, deletes };
+  };
+  const primary = (before: string[] | undefined): FindPart => {
+    const a = tokens[i++];
+    if (a === undefined) return fail();
+    if (a === '(') {
+      const inner = or();
+      if (tokens[i++] !== ')') fail();
+      return inner;
+    }
+    if (a === '!' || a === '-not') {
+      const inner = primary(undefined);
+      // A negated test matches any other name; a delete under it is not narrowed.
+      if (inner.deletes.length) fail();
+      return { names: undefined, deletes: [] };
+    }
     if (a === '-name' || a === '-iname') {
-      if (name !== undefined) return undefined;
-      name = args[++i];
-      if (name === undefined || !disposableName(name)) return undefined;
-    } else if (PLAIN_FIND.test(a)) i++;
-    else if (PLAIN_FIND_FLAG.test(a)) continue;
-    else if (a === '-exec' || a === '-execdir') {
-      if (!/^(.*\/)?rm$/.test(args[i + 1] ?? '')) return undefined;
-      let j = i + 2;
-      while (j < args.length && RM_FLAGS.test(args[j]!)) j++;
-      if (args[j] !== '{}' || (args[j + 1] !== ';' && args[j + 1] !== '+')) return undefined;
-      i = j + 1;
-    } else return undefined;
+      const name = tokens[i++];
+      return name === undefined ? fail() : { names: [name], deletes: [] };
+    }
+    if (NARROWING_WITH_ARG.test(a)) {
+      if (tokens[i++] === undefined) fail();
+      return { names: undefined, deletes: [] };
+    }
+    if (NARROWING_FLAG.test(a)) return { names: undefined, deletes: [] };
+    if (a === '-delete') return { names: undefined, deletes: [before ?? null] };
+    if (a === '-exec' || a === '-execdir') {
+      if (!/^(.*\/)?rm$/.test(tokens[i] ?? '')) fail();
+      let j = i + 1;
+      while (j < tokens.length && RM_FLAGS.test(tokens[j]!)) j++;
+      if (tokens[j] !== '{}' || (tokens[j + 1] !== ';' && tokens[j + 1] !== '+')) fail();
+      i = j + 2;
+      return { names: undefined, deletes: [before ?? null] };
+    }
+    return fail();
+  };
+  try {
+    const whole = or();
+    if (i < tokens.length) return undefined;
+    const deleted = new Set<string>();
+    for (const d of whole.deletes) {
+      if (d === null) return undefined;
+      for (const n of d) deleted.add(n);
+    }
+    // No delete: nothing goes (a listing piped to `xargs rm` deletes what the whole expression lists).
+    for (const n of whole.deletes.length ? [] : (whole.names ?? [])) deleted.add(n);
+    if (!whole.deletes.length && !whole.names) return undefined;
+    const names = [...deleted];
+    return names.length && names.every((n) => disposableName(n) || pairedOutput(n, names)) ? names : undefined;
+  } catch (e) {
+    if (e instanceof NotNarrow) return undefined;
+    throw e;
   }
-  return name;
+}
+
+class NotNarrow extends Error {}
+
+/**
+ * A name that is build output only beside its sibling (`bin` with `obj`: .NET's; `deps` with `_build`: Mix's), as
+ * `rm -rf bin obj` is judged (disposable-deletes.ts).
+ */
+function pairedOutput(name: string, names: readonly string[]): boolean {
+  return (name === 'bin' && names.includes('obj')) || (name === 'deps' && names.includes('_build'));
 }
 
 /**
@@ -67,12 +161,7 @@ export function disposableFindName(args: readonly string[]): string | undefined 
  */
 export function listingDeletes(v: CommandView): readonly string[] | undefined {
   const args = v.stdin?.listedBy;
-  if (!args) return undefined;
-  const name = disposableFindName(args);
-  if (name === undefined) return undefined;
-  const { start, end } = findRootRange(args);
-  const roots = end > start ? args.slice(start, end) : ['.'];
-  return roots.map((r) => atBase(`${r.replace(/\/+$/, '')}/**/${name}`, v.base));
+  return args ? foundPaths(args, v.base) : undefined;
 }
 
 /** Extensions of code and of what builds it: a glob over them deletes the project's own work. */
@@ -238,7 +327,7 @@ export function deletesSubstitutedList(v: CommandView): boolean {
     const find = /^\$\(\s*find\s+([^()`$|;&<>]*)\)$/.exec(w.source)?.[1];
     return (
       find === undefined ||
-      disposableFindName(
+      disposableFindNames(
         find
           .trim()
           .split(/\s+/)

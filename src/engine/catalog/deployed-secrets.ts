@@ -143,6 +143,21 @@ function printsAwsEnvironment(args: readonly string[]): boolean {
 const AWS_ENVIRONMENT =
   /^(ecs describe-task-definition|lambda get-function|lambda get-function-configuration|apprunner describe-service|batch describe-job-definitions|elasticbeanstalk describe-configuration-settings)$/;
 
+/**
+ * A platform's API answering with a deployed app's environment (issue 26, round 7): Render's `services/srv-…/env-vars`
+ * and `env-groups/…`, Heroku's `apps/X/config-vars`, Vercel's `projects/X/env`, Netlify's `sites|accounts/X/env`,
+ * Coolify's `applications/X/envs`, GitLab's CI `projects|groups/X/variables`, Azure's `sites/X/config/appsettings/list`.
+ * The app's other resources (`services/srv-…`, `apps/X/releases`, `sites/X/deploys`) are not; nor is a server on this
+ * machine (`localhost:3000/api/projects/1/env` is the app being written).
+ */
+const PLATFORM_ENV_URL =
+  /^(?:https?:\/\/)?[^/\s]+\/(?:[^?#\s]*\/)?(?:(?:apps|services|projects|sites|applications|accounts|groups|environments)\/[^/?#\s]+\/(?:env|envs|env-vars|env_vars|envvars|config-vars|config_vars|environment-variables|environment_variables|variables|secrets|config\/appsettings\/list|config\/connectionstrings\/list)|env-groups\/[^/?#\s]+)(?:\/[^?#\s]*)?(?:[?#]\S*)?$/i;
+const LOCAL_URL = /^(?:https?:\/\/)?(?:localhost|127\.\d+\.\d+\.\d+|\[::1\]|0\.0\.0\.0)(?:[:/]|$)/i;
+/** Railway's GraphQL API asked for a service's `variables(…)`. */
+const railwayVariables = (args: readonly string[]) =>
+  args.some((x) => /^(?:https?:\/\/)?backboard\.railway\.(?:app|com)\/graphql/i.test(x)) &&
+  args.some((x) => /\bvariables\s*\(/.test(x));
+
 // One line per entry: the table is read down its rows, so the formatter leaves it as written.
 // prettier-ignore
 export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
@@ -195,6 +210,8 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['docker'], prints: (w) => w[0] === 'swarm' && w[1] === 'join-token', example: 'docker swarm join-token manager', controls: ['docker swarm ca --help'] },
   { programs: ['elasticsearch-reset-password', 'elasticsearch-setup-passwords', 'elasticsearch-create-enrollment-token', 'kibana-verification-code'], prints: () => true, example: 'docker exec -it es01 /usr/share/elasticsearch/bin/elasticsearch-reset-password -u elastic', controls: [] },
   { programs: ['cat', 'less', 'more', 'head', 'tail', 'bat', 'grep', 'awk', 'sed'], prints: (_, a) => a.some((x) => ADMIN_PASSWORD_FILE.test(x)) || (a.some((x) => /temporary password/i.test(x)) && a.some((x) => /mysqld?\.log$/.test(x))), example: 'docker exec gitlab cat /srv/gitlab/config/initial_root_password', controls: ['docker exec jenkins cat /var/jenkins_home/config.xml', 'tail -n 50 /var/log/mysqld.log'] },
+  // (`glab variable get KEY`, `export`: a GitLab CI variable's value; `list` shows names and flags.)
+  { programs: ['glab'], prints: (w) => w[0] === 'variable' && /^(get|export)$/.test(w[1] ?? ''), example: 'glab variable get DB_PASSWORD', controls: ['glab variable list', 'glab ci status'] },
   { programs: ['cf'], prints: (w) => w[0] === 'env', example: 'cf env acme-api', controls: ['cf apps'] },
   { programs: ['microk8s'], prints: (w) => w[0] === 'config', example: 'microk8s config', controls: ['microk8s status'] },
   { programs: ['aws'], prints: (_, a) => { const [s, op] = operands([...a], CLOUD_WITH_ARG); return AWS_ENVIRONMENT.test(`${s} ${op}`) && printsAwsEnvironment(a); }, example: 'aws lambda get-function-configuration --function-name api', controls: ['aws lambda list-functions', "aws ecs describe-task-definition --task-definition api-prod --query 'taskDefinition.revision'", 'aws ecs describe-services --cluster prod --services api'] },
@@ -202,6 +219,10 @@ export const DEPLOYED_SECRETS: readonly DeployedSecretPrinter[] = [
   { programs: ['kubectl', 'k', 'oc'], prints: (_, a) => kubectlPrintsEnv(a), example: "kubectl get deploy api -n prod -o jsonpath='{..env}'", controls: ["kubectl get deploy api -n prod -o jsonpath='{.spec.replicas}'", 'kubectl get pods -n prod -o wide'] },
   { programs: ['gcloud'], prints: (_, a) => gcloudPrintsEnv(a), example: "gcloud run services describe api --region us-central1 --format='yaml(spec.template.spec.containers[0].env)'", controls: ['gcloud run services describe api --region us-central1 --format="value(status.url)"', 'gcloud run services list'] },
   { programs: ['az'], prints: (_, a) => { const [g, c, x, y] = operands([...a], CLOUD_WITH_ARG); return (/^(webapp|functionapp)$/.test(g ?? '') && c === 'config' && x === 'connection-string' && y === 'list') || (g === 'containerapp' && c === 'show' && /env/i.test(optionValue([...a], ['--query']) ?? '')); }, example: 'az webapp config connection-string list -g rg-prod -n acme-api', controls: ['az webapp list -g rg-prod', 'az containerapp show -n api -g rg-prod --query properties.latestRevisionName'] },
+  {
+    programs: ['curl', 'wget', 'http', 'https', 'xh', 'xhs'], prints: (_, a) => a.some((x) => PLATFORM_ENV_URL.test(x) && !LOCAL_URL.test(x)) || railwayVariables(a),
+    example: 'curl -s -H "Authorization: Bearer $RENDER_API_KEY" https://api.render.com/v1/services/srv-cr4k1/env-vars', controls: ['curl -s -H "Authorization: Bearer $RENDER_API_KEY" https://api.render.com/v1/services/srv-cr4k1', 'curl -n https://api.heroku.com/apps/acme-api/releases', 'curl -s http://localhost:3000/api/projects/1/env'],
+  },
 ];
 
 const BY_PROGRAM = new Map<string, DeployedSecretPrinter[]>();

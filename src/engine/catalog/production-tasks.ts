@@ -41,7 +41,7 @@ const MIGRATORS = new Map<string, RegExp>([
   ['flask', /(^| )db (upgrade|downgrade|stamp)( |$)/],
 ]);
 /** Interpreters: a script named for a migration, seed, backfill or one-off job (`node scripts/backfill-users.js`). */
-const INTERPRETERS = /^(node|python[\d.]*|ruby|tsx|ts-node|deno|php[\d.]*|perl)$/;
+const INTERPRETERS = /^(node|python[\d.]*|ruby|tsx|ts-node|deno|php[\d.]*|perl|sh|bash)$/;
 const TASK_SCRIPT = /migrat|seed|backfill|one[-_]?off|purge|cleanup|reindex|import[-_]|sync[-_]/i;
 /** npm's script runners: a script named for a migration or a seed (`npm run migrate`, `yarn db:seed`). */
 const SCRIPT_RUNNERS = new Set(['npm', 'yarn', 'pnpm', 'bun']);
@@ -58,6 +58,8 @@ function changesData(words: readonly string[]): boolean {
   // `python manage.py migrate`, `php artisan migrate --force`: the script is the program.
   if (INTERPRETERS.test(program)) {
     // (`deno run -A scripts/seed.ts`: the script follows `run`.)
+    // (`sh -c 'bin/rails db:migrate'` inside a runner's command: the words after -c.)
+    if (/^(sh|bash)$/.test(program) && rest[0] === '-c') return changesData(rest.slice(1));
     const named = rest.filter((a) => !a.startsWith('-'));
     const script = program === 'deno' && named[0] === 'run' ? named[1] : named[0];
     if (script === undefined) return false;
@@ -93,7 +95,11 @@ function changesData(words: readonly string[]): boolean {
         const script = first === 'run' ? rest.filter((a) => !a.startsWith('-'))[1] : first;
         return script !== undefined && MIGRATION_SCRIPT.test(script);
       }
-      return MIGRATORS.get(program)?.test(rest.join(' ')) ?? false;
+      return (
+        (MIGRATORS.get(program)?.test(rest.join(' ')) ?? false) ||
+        // `bin/migrate`, `./scripts/seed.sh`, `bin/backfill-users`: the app's own script named for a task, by its path.
+        (head.includes('/') && !/^\/(usr|bin|sbin|opt)\//.test(head) && TASK_SCRIPT.test(program))
+      );
   }
 }
 
@@ -164,15 +170,52 @@ function deployedRun(v: CommandView): string[][] | undefined {
       return at >= 0 && ops[0] === 'run' ? [v.args.slice(at + 1).filter((a) => a !== '--')] : undefined;
     }
     case 'fly':
-    case 'flyctl': {
-      if (ops[0] !== 'ssh' || ops[1] !== 'console') return undefined;
-      const at = v.args.findIndex((a) => a === '-C' || a === '--command');
-      const command = at >= 0 ? v.args[at + 1] : v.args.find((a) => a.startsWith('--command='))?.slice(10);
-      return command === undefined ? undefined : command.split(/\s*(?:&&|\|\||;)\s*/).map((c) => c.trim().split(/\s+/));
+    case 'flyctl':
+      // (`fly console -C …` runs it on a new machine of the app.)
+      return (ops[0] === 'ssh' && ops[1] === 'console') || ops[0] === 'console' ? commandOption(v.args) : undefined;
+    // `eb ssh --command 'bin/rails db:migrate'`: on the environment's instances.
+    case 'eb':
+      return ops[0] === 'ssh' ? commandOption(v.args) : undefined;
+    // `cf run-task acme-api --command 'bin/rails db:migrate'` (cf 6: the command after the app).
+    case 'cf': {
+      if (ops[0] !== 'run-task') return undefined;
+      const positional = operands(v.args, ['-c', '--command', '-k', '-m', '--name', '-l', '--process']);
+      return commandOption(v.args, ['-c', '--command']) ?? (positional[2] ? commandLines(positional[2]) : undefined);
+    }
+    // `dokku run api bin/rails db:migrate`, `kamal app exec 'bin/rails db:migrate'`: in the deployed app's container.
+    case 'dokku':
+      return ops[0] === 'run' || ops[0] === 'run:detached' ? [ops.slice(2)] : undefined;
+    case 'kamal': {
+      if (v.args[0] !== 'app' && ops[0] !== 'app') return undefined;
+      const at = v.args.indexOf('exec');
+      const rest =
+        at < 0 ? [] : operands(v.args.slice(at + 1), ['-d', '--destination', '-r', '--roles', '-h', '--hosts']);
+      return rest.length ? commandLines(rest.join(' ')) : undefined;
     }
     default:
       return undefined;
   }
+}
+
+/** The command a `-C`/`--command` option hands a platform's runner, split into its commands; undefined without one. */
+function commandOption(args: readonly string[], names = ['-C', '--command']): string[][] | undefined {
+  const at = args.findIndex((a) => names.includes(a));
+  const long = names.find((n) => n.startsWith('--'));
+  const command = at >= 0 ? args[at + 1] : args.find((a) => a.startsWith(`${long}=`))?.slice(`${long}=`.length);
+  return command === undefined ? undefined : commandLines(command);
+}
+
+/** `gcloud run jobs execute db-migrate`: a deployed job named for a migration, seed or one-off task started. */
+function startsTaskJob(v: CommandView): boolean {
+  const ops = operands(v.args, [
+    '--region',
+    '--project',
+    '--args',
+    '--update-env-vars',
+    '--task-timeout',
+    '--tasks',
+  ]).filter((w) => w !== 'alpha' && w !== 'beta');
+  return ops[0] === 'run' && ops[1] === 'jobs' && ops[2] === 'execute' && TASK_SCRIPT.test(ops[3] ?? '');
 }
 
 /** `docker compose -f docker-compose.prod.yml exec web python manage.py migrate`: the command a compose service runs. */
@@ -261,8 +304,13 @@ export function runsProductionTask(v: CommandView): boolean {
   if (deployed)
     return (
       deployed.some(changesData) &&
-      !v.args.some((a, i) => /^(-a|--app|-e|--environment)$/.test(v.args[i - 1] ?? '') && NOT_PRODUCTION.test(a))
+      !v.args.some(
+        (a, i) => /^(-a|--app|-e|--environment|-d|--destination)$/.test(v.args[i - 1] ?? '') && NOT_PRODUCTION.test(a),
+      ) &&
+      // (`dokku run api-staging …`, `cf run-task acme-dev …`, `eb ssh acme-staging`: the app named after the verb.)
+      !(/^(dokku|cf|eb)$/.test(v.program) && NOT_PRODUCTION.test(operands(v.args, ['-c', '--command', '-C'])[1] ?? ''))
     );
+  if (v.program === 'gcloud') return startsTaskJob(v) && !v.args.some((a) => NOT_PRODUCTION.test(a));
   if (
     v.program === 'docker' ||
     v.program === 'docker-compose' ||
@@ -289,6 +337,9 @@ function commandLines(line: string): string[][] {
 /** `ssh deploy@prod-1.acme.io 'cd /srv/app && bin/rails db:migrate'`: a task run on a host named for production. */
 function remoteTaskOnProduction(v: CommandView): boolean {
   const [host, ...remote] = operands(v.args, SSH_WITH_ARG);
+  // `ssh dokku@apps.acme.io run api bin/rails db:migrate`: dokku's runner, in the deployed app.
+  if (/^dokku@/.test(host ?? '') && /^run(:detached)?$/.test(remote[0] ?? ''))
+    return !NOT_PRODUCTION.test(remote[1] ?? '') && changesData(remote.slice(2));
   return (
     host !== undefined &&
     PRODUCTION.test(host.replace(/^[^@]*@/, '')) &&
@@ -326,6 +377,11 @@ export const PRODUCTION_TASK_PROGRAMS = [
   'railway',
   'fly',
   'flyctl',
+  'eb',
+  'cf',
+  'dokku',
+  'kamal',
+  'gcloud',
   'docker',
   'docker-compose',
   'podman',

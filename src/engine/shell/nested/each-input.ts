@@ -3,7 +3,7 @@ import { XARGS_WITH_ARG } from '../../catalog/flags.ts';
 import type { Word } from '../word.ts';
 import { literalWord, partlyUnknownWord, unknownWord } from '../word.ts';
 import { PARALLEL_SOURCE, parallelCommand } from '../../catalog/danger-exec.ts';
-import { disposableFindName } from '../../catalog/delete-targets.ts';
+import { disposableFindNames } from '../../catalog/delete-targets.ts';
 import { findRootRange } from '../find-paths.ts';
 import { dynamicPart, escapeLiteral } from '../template.ts';
 import { firstOperand, script, text } from './support.ts';
@@ -103,14 +103,12 @@ export const EACH_INPUT_ENTRIES: NestedEntry[] = [
       const listing = view.stdin?.listing;
       // `find . -type d -name .mypy_cache -print0 | xargs -0 rm -rf`: what it lists is that name below the root, as
       // for `find … -exec rm -rf {} +` (disposable-output.ts).
-      const disposable = view.stdin?.listedBy ? disposableFindName(view.stdin.listedBy) : undefined;
-      const items = stdinItems?.map(literalWord) ?? [
-        listing?.length === 1 && disposable !== undefined
-          ? literalWord(`${listing[0]!.replace(/\/+$/, '')}/**/${disposable}`)
-          : listing?.length === 1
-            ? foundBelow(literalWord(listing[0]!))
-            : unknownWord('{xargs input}'),
-      ];
+      const disposable = view.stdin?.listedBy ? disposableFindNames(view.stdin.listedBy) : undefined;
+      const items =
+        stdinItems?.map(literalWord) ??
+        (listing?.length === 1 && disposable !== undefined
+          ? disposable.map((name) => literalWord(`${listing[0]!.replace(/\/+$/, '')}/**/${name}`))
+          : [listing?.length === 1 ? foundBelow(literalWord(listing[0]!)) : unknownWord('{xargs input}')]);
       // `-I D cat ~/D/credentials`: the replace string stands for the item wherever it is in a word.
       const replaced = (w: Word) => {
         if (!w.value.includes(replace!)) return w;
@@ -136,14 +134,13 @@ export const EACH_INPUT_ENTRIES: NestedEntry[] = [
         if (!/^-(exec|execdir|ok|okdir)$/.test(args[i]!.value)) continue;
         const end = args.findIndex((w, k) => k > i && (w.value === ';' || w.value === '+'));
         // `find . -name __pycache__ -exec rm -rf {} +`: what it finds is that name below the root (disposable-output.ts).
-        const disposable = disposableFindName(view.args);
+        // (`\( -name bin -o -name obj \)`: each name below the root.)
+        const disposable = disposableFindNames(view.args);
         const found =
           disposable !== undefined && roots.length === 1 && !roots[0]!.dynamic
-            ? literalWord(`${roots[0]!.value.replace(/\/+$/, '')}/**/${disposable}`)
-            : /^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1
-              ? foundBelow(roots[0]!)
-              : unknownWord('{}');
-        const cmd = args.slice(i + 1, end < 0 ? undefined : end).map((w) => (w.value === '{}' ? found : w));
+            ? disposable.map((name) => literalWord(`${roots[0]!.value.replace(/\/+$/, '')}/**/${name}`))
+            : [/^-(exec|ok)$/.test(args[i]!.value) && roots.length === 1 ? foundBelow(roots[0]!) : unknownWord('{}')];
+        const cmd = args.slice(i + 1, end < 0 ? undefined : end).flatMap((w) => (w.value === '{}' ? found : [w]));
         if (cmd.length) out.push({ kind: 'argv', words: cmd });
         if (end > 0) i = end;
       }
