@@ -308,6 +308,50 @@ export const PROTECTED_IN_HOME: readonly ProtectedEntry[] = [
   { relative: '.near-credentials', reason: 'NEAR account keys' },
   { relative: '.aptos', reason: 'Aptos account private keys' },
   { relative: '.starkli-wallets', reason: 'Starknet account keys (starkli)' },
+  // Issue 26, round 7. The same CLIs on macOS, where Go's os.UserConfigDir, Python's platformdirs and Rust's dirs keep
+  // their files under Library/Application Support (only the tools that really do: gh, gcloud, rclone, stripe, scw,
+  // argocd and solana keep ~/.config on macOS too).
+  { relative: 'Library/Application Support/doctl', reason: 'DigitalOcean token' },
+  { relative: 'Library/Application Support/Bitwarden CLI/data.json', reason: 'Bitwarden CLI vault and session' },
+  { relative: 'Library/Application Support/Bitwarden/data.json', reason: 'Bitwarden vault and session (desktop app)' },
+  { relative: '.config/Bitwarden/data.json', reason: 'Bitwarden vault and session (desktop app)' },
+  { relative: 'Library/Application Support/ngrok/ngrok.yml', reason: 'ngrok authtoken' },
+  { relative: 'Library/Application Support/pip/pip.conf', reason: 'pip index URLs with their passwords' },
+  { relative: 'Library/Application Support/turso', reason: 'Turso CLI token' },
+  { relative: 'Library/Application Support/atlascli/config.toml', reason: 'MongoDB Atlas CLI API keys' },
+  { relative: 'Library/Application Support/tea/config.yml', reason: 'Gitea CLI tokens' },
+  { relative: 'Library/Application Support/openstack/clouds.yaml', reason: 'OpenStack cloud passwords' },
+  { relative: 'Library/Application Support/openstack/secure.yaml', reason: 'OpenStack cloud passwords' },
+  { relative: 'Library/Application Support/exoscale/exoscale.toml', reason: 'Exoscale API secret' },
+  { relative: 'Library/Application Support/dart/pub-credentials.json', reason: 'pub.dev OAuth credentials' },
+  { relative: 'Library/Application Support/glab-cli/config.yml', reason: 'GitLab CLI token' },
+  { relative: 'Library/Application Support/hcloud/cli.toml', reason: 'Hetzner Cloud API tokens' },
+  { relative: 'Library/Application Support/neonctl/credentials.json', reason: 'Neon CLI credentials' },
+  { relative: 'Library/Application Support/kaggle/kaggle.json', reason: 'Kaggle API key' },
+  { relative: 'Library/Application Support/age', reason: 'age private keys' },
+  // Cursor keeps its login (cursorAuth/accessToken, refreshToken) in plain text in its global state database.
+  { relative: '.config/Cursor/User/globalStorage/state.vscdb', reason: 'Cursor login tokens (global state database)' },
+  {
+    relative: 'Library/Application Support/Cursor/User/globalStorage/state.vscdb',
+    reason: 'Cursor login tokens (global state database)',
+  },
+  // AI coding agents' and AI API tools' keys (round 7): the files that hold a key, not the tools' settings.
+  { relative: '.config/openai', reason: 'OpenAI API credentials' },
+  { relative: '.openai', reason: 'OpenAI API credentials' },
+  { relative: '.config/anthropic', reason: 'Anthropic API credentials' },
+  { relative: '.anthropic', reason: 'Anthropic API credentials' },
+  { relative: '.aider/oauth-keys.env', reason: 'aider API keys (OAuth)' },
+  { relative: '.local/share/opencode/auth.json', reason: 'opencode provider API keys and logins' },
+  { relative: '.config/goose/secrets.yaml', reason: 'Goose provider API keys' },
+  { relative: '.qwen/oauth_creds.json', reason: 'Qwen Code OAuth credentials' },
+  { relative: '.config/io.datasette.llm/keys.json', reason: 'llm CLI API keys' },
+  { relative: 'Library/Application Support/io.datasette.llm/keys.json', reason: 'llm CLI API keys' },
+  { relative: '.local/share/amp/secrets.json', reason: 'Amp API key' },
+  { relative: '.continue/.env', reason: 'Continue API keys' },
+  { relative: '.config/gemini', reason: 'Gemini API credentials' },
+  { relative: '.config/mistral', reason: 'Mistral API credentials' },
+  { relative: '.config/groq', reason: 'Groq API credentials' },
+  { relative: '.config/replicate', reason: 'Replicate API token' },
   ...LOOSE_PRIVATE_KEYS,
   { relative: '.toolgate', reason: "toolgate's default data directory (database, audit log, reviewer token)" },
 ];
@@ -420,6 +464,11 @@ export const PROTECTED_ON_SYSTEM: readonly { path: string; reason: string }[] = 
   // `self` and `thread-self`; a thread's copy sits under task/.
   { path: '/proc/*/environ', reason: "a process's environment (the sidecar's and agents' tokens and keys)" },
   { path: '/proc/*/task/*/environ', reason: "a process's environment (the sidecar's and agents' tokens and keys)" },
+  // Another process's memory (round 7): the keys and tokens it holds, whatever it deleted from its environment.
+  { path: '/proc/*/mem', reason: "a process's memory (the keys and tokens it holds)" },
+  { path: '/proc/*/task/*/mem', reason: "a process's memory (the keys and tokens it holds)" },
+  { path: '/proc/kcore', reason: "the kernel's view of all memory (every process's keys and tokens)" },
+  { path: '/dev/mem', reason: "physical memory (every process's keys and tokens)" },
 ];
 
 /** Where other users' homes live: the agent may run as another user, so their credentials count too. */
