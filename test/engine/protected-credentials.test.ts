@@ -143,6 +143,10 @@ const DENIED: [Call, string][] = [
   [bash('jq . ~/.local/share/opencode/auth.json'), 'opencode provider API keys'],
   [bash('cat ~/.config/io.datasette.llm/keys.json'), 'llm CLI API keys'],
   [bash('cat /proc/4211/mem'), "a process's memory"],
+  [bash('sudo cat /proc/$(pgrep vault)/mem'), "a process's memory"],
+  [bash('cat ~/.gemini/.env'), 'Gemini CLI API key'],
+  [bash('cat ~/.config/chezmoi/key.txt'), 'age private key (chezmoi)'],
+  [bash('cat ~/.config/aichat/config.yaml'), 'aichat AI provider API keys'],
   [bash('dd if=/proc/4211/mem bs=1 skip=4096 count=4096'), "a process's memory"],
   [
     bash(`node -e "console.log(require('fs').readFileSync('/proc/'+process.argv[1]+'/environ','utf8'))" 4211`),
@@ -201,6 +205,8 @@ const ALLOWED: Call[] = [
   bash('cat /proc/4211/status'),
   bash(`node -e "console.log(require('fs').readFileSync('/proc/'+process.argv[1]+'/status','utf8'))" 4211`),
   bash('cat /proc/meminfo'),
+  bash('cat ~/.gemini/settings.json'),
+  bash('cat ~/.config/chezmoi/chezmoi.toml'),
 ];
 
 /** A concrete path for a catalogue entry: each glob name made a plausible name it matches. */

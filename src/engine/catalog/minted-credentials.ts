@@ -151,21 +151,28 @@ export const MINTED_CREDENTIALS: readonly SecretPrinter[] = [
     controls: ['curl -s https://api.github.com/repos/acme/app', 'python3 -c "import requests; print(requests.get(\'https://example.com/health\').status_code)"'],
   },
   {
+    // The kernel keyring keeps keys and tokens (Kerberos tickets, fscrypt and ecryptfs keys, tokens put there by tools).
+    id: 'kernel-keyring-print', programs: ['keyctl'], reason: 'prints a key from the kernel keyring (keyctl print, pipe, read)',
+    prints: (words) => /^(print|pipe|read)$/.test(words[0] ?? ''),
+    examples: ['keyctl print %user:token', 'keyctl pipe 12345', 'keyctl read 12345'],
+    controls: ['keyctl show', 'keyctl list @u', 'keyctl describe 12345'],
+  },
+  {
     // Another process's memory saved to a core file or dumped by a debugger: the keys and tokens the process holds.
-    id: 'process-memory-dump', programs: ['gcore', 'gdb', 'lldb', 'procdump'], reason: "dumps another process's memory (gcore, gdb's dump memory or generate-core-file, procdump): the keys and tokens it holds",
+    id: 'process-memory-dump', programs: ['gcore', 'gdb', 'lldb', 'procdump', 'avml'], reason: "dumps another process's memory (gcore, gdb's dump memory or generate-core-file, procdump, avml): the keys and tokens it holds",
     prints: (_, args, v) => {
-      if (v.program === 'gcore' || v.program === 'procdump') return args.some((a) => !a.startsWith('-')) && !args.some((a) => /^(-h|--help|--version)$/.test(a));
+      if (v.program === 'gcore' || v.program === 'procdump' || v.program === 'avml') return args.some((a) => !a.startsWith('-')) && !args.some((a) => /^(-h|--help|--version)$/.test(a));
       const attached = args.some((a) => /^(-p|--pid|--attach-pid|--attach-name|-n)(=|$)/.test(a)) || (v.program === 'gdb' && args.some((a) => /^\d+$/.test(a)));
-      return attached && args.some((a) => /\b(dump\s+(memory|binary|value)|gcore|generate-core-file|save-core|memory\s+read)\b/.test(a));
+      return attached && args.some((a) => /\b(dump\s+(memory|binary|value)|gcore|generate-core-file|save-core|memory\s+read)\b|^x\/\d*[sxb]/.test(a));
     },
-    examples: ['gcore -o /tmp/dump 4211', 'sudo gcore 1234', "gdb -p 4211 -batch -ex 'dump memory /tmp/m 0x1000 0x2000'", 'gdb -p 4211 -batch -ex gcore', "gdb --batch -ex 'generate-core-file /tmp/core' -p 99", "lldb -p 4211 --batch -o 'process save-core /tmp/core'", 'procdump -p 4211'],
+    examples: ['gcore -o /tmp/dump 4211', 'sudo gcore 1234', "gdb -p 4211 -batch -ex 'dump memory /tmp/m 0x1000 0x2000'", 'gdb -p 4211 -batch -ex gcore', "gdb --batch -ex 'generate-core-file /tmp/core' -p 99", "lldb -p 4211 --batch -o 'process save-core /tmp/core'", 'procdump -p 4211', 'sudo avml /tmp/memory.lime', "gdb -p 4211 -batch -ex 'x/100s $sp'"],
     controls: ['gdb ./a.out', 'gdb -batch -ex run -ex bt ./app', 'gdb -p 4211 -batch -ex bt', 'lldb ./a.out', 'gcore --help'],
   },
 ];
 
 /** A metadata service URL that hands out credentials (or the ECS credentials endpoint by its variables). */
 function metadataCredentialUrl(url: string): boolean {
-  if (/\$\{?AWS_CONTAINER_CREDENTIALS_(RELATIVE|FULL)_URI\b/.test(url)) return true;
+  if (/\$\{?(AWS_CONTAINER_CREDENTIALS_(RELATIVE|FULL)_URI|IDENTITY_ENDPOINT|MSI_ENDPOINT)\b/.test(url)) return true;
   if (!isMetadataUrl(url)) return false;
   return (
     /security-credentials|\/service-accounts\/[^/?#]+\/(token|identity)\b|\/identity\/oauth2\/token|\/v2\/credentials/i.test(
