@@ -107,8 +107,8 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
   return undefined;
 }
 
-/** `/proc/<a word not known before it runs>/environ` (the template marks the unknown part with U+0000 … U+0001). */
-const PROC_ENVIRON_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/environ$/;
+/** `/proc/<a word not known before it runs>/environ` or `/mem` (the template marks the unknown part with U+0000 … U+0001). */
+const PROC_ENVIRON_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/(environ|mem)$/;
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
 function check(

@@ -129,6 +129,33 @@ const DENIED: [Call, string][] = [
   [bash('cat ~/.android/adbkey'), "adb's private key"],
   [bash('cat /vault/secrets/config'), 'Vault agent'],
   [bash('cat /mnt/secrets-store/db-password'), 'Secrets Store CSI driver'],
+  // Round 7: the same CLIs' files where they keep them on macOS; AI tools' keys; another process's memory.
+  [bash('grep access-token ~/Library/Application\\ Support/doctl/config.yaml'), 'DigitalOcean token'],
+  [read(`${HOME}/Library/Application Support/Bitwarden CLI/data.json`), 'Bitwarden CLI vault'],
+  [bash('cat "$HOME/Library/Application Support/ngrok/ngrok.yml"'), 'ngrok authtoken'],
+  [bash('cat ~/Library/Application\\ Support/pip/pip.conf'), 'pip index URLs'],
+  [read(`${HOME}/Library/Application Support/atlascli/config.toml`), 'MongoDB Atlas CLI'],
+  [read(`${HOME}/Library/Application Support/dart/pub-credentials.json`), 'pub.dev OAuth credentials'],
+  [bash('sqlite3 ~/.config/Cursor/User/globalStorage/state.vscdb .dump'), 'Cursor login tokens'],
+  [bash('cat ~/.config/openai/auth.json'), 'OpenAI API credentials'],
+  [bash('cat ~/.config/anthropic/api_key'), 'Anthropic API credentials'],
+  [bash('cat ~/.aider/oauth-keys.env'), 'aider API keys'],
+  [bash('jq . ~/.local/share/opencode/auth.json'), 'opencode provider API keys'],
+  [bash('cat ~/.config/io.datasette.llm/keys.json'), 'llm CLI API keys'],
+  [bash('cat /proc/4211/mem'), "a process's memory"],
+  [bash('sudo cat /proc/$(pgrep vault)/mem'), "a process's memory"],
+  [bash('cat ~/.gemini/.env'), 'Gemini CLI API key'],
+  [bash('cat ~/.config/chezmoi/key.txt'), 'age private key (chezmoi)'],
+  [bash('cat ~/.config/aichat/config.yaml'), 'aichat AI provider API keys'],
+  [bash('dd if=/proc/4211/mem bs=1 skip=4096 count=4096'), "a process's memory"],
+  [
+    bash(`node -e "console.log(require('fs').readFileSync('/proc/'+process.argv[1]+'/environ','utf8'))" 4211`),
+    "a process's environment",
+  ],
+  [
+    bash("python3 -c \"import os,sys; print(open(os.path.join('/proc', sys.argv[1], 'environ')).read())\" 42"),
+    "a process's environment",
+  ],
 ];
 
 /** Ordinary files beside those: allowed. */
@@ -171,6 +198,15 @@ const ALLOWED: Call[] = [
   bash('cat ~/.config/solana/cli/config.yml'),
   bash('ls /vault'),
   bash('cat ~/.fastlane/README.md'),
+  // (Round 7: the settings beside them, a process's status, an AI tool's settings.)
+  bash('ls ~/Library/Application\\ Support'),
+  read(`${HOME}/Library/Application Support/Cursor/User/settings.json`),
+  bash('cat ~/.aider.conf.yml'),
+  bash('cat /proc/4211/status'),
+  bash(`node -e "console.log(require('fs').readFileSync('/proc/'+process.argv[1]+'/status','utf8'))" 4211`),
+  bash('cat /proc/meminfo'),
+  bash('cat ~/.gemini/settings.json'),
+  bash('cat ~/.config/chezmoi/chezmoi.toml'),
 ];
 
 /** A concrete path for a catalogue entry: each glob name made a plausible name it matches. */

@@ -6,6 +6,7 @@
 import type { SecretPrinter } from './secret-printers.ts';
 import { operands, optionValue } from './flags.ts';
 import { inlineCode } from './inline-code.ts';
+import { isMetadataUrl } from './remote-targets.ts';
 
 /** Options before (and between) a cloud CLI's command words that take a value. */
 const CLOUD_WITH_ARG = [
@@ -114,7 +115,71 @@ export const MINTED_CREDENTIALS: readonly SecretPrinter[] = [
     examples: ['firebase login:ci', 'heroku authorizations:create -d ci', 'vault token create -ttl=1h', 'vault print token', 'vault login -token-only -method=userpass username=me', 'openstack token issue', 'ibmcloud iam oauth-tokens', 'doctl registry docker-config', 'doctl kubernetes cluster kubeconfig show prod', 'pulumi config get dbPassword', 'pulumi stack output --show-secrets', 'pulumi config --show-secrets', 'stripe config --list', 'argocd account generate-token', 'argocd admin initial-password -n argocd', 'cloudflared tunnel token my-tunnel', 'supabase projects api-keys --project-ref abcd', 'gsutil hmac create sa@acme.iam.gserviceaccount.com'],
     controls: ['firebase login', 'heroku authorizations', 'vault token lookup', 'vault status', 'openstack server list', 'doctl registry get', 'pulumi config', 'pulumi stack output', 'pulumi config get aws:region', 'stripe listen --forward-to localhost:3000/webhook', 'argocd app list', 'cloudflared tunnel list', 'supabase status', 'gsutil hmac list'],
   },
+  // Issue 26, round 7.
+  {
+    // JFrog CLI: `jf config export` prints a server's configuration with its access token (base64), `jf atc` mints one.
+    id: 'jfrog-token-print', programs: ['jf', 'jfrog'], keptIn: '.jfrog', reason: "prints the JFrog CLI's access token from ~/.jfrog (jf config export) or mints one (jf access-token-create)",
+    prints: (words) => {
+      const [group, command] = words[0] === 'rt' ? words.slice(1) : words;
+      return ((group === 'config' || group === 'c') && command === 'export') || group === 'access-token-create' || group === 'atc';
+    },
+    examples: ['jf config export', 'jf c export prod-server', 'jfrog config export', 'jf atc', 'jf rt access-token-create --expiry 3600'],
+    controls: ['jf config show', 'jf c ls', 'jf config use prod', 'jf rt ping'],
+  },
+  {
+    // my_print_defaults masks passwords unless told to show them (-s); mysql_config_editor print always masks them.
+    id: 'mysql-defaults-print', programs: ['my_print_defaults'], keptIn: '.my.cnf', reason: 'prints the MySQL client password from ~/.my.cnf or ~/.mylogin.cnf (my_print_defaults --show)',
+    prints: (_, args) => args.some((a) => a === '-s' || a === '--show'),
+    examples: ['my_print_defaults -s client', 'my_print_defaults --show client mysql', 'my_print_defaults -s --login-path=prod client'],
+    controls: ['my_print_defaults client', 'my_print_defaults mysqld'],
+  },
+  {
+    // `security export -t identities` (or privKeys, all) writes the keychain's private keys out: to stdout or a file
+    // named by -o, a copy of ~/Library/Keychains' keys as `cp ~/Library/Keychains/login.keychain-db /tmp/` is.
+    id: 'keychain-key-export', programs: ['security'], keptIn: 'Library/Keychains', reason: 'exports private keys from the macOS keychain (security export -t identities / privKeys)',
+    prints: (words, args) => words[0] === 'export' && !args.some((a, i) => (a === '-t' || a === '--type') && /^(certs|pubKeys)$/.test(args[i + 1] ?? '')) && args.some((a, i) => (a === '-t' || a === '--type') && /^(identities|privKeys|all)$/.test(args[i + 1] ?? '')),
+    examples: ['security export -k login.keychain-db -t identities -f pkcs12 -o /tmp/id.p12', 'security export -t privKeys -f pemseq', 'security export -k ~/Library/Keychains/login.keychain-db -t all -o all.pem'],
+    controls: ['security export -k login.keychain-db -t certs -f pemseq -o certs.pem', 'security find-identity -v -p codesigning', 'security list-keychains'],
+  },
+  {
+    // The instance metadata paths that hand out the machine's (or the task's) live credentials; the rest of the
+    // metadata service (instance id, zone, user data) stays asked as cloud-metadata.
+    id: 'cloud-metadata-credentials', programs: ['curl', 'wget', 'http', 'https', 'xh', 'xhs', 'python', 'python3', 'node', 'ruby', 'perl', 'php'],
+    reason: "fetches the machine role's live cloud credentials from the instance metadata service (AWS security-credentials, the ECS task role, a GCE service-account token, Azure's managed identity token)",
+    prints: (_, args, v) => /^(python|node|ruby|perl|php)/.test(v.program) ? inlineCode(v).some((c) => [...c.code.matchAll(/["'`]([^"'`\s]+)["'`]/g)].some((m) => metadataCredentialUrl(m[1]!))) : args.some(metadataCredentialUrl),
+    examples: ['curl -s http://169.254.169.254/latest/meta-data/iam/security-credentials/app-role', 'wget -qO- http://169.254.169.254/latest/meta-data/iam/security-credentials/', 'curl -s -H "Metadata-Flavor: Google" http://metadata.google.internal/computeMetadata/v1/instance/service-accounts/default/token', 'curl -s -H Metadata:true "http://169.254.169.254/metadata/identity/oauth2/token?api-version=2018-02-01&resource=https://management.azure.com/"', 'curl -s http://169.254.170.2$AWS_CONTAINER_CREDENTIALS_RELATIVE_URI', 'curl -s -H "Authorization: $AWS_CONTAINER_AUTHORIZATION_TOKEN" $AWS_CONTAINER_CREDENTIALS_FULL_URI', 'http GET http://metadata/computeMetadata/v1/instance/service-accounts/default/identity?audience=x Metadata-Flavor:Google', 'curl http://100.100.100.200/latest/meta-data/ram/security-credentials/ecs-role', "python3 -c \"import requests; print(requests.get('http://169.254.169.254/latest/meta-data/iam/security-credentials/app').text)\""],
+    controls: ['curl -s https://api.github.com/repos/acme/app', 'python3 -c "import requests; print(requests.get(\'https://example.com/health\').status_code)"'],
+  },
+  {
+    // The kernel keyring keeps keys and tokens (Kerberos tickets, fscrypt and ecryptfs keys, tokens put there by tools).
+    id: 'kernel-keyring-print', programs: ['keyctl'], reason: 'prints a key from the kernel keyring (keyctl print, pipe, read)',
+    prints: (words) => /^(print|pipe|read)$/.test(words[0] ?? ''),
+    examples: ['keyctl print %user:token', 'keyctl pipe 12345', 'keyctl read 12345'],
+    controls: ['keyctl show', 'keyctl list @u', 'keyctl describe 12345'],
+  },
+  {
+    // Another process's memory saved to a core file or dumped by a debugger: the keys and tokens the process holds.
+    id: 'process-memory-dump', programs: ['gcore', 'gdb', 'lldb', 'procdump', 'avml'], reason: "dumps another process's memory (gcore, gdb's dump memory or generate-core-file, procdump, avml): the keys and tokens it holds",
+    prints: (_, args, v) => {
+      if (v.program === 'gcore' || v.program === 'procdump' || v.program === 'avml') return args.some((a) => !a.startsWith('-')) && !args.some((a) => /^(-h|--help|--version)$/.test(a));
+      const attached = args.some((a) => /^(-p|--pid|--attach-pid|--attach-name|-n)(=|$)/.test(a)) || (v.program === 'gdb' && args.some((a) => /^\d+$/.test(a)));
+      return attached && args.some((a) => /\b(dump\s+(memory|binary|value)|gcore|generate-core-file|save-core|memory\s+read)\b|^x\/\d*[sxb]/.test(a));
+    },
+    examples: ['gcore -o /tmp/dump 4211', 'sudo gcore 1234', "gdb -p 4211 -batch -ex 'dump memory /tmp/m 0x1000 0x2000'", 'gdb -p 4211 -batch -ex gcore', "gdb --batch -ex 'generate-core-file /tmp/core' -p 99", "lldb -p 4211 --batch -o 'process save-core /tmp/core'", 'procdump -p 4211', 'sudo avml /tmp/memory.lime', "gdb -p 4211 -batch -ex 'x/100s $sp'"],
+    controls: ['gdb ./a.out', 'gdb -batch -ex run -ex bt ./app', 'gdb -p 4211 -batch -ex bt', 'lldb ./a.out', 'gcore --help'],
+  },
 ];
+
+/** A metadata service URL that hands out credentials (or the ECS credentials endpoint by its variables). */
+function metadataCredentialUrl(url: string): boolean {
+  if (/\$\{?(AWS_CONTAINER_CREDENTIALS_(RELATIVE|FULL)_URI|IDENTITY_ENDPOINT|MSI_ENDPOINT)\b/.test(url)) return true;
+  if (!isMetadataUrl(url)) return false;
+  return (
+    /security-credentials|\/service-accounts\/[^/?#]+\/(token|identity)\b|\/identity\/oauth2\/token|\/v2\/credentials/i.test(
+      url,
+    ) || /^(?:https?:\/\/)?169\.254\.170\.2(?::\d+)?(?:\$|\/?$)/.test(url)
+  );
+}
 
 /** A configuration key that names a secret: `dbPassword`, `apiToken`, `stripe:secretKey`. */
 const SECRET_NAME = /pass(word)?|secret|token|api_?key|private_?key|credential/i;

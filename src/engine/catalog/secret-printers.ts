@@ -735,7 +735,7 @@ const SOURCE_FILE =
 
 /** Files that hold nothing but a secret, by their whole name (see privateKeyName). */
 const SECRET_FILE_NAME =
-  /^(key|keystore|signing|release[-_]signing|upload[-_]keystore)\.properties$|\.ovpn$|\.keytab$|^\.?(ansible[-_])?vault[-_]?pass(word)?(\.txt)?$|^\.htpasswd$|^\.env\.keys$|^client_secret[\w.-]*\.json$/;
+  /^(key|keystore|signing|release[-_]signing|upload[-_]keystore)\.properties$|\.ovpn$|\.keytab$|^\.?(ansible[-_])?vault[-_]?pass(word)?(\.txt)?$|^\.htpasswd$|^\.env\.keys$|^client_secret[\w.-]*\.json$|\.decrypt\.private\.php$|^\.env\.me$/;
 
 /**
  * A test's own key in a fixtures folder of the project (`./fixtures/.ssh/id_rsa`, `testdata/server.key`): made for

@@ -247,6 +247,10 @@ const PROTECTED_IN_CODE = new RegExp(
   `(^|/)(${PROTECTED_IN_HOME.map((e) => e.relative.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]*')).join('|')})(/|$)`,
 );
 
+/** A `/proc/<pid>/environ` (or `mem`) path code builds from a pid it is given: group 1 or 2 is the file. */
+const PROC_PATH_IN_CODE =
+  /["'`]\/proc\/?["'`]\s*[+,.]\s*[^;\n]{1,60}?[+,.]\s*["'`]\/?(environ|mem)["'`]|`\/proc\/\$\{[^`}]{1,40}\}\/(environ|mem)`/;
+
 /** Paths in the string literals of inline code: absolute or `~` paths, and protected names joined to a home. */
 function codePaths(code: string, view: CommandView, base: string | undefined): ShellPath[] {
   const out: ShellPath[] = [];
@@ -275,5 +279,9 @@ function codePaths(code: string, view: CommandView, base: string | undefined): S
       );
     }
   }
+  // A process's environment or memory by a path built around its pid (round 7): `'/proc/' + pid + '/environ'`,
+  // `os.path.join('/proc', pid, 'environ')`, `` `/proc/${pid}/mem` ``, PHP's and Perl's `"/proc/" . $pid . "/environ"`.
+  const proc = PROC_PATH_IN_CODE.exec(code);
+  if (proc) out.push(shellPath(proc[0], 'argument', view, base, escapeLiteral(`/proc/{pid}/${proc[1] ?? proc[2]}`)));
   return out;
 }
