@@ -4,13 +4,9 @@
 // Several `--build`s (copies of dist/ from before and after a change) run in one process, a turn each in turn, so a
 // busy machine slows them alike: a change is compared within a few per cent where the HTTP bench's throughput moves
 // 2× with the load. Prints each build's CPU µs per call and its ratio to the first.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_RULES, decideBody, MIX, scriptCall, UNIQUE } from './lib/mix.ts';
-import { removeDir, ROOT } from './lib/processes.ts';
+import { loadService } from './lib/in-process.ts';
+import { decideBody, MIX, scriptCall, UNIQUE } from './lib/mix.ts';
 import { median } from './lib/stats.ts';
 import { twoKilobyteScript } from './shell.ts';
 
@@ -28,46 +24,21 @@ const templates =
     ? [decideBody(scriptCall(twoKilobyteScript()))]
     : MIX.map((b) => decideBody(b, values.mix === 'unique' ? undefined : 'x'));
 const batch = Number(values.batch);
-const noSignal = () => {
-  throw new Error('no wait in this bench');
-};
 let counter = 0;
 
 /** One build's service and a function that runs one turn of `batch` calls. */
 async function load(dir: string) {
-  const build = pathToFileURL(resolve(ROOT, dir) + '/').href;
-  const { loadConfig } = await import(`${build}config.js`);
-  const { createToolgate } = await import(`${build}service/toolgate.js`);
-  const { answerDecide } = await import(`${build}http/routes/decide.js`);
-  const { parseJsonText } = await import(`${build}http/body.js`);
-  const { DecideRequestSchema } = await import(`${build}http/schemas.js`);
-  const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-decide-cpu-'));
-  const toolgate = await createToolgate(loadConfig({ 'data-dir': dataDir }, {}));
-  for (const rule of BENCH_RULES)
-    await toolgate.store.addRule({ effect: rule.effect, pattern: rule.pattern, risk: rule.risk ?? null });
-  // One call as the fast path makes it: the body's text parsed and validated, decided, the answer serialised.
+  const service = await loadService(dir);
   const call = (i: number) => {
     const text = templates[i % templates.length]!;
-    const body = parseJsonText(
-      values.mix === 'repeated' ? text : text.split(UNIQUE).join(`c${counter++}`),
-      DecideRequestSchema,
-    );
-    return answerDecide({ toolgate }, body, false, noSignal).then((answer: unknown) => JSON.stringify(answer));
+    return service.decide(values.mix === 'repeated' ? text : text.split(UNIQUE).join(`c${counter++}`));
   };
   let n = 0;
   const turn = async () => {
     const t = n++;
     await Promise.all(Array.from({ length: batch }, (_, i) => call(t * batch + i)));
   };
-  return {
-    dir,
-    turn,
-    close: async () => {
-      await toolgate.close();
-      removeDir(dataDir);
-    },
-    samples: [] as number[],
-  };
+  return { dir, turn, close: () => service.close(), samples: [] as number[] };
 }
 
 const loaded = [];

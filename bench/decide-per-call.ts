@@ -3,13 +3,9 @@
 // runs it: createToolgate, a real database file, the bench's rules, audit commit included), 50 calls a turn as 50
 // connections deliver them. Where decide-cpu.ts gives the mix's mean, this shows which calls cost what: a unique
 // file-tool call (no shell analysis) is the cost of everything around the analyzer.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
-import { BENCH_RULES, decideBody, MIX, UNIQUE } from './lib/mix.ts';
-import { removeDir, ROOT } from './lib/processes.ts';
+import { loadService } from './lib/in-process.ts';
+import { decideBody, MIX, UNIQUE } from './lib/mix.ts';
 
 const { values } = parseArgs({
   options: {
@@ -18,17 +14,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '40' },
   },
 });
-const build = pathToFileURL(resolve(ROOT, values.build) + '/').href;
-const { loadConfig } = await import(`${build}config.js`);
-const { createToolgate } = await import(`${build}service/toolgate.js`);
-const { answerDecide } = await import(`${build}http/routes/decide.js`);
-const { parseJsonText } = await import(`${build}http/body.js`);
-const { DecideRequestSchema } = await import(`${build}http/schemas.js`);
-
-const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-decide-per-call-'));
-const toolgate = await createToolgate(loadConfig({ 'data-dir': dataDir }, {}));
-for (const rule of BENCH_RULES)
-  await toolgate.store.addRule({ effect: rule.effect, pattern: rule.pattern, risk: rule.risk ?? null });
+const service = await loadService(values.build);
 
 const unique = values.mix === 'unique';
 const templates = MIX.map((b) => decideBody(b, unique ? undefined : 'x'));
@@ -36,16 +22,7 @@ const rounds = Number(values.rounds);
 const warm = Math.min(10, Math.floor(rounds / 4));
 const batch = 50;
 let counter = 0;
-const noSignal = () => {
-  throw new Error('no wait in this bench');
-};
-const call = (text: string) =>
-  answerDecide(
-    { toolgate },
-    parseJsonText(unique ? text.split(UNIQUE).join(`c${counter++}`) : text, DecideRequestSchema),
-    false,
-    noSignal,
-  ).then((answer: unknown) => JSON.stringify(answer));
+const call = (text: string) => service.decide(unique ? text.split(UNIQUE).join(`c${counter++}`) : text);
 
 const cpu = templates.map(() => 0);
 for (let round = 0; round < rounds; round++)
@@ -66,5 +43,4 @@ templates.forEach((text, i) => {
   process.stdout.write(`${cpu[i]!.toFixed(1).padStart(8)}  ${what.slice(0, 100)}\n`);
 });
 process.stdout.write(`${(cpu.reduce((a, b) => a + b, 0) / cpu.length).toFixed(1).padStart(8)}  mean\n`);
-await toolgate.close();
-removeDir(dataDir);
+await service.close();

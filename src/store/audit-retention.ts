@@ -2,6 +2,7 @@
 import { timeOrderedId } from './ids.ts';
 import type Database from 'better-sqlite3';
 import { auditRowHash } from './audit-hash.ts';
+import { AUDIT_COLUMNS, auditRowValues } from './audit-json.ts';
 import type { AuditEntry } from './types.ts';
 
 /**
@@ -109,9 +110,8 @@ function appendChained(db: Database.Database, prunedHash: string, entry: AuditEn
   const seq = Math.max(head?.seq ?? 0, used ?? 0) + 1;
   const prev = head?.hash ?? prunedHash;
   db.prepare(
-    `INSERT INTO audit_log (seq, ts, decision_id, agent_id, session_id, tool, args, decision, risk, source, reason, rule_id, approval_id, mode, latency_us, resolved_by, findings, prev_hash, hash)
-    VALUES (@seq, @ts, @decision_id, @agent_id, @session_id, @tool, @args, @decision, @risk, @source, @reason, @rule_id, @approval_id, @mode, @latency_us, @resolved_by, @findings, @prev_hash, @hash)`,
-  ).run({ ...entry, seq, prev_hash: prev, hash: auditRowHash(prev, seq, entry) });
+    `INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
+  ).run(auditRowValues(seq, entry, prev, auditRowHash(prev, seq, entry)));
   return seq;
 }
 
