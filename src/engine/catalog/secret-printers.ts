@@ -385,8 +385,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
     id: 'keystore-print', programs: [...FILE_PRINTERS, 'openssl', 'cp', 'dd'],
     reason: 'prints a signing keystore or private key bundle (`*.jks`, `*.keystore`, `*.p12`, `*.pfx`, a keytab, a wallet or keypair file): the private key in it',
     prints: (words, args, v) => {
-      // (macOS's `base64 -i x.p12 -o x.b64` writes a file.)
-      if (v.redirects.some(stdoutToFile) || (v.program === 'base64' && args.some((a) => /^(-o|--output)(=|$)/.test(a)))) return false;
+      if (outputToFile(v, args)) return false;
       const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'cp') return /^\/dev\/(stdout|tty|fd\/1)$/.test(known.at(-1) ?? '') && known.slice(0, -1).some(keystoreName);
       if (v.program === 'dd') return !args.some((a) => a.startsWith('of=')) && args.some((a) => a.startsWith('if=') && keystoreName(a.slice(3)));
@@ -497,9 +496,7 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
       // (A glob counts by the name it names: `cat certs/*.key`.)
       const known = v.words.slice(1).filter((w) => !w.dynamic).map((w) => w.value);
       if (v.program === 'openssl') return opensslPrintsKey(words[0] ?? '', args, known);
-      if (v.redirects.some(stdoutToFile)) return false;
-      // (`base64 -i key.p12 -o key.b64`: encoded into a file, printed nowhere.)
-      if (v.program === 'base64' && args.some((a) => a === '-o' || a.startsWith('--output'))) return false;
+      if (outputToFile(v, args)) return false;
       // (Round 5 of issue 26: a key from an older commit, `dd if=`, stdin (`cat < server.key`), inline code that prints.)
       if (v.program === 'git') return /^(show|cat-file)$/.test(words[0] ?? '') && args.some((a) => a.indexOf(':') > 0 && (keyFile(a.slice(a.indexOf(':') + 1)) || PROJECT_KEY.test(a.slice(a.indexOf(':') + 1))));
       if (v.program === 'dd') return args.some((a) => a.startsWith('if=') && keyFile(a.slice(3)));
@@ -628,6 +625,11 @@ export const SECRET_PRINTERS: readonly SecretPrinter[] = [
   ...MINTED_CREDENTIALS,
   ...FRAMEWORK_SECRETS,
 ];
+
+/** What a file printer prints goes into a file: stdout redirected, or macOS's `base64 -i key.p12 -o key.b64`. */
+function outputToFile(v: CommandView, args: readonly string[]): boolean {
+  return v.redirects.some(stdoutToFile) || (v.program === 'base64' && args.some((a) => /^(-o|--output)(=|$)/.test(a)));
+}
 
 /** stdout as a file name (`--key-file=/dev/stdout`). */
 const TO_STDOUT = /^(\/dev\/stdout|\/dev\/fd\/1)$/;
