@@ -10,10 +10,16 @@ interface Pending {
   reject: (error: unknown) => void;
 }
 
-/** Buffers appends until the next turn of the event loop, then writes them all in one transaction. */
+/**
+ * Buffers appends until the next turn of the event loop, then writes them all in one transaction. The checkpointer
+ * may hold the queued commits back for a moment (`holdUntil`, checkpointer.ts: the log's last frames are being copied
+ * so that the next commit starts it over).
+ */
 export class AuditWriter {
   private queue: Pending[] = [];
   private scheduled = false;
+  private held: Promise<unknown> | undefined;
+  private committed = 0;
   private readonly insert: Database.Statement;
   private readonly last: Database.Statement;
   private readonly writeBatch: (batch: Pending[]) => void;
@@ -65,24 +71,48 @@ export class AuditWriter {
   append(entries: AuditEntry[]): Promise<void> {
     return new Promise((resolve, reject) => {
       this.queue.push({ entries, resolve, reject });
-      if (!this.scheduled) {
-        this.scheduled = true;
-        setImmediate(() => this.flush());
-      }
+      this.schedule();
     });
+  }
+
+  /** Transactions committed so far. */
+  commits(): number {
+    return this.committed;
+  }
+
+  /** Keeps queued rows from being written until `until` settles (an explicit `flush` still writes them). */
+  holdUntil(until: Promise<unknown>): void {
+    this.held = until;
+    const release = () => {
+      if (this.held !== until) return;
+      this.held = undefined;
+      this.schedule();
+    };
+    until.then(release, release);
   }
 
   /** Writes everything queued now. */
   flush(): void {
-    this.scheduled = false;
     const batch = this.queue;
     if (batch.length === 0) return;
     this.queue = [];
     try {
       this.writeBatch(batch);
+      this.committed += 1;
       for (const p of batch) p.resolve();
     } catch (error) {
       for (const p of batch) p.reject(error);
     }
   }
+
+  private schedule(): void {
+    if (this.scheduled || this.held) return;
+    this.scheduled = true;
+    setImmediate(this.flushQueued);
+  }
+
+  private readonly flushQueued = (): void => {
+    this.scheduled = false;
+    if (!this.held) this.flush();
+  };
 }

@@ -1,6 +1,14 @@
 // WAL checkpoints from a worker thread: copying the write-ahead log back into the database file, and that file's
 // fsync, happen off the event loop. With SQLite's automatic checkpoint, the commit that crosses 1000 pages of log
 // does that copy itself — and the event loop, with every decision and held long-poll, waits for the disk.
+//
+// The log starts over from its beginning only when a commit finds every frame in it copied back. A checkpoint from
+// another thread copies the frames that were there when it began; under steady load a commit always lands while it
+// copies, so the log never started over and its file grew without end (1.7 GB after 40 s of the HTTP bench's
+// one-agent calls). So when commits landed during a checkpoint, a second one copies the rest while the audit writer
+// holds its commits back (once an interval, for as long as that pass takes, at most HOLD_LIMIT_MS): the next commit
+// then starts the log over, and the file stays about one interval's writes.
+
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
@@ -14,6 +22,20 @@ export interface CheckpointResult {
   /** Frames copied into the database file. */
   checkpointed: number;
 }
+
+/** The connection's commits as the checkpointer sees them (the audit writer: every commit on the decision path). */
+export interface HeldCommits {
+  /** Transactions committed so far. */
+  commits(): number;
+  /** Keeps new commits back until `until` settles. */
+  holdUntil(until: Promise<unknown>): void;
+}
+
+/** The longest the audit writer's commits are held for the last pass (a stalled disk must not stall the answers). */
+const HOLD_LIMIT_MS = 200;
+
+/** Bytes of log file kept when the log starts over. */
+const WAL_FILE_LIMIT = 64 * 1024 * 1024;
 
 /** A running checkpointer. */
 export interface Checkpointer {
@@ -47,7 +69,12 @@ const DRIVER = createRequire(import.meta.url).resolve('better-sqlite3');
  * a worker with its own connection runs a PASSIVE checkpoint every `intervalMs` (it never blocks a writer). If the
  * worker fails, the connection checkpoints by itself again, as SQLite does by default.
  */
-export function startCheckpointer(db: Database.Database, path: string, intervalMs = 1000): Checkpointer {
+export function startCheckpointer(
+  db: Database.Database,
+  path: string,
+  intervalMs = 1000,
+  commits?: HeldCommits,
+): Checkpointer {
   const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   // A small heap: the worker holds one connection and runs one statement (the limits keep its RSS near 10 MB).
   const worker = new Worker(WORKER_SOURCE, {
@@ -57,6 +84,8 @@ export function startCheckpointer(db: Database.Database, path: string, intervalM
   });
   worker.unref();
   db.pragma('wal_autocheckpoint = 0');
+  // When the log starts over, a file a burst made large is cut back to this (SQLite keeps it otherwise).
+  db.pragma(`journal_size_limit = ${WAL_FILE_LIMIT}`);
   let closed = false;
   let next = 0;
   let inFlight: Promise<CheckpointResult> | undefined;
@@ -87,9 +116,20 @@ export function startCheckpointer(db: Database.Database, path: string, intervalM
     });
   };
 
+  // One interval's checkpoint: a pass while commits go on, and if any landed during it (frames it did not copy), a
+  // last pass with them held, so that the next commit finds the whole log copied and starts it over.
+  const checkpointRound = async (): Promise<CheckpointResult> => {
+    const before = commits?.commits();
+    const first = await checkpointNow();
+    if (!commits || first.busy || commits.commits() === before || closed) return first;
+    const last = checkpointNow();
+    commits.holdUntil(Promise.race([last, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS).unref())]));
+    return last;
+  };
+
   const timer = setInterval(() => {
     if (inFlight) return; // a slow disk: one checkpoint at a time
-    inFlight = checkpointNow().finally(() => (inFlight = undefined));
+    inFlight = checkpointRound().finally(() => (inFlight = undefined));
     inFlight.catch(() => {}); // a failed checkpoint is retried at the next tick; the worker's death falls back
   }, intervalMs);
   timer.unref();

@@ -58,7 +58,7 @@ export function openSqliteStore(path: string, options: SqliteStoreOptions = {}):
   const checkpointer =
     options.readonly || path === ':memory:' || !options.checkpointIntervalMs
       ? undefined
-      : startCheckpointer(db, path, options.checkpointIntervalMs);
+      : startCheckpointer(db, path, options.checkpointIntervalMs, audit);
 
   const s = {
     version: db.prepare("SELECT value FROM meta WHERE key = 'policy_version'").pluck(),
