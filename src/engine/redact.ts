@@ -27,6 +27,10 @@ export const MASK = '[REDACTED]';
 // (`BYPASS`, `PATH`, `AUTHOR`, `PWD` itself).
 const SECRET_WORDS =
   'SECRET|TOKEN|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|APIKEY|PRIVATE_?KEY|ACCESS_?KEY|CREDENTIALS?|AUTH_?KEY|SESSION_?KEY|(?<![A-Za-z])(?:PASS|PAT|AUTH)(?![A-Za-z])|(?<=_)PWD(?![A-Za-z])';
+// What every SECRET_WORDS match contains, as a plain alternation: the hint of the patterns built on SECRET_WORDS.
+// SECRET_WORDS itself as the hint cost ~18 µs on a 2 KB script holding none of them (its lookarounds are tried at
+// every position); this costs ~2.4.
+const SECRET_WORDS_HINT = /secret|token|pass|key|credential|auth|pat|pwd/i;
 // A variable name: word characters only, so the scan cannot restart inside every `-x-x-x…` of a hostile text.
 const SECRET_NAME = String.raw`[A-Za-z0-9_]{0,64}?(?:${SECRET_WORDS})[A-Za-z0-9_]{0,64}`;
 // A JSON key may also hold `-` and `.` (`"x-api-key"`); it is anchored by its opening quote.
@@ -181,13 +185,13 @@ export const SECRET_PATTERNS: readonly SecretPattern[] = [
       String.raw`(?<pre>"${SECRET_KEY_NAME}"\s{0,8}:\s{0,8}")(?<s>(?:[^"\\\n]|\\.){1,4096})(?<post>")`,
       'gi',
     ),
-    hint: new RegExp(SECRET_WORDS, 'i'),
+    hint: SECRET_WORDS_HINT,
   },
   {
     id: 'secret-assignment',
     reason: 'secret-named variable assignment (*_SECRET*=, *_TOKEN=, password=)',
     pattern: new RegExp(String.raw`(?<pre>\b${SECRET_NAME}=)(?<s>${VALUE})`, 'gi'),
-    hint: new RegExp(SECRET_WORDS, 'i'),
+    hint: SECRET_WORDS_HINT,
   },
   {
     id: 'secret-config-line',
