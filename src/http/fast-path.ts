@@ -14,6 +14,7 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { Cancellation } from '../service/approvals.ts';
 import type { Logger } from '../service/logger.ts';
+import { deepFreeze, shareArgs } from '../service/verdict-cache.ts';
 import type { AppDeps } from './app.ts';
 import { bearerToken, type Identity } from './auth.ts';
 import { isJsonContentType, parseJsonText } from './body.ts';
@@ -21,7 +22,7 @@ import { problemBody, ProblemError, UNEXPECTED_DETAIL } from './problem.ts';
 import { logRequest, REQUEST_ID_HEADER, requestIdFrom } from './request-log.ts';
 import { answerDecideJson } from './routes/decide.ts';
 import { answerPoll, requestedWait } from './routes/approvals.ts';
-import { DecideRequestSchema } from './schemas.ts';
+import { DecideRequestSchema, type DecideRequestBody } from './schemas.ts';
 
 /** What the fast routes need: the same pieces createApp was given. */
 export interface FastPathOptions {
@@ -37,6 +38,7 @@ const POLL_URL = /^\/v1\/approvals\/([\w-]+)(?:\?wait=([^&#]*))?$/;
 export function withFastPaths(app: RequestListener, options: FastPathOptions): RequestListener {
   const { toolgate, auth } = options.deps;
   const { logger, onUnexpectedError } = options;
+  const repeated = new RepeatedBodies();
 
   /**
    * The caller, when its bearer token is valid (else the app answers, and counts the failure). The failed-auth
@@ -135,15 +137,21 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
     req.on('end', () => {
       let text = chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1); // as fetch's text() decodes: a UTF-8 BOM is dropped
-      let body;
-      try {
-        body = parseJsonText(text, DecideRequestSchema);
-      } catch (error) {
-        return fail(req, res, started, requestId, caller, path, error);
+      let body = repeated.get(text);
+      const seen = body !== undefined;
+      if (!seen) {
+        try {
+          body = parseJsonText(text, DecideRequestSchema);
+        } catch (error) {
+          return fail(req, res, started, requestId, caller, path, error);
+        }
       }
       let signal: Cancellation | undefined;
-      answerDecideJson({ toolgate }, body, () => (signal ??= closeCancellation(req, res)), caller).then(
-        (answer) => finishJson(req, res, started, requestId, caller, path, 200, answer.text, answer.bytes),
+      answerDecideJson({ toolgate }, body!, () => (signal ??= closeCancellation(req, res)), caller).then(
+        (answer) => {
+          if (answer.cached && !seen) repeated.remember(text, body!);
+          finishJson(req, res, started, requestId, caller, path, 200, answer.text, answer.bytes);
+        },
         (error) => fail(req, res, started, requestId, caller, path, error),
       );
     });
@@ -199,6 +207,34 @@ export function withFastPaths(app: RequestListener, options: FastPathOptions): R
         : req.method === 'GET' && url.startsWith('/v1/approvals/') && poll(req, res, url);
     if (!served) app(req, res);
   };
+}
+
+/**
+ * The parsed bodies of decide requests answered from the verdict cache, by their text: an agent repeats a call with
+ * the same bytes, and parsing and checking it again (and serialising its arguments again for the cache's key) was
+ * ~5 % of a repeated decision's CPU. Parsing is a function of the text alone, so a body is shared by every caller
+ * that sends the same text; it is frozen deeply, so no request can change what another one reads. Only
+ * texts whose decision the cache held are kept (a call made once costs one failed look-up), first in first out.
+ */
+class RepeatedBodies {
+  private readonly bodies = new Map<string, DecideRequestBody>();
+  constructor(
+    private readonly size = 256,
+    /** Longer texts are not kept (the verdict cache does not hold calls whose key is longer either). */
+    private readonly maxLength = 4096,
+  ) {}
+
+  get(text: string): DecideRequestBody | undefined {
+    return text.length > this.maxLength ? undefined : this.bodies.get(text);
+  }
+
+  remember(text: string, body: DecideRequestBody): void {
+    if (text.length > this.maxLength) return;
+    if (this.bodies.size >= this.size) this.bodies.delete(this.bodies.keys().next().value!);
+    shareArgs(body.args); // frozen, its JSON made once for the cache's key
+    deepFreeze(body);
+    this.bodies.set(text, body);
+  }
 }
 
 /** A query value decoded as Hono decodes it: `+` is a space, and a malformed escape is left as it is (no throw). */

@@ -228,6 +228,36 @@ export class VerdictCache {
 
 /** `JSON.stringify(args ?? null)`, or undefined for arguments JSON cannot express (a cycle, a BigInt). */
 export function argsJsonOf(args: unknown): string | undefined {
+  if (typeof args === 'object' && args !== null) {
+    const json = sharedJson.get(args);
+    if (json !== undefined) return json;
+  }
+  return jsonOf(args);
+}
+
+/** The JSON of arguments several requests share (shareArgs), made once. */
+const sharedJson = new WeakMap<object, string>();
+
+/**
+ * Freezes arguments that repeated requests will share (deeply: no request may change what another one reads) and
+ * keeps their JSON, which argsJsonOf then answers without serialising them again. Returns `args`.
+ */
+export function shareArgs<T>(args: T): T {
+  if (typeof args !== 'object' || args === null || sharedJson.has(args)) return args;
+  deepFreeze(args);
+  const json = jsonOf(args);
+  if (json !== undefined) sharedJson.set(args, json);
+  return args;
+}
+
+/** Freezes an object and everything it holds. */
+export function deepFreeze(value: object): void {
+  if (Object.isFrozen(value)) return;
+  Object.freeze(value);
+  for (const v of Object.values(value)) if (typeof v === 'object' && v !== null) deepFreeze(v);
+}
+
+function jsonOf(args: unknown): string | undefined {
   try {
     return JSON.stringify(args ?? null);
   } catch {

@@ -211,6 +211,32 @@ describe('fast routes', () => {
     }
   });
 
+  it('a repeated body is parsed once, never decided once: a rule added after its repeats applies to the same bytes', async () => {
+    const text = JSON.stringify(bash('git log --oneline -n 3', { session_id: 'repeat-then-rule' }));
+    for (let i = 0; i < 3; i++) {
+      const { viaFast } = await both('POST', '/v1/decide', json(AGENT_TOKEN), text);
+      assert.equal(viaFast.body.decision, 'allow', 'control: allowed while no rule names it');
+    }
+    const added = await h.reviewer('/v1/rules', {
+      method: 'POST',
+      body: JSON.stringify({ effect: 'deny', pattern: 'bash(git log *)' }),
+    });
+    assert.equal(added.status, 201);
+    try {
+      const { viaFast, viaApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), text);
+      assert.deepEqual(comparable(viaFast), comparable(viaApp));
+      assert.equal(viaFast.body.decision, 'deny', 'the same bytes meet the new rule');
+      // Another caller's text that differs in one argument is its own call.
+      const other = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), text.replace('-n 3', '-n 4'));
+      assert.equal(other.body.decision, 'deny');
+      const harmless = await send(fastPort, 'POST', '/v1/decide', json(AGENT_TOKEN), text.replace('log', 'status'));
+      assert.equal(harmless.body.decision, 'allow', 'control: a call the rule does not name is still allowed');
+    } finally {
+      const id = (await added.json()).rule.id;
+      assert.equal((await h.reviewer(`/v1/rules/${id}`, { method: 'DELETE' })).status, 204);
+    }
+  });
+
   it("a body over the limit is the app's 413, and a chunked body is read by the app", async () => {
     const big = JSON.stringify(bash('x'.repeat(h.config.bodyLimitBytes + 10)));
     const { viaFast, viaApp, reachedApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), big);

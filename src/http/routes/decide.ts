@@ -148,10 +148,12 @@ export function decideResponse(outcome: DecideOutcome, explain: boolean): Decide
 export interface ResponseJson {
   text: string;
   bytes: number;
+  /** The decision came from the verdict cache (a repeat of a call it holds). */
+  cached: boolean;
 }
 
 /** The JSON of a plain answer after its decision id, per cached verdict (see decideResponseJson). */
-const answerTails = new WeakMap<Verdict, ResponseJson>();
+const answerTails = new WeakMap<Verdict, { text: string; bytes: number }>();
 /** What the JSON of an answer starts with, up to its decision id's value. */
 const ID_PREFIX = '{"decision_id":';
 
@@ -165,7 +167,7 @@ export function decideResponseJson(outcome: DecideOutcome): ResponseJson {
   const id = JSON.stringify(outcome.decisionId);
   if (!outcome.cached || outcome.approval || outcome.answered || outcome.modifiedArgs !== undefined) {
     const text = JSON.stringify(decideResponse(outcome, false));
-    return { text, bytes: Buffer.byteLength(text) };
+    return { text, bytes: Buffer.byteLength(text), cached: outcome.cached === true };
   }
   let tail = answerTails.get(outcome.verdict);
   if (tail === undefined) {
@@ -173,5 +175,9 @@ export function decideResponseJson(outcome: DecideOutcome): ResponseJson {
     tail = { text, bytes: Buffer.byteLength(text) };
     answerTails.set(outcome.verdict, tail);
   }
-  return { text: `${ID_PREFIX}${id}${tail.text}`, bytes: ID_PREFIX.length + Buffer.byteLength(id) + tail.bytes };
+  return {
+    text: `${ID_PREFIX}${id}${tail.text}`,
+    bytes: ID_PREFIX.length + Buffer.byteLength(id) + tail.bytes,
+    cached: true,
+  };
 }
