@@ -58,6 +58,9 @@ export class VerdictCache {
   private readonly size: number;
   private readonly maxKeyLength: number;
 
+  /** The last key made for shared arguments (shareArgs), and the request it was made for (keyOf). */
+  private readonly madeKeys = new WeakMap<object, { key: string; request: DecideRequest }>();
+
   /** Where the realpath answers of the decision being made go (decide() is synchronous: one at a time). */
   private probes: Entry['probes'] = [];
   /**
@@ -160,6 +163,18 @@ export class VerdictCache {
 
   private keyOf(request: DecideRequest, argsJson: string): string | undefined {
     const { call } = request;
+    // A repeat of shared arguments (shareArgs: the same frozen object, so the same JSON) with the same other parts
+    // gets the key string made last time back: no new string to build, and V8 keeps its hash for the look-up.
+    const made = typeof call.args === 'object' && call.args !== null ? this.madeKeys.get(call.args) : undefined;
+    if (made && sameKeyParts(made.request, request)) return made.key;
+    const key = this.makeKey(request, argsJson);
+    if (key !== undefined && typeof call.args === 'object' && call.args !== null && sharedJson.has(call.args))
+      this.madeKeys.set(call.args, { key, request });
+    return key;
+  }
+
+  private makeKey(request: DecideRequest, argsJson: string): string | undefined {
+    const { call } = request;
     // Files too large together for a key are not serialised only to be refused for their length.
     if (request.files) {
       let size = 0;
@@ -233,6 +248,26 @@ export function argsJsonOf(args: unknown): string | undefined {
     if (json !== undefined) return json;
   }
   return jsonOf(args);
+}
+
+/**
+ * Whether two requests with the same shared arguments have the same key: every other part of it (keyOf) is the same
+ * value, or — the session's files, the .gitignore lines, the annotations — the same object.
+ */
+function sameKeyParts(a: DecideRequest, b: DecideRequest): boolean {
+  return (
+    a.call.tool === b.call.tool &&
+    a.call.agentId === b.call.agentId &&
+    a.call.sessionId === b.call.sessionId &&
+    a.call.cwd === b.call.cwd &&
+    a.call.annotations === b.call.annotations &&
+    a.mode === b.mode &&
+    a.interactive === b.interactive &&
+    a.files === b.files &&
+    a.agentHome === b.agentHome &&
+    a.gitignore === b.gitignore &&
+    a.remoteCredentials === b.remoteCredentials
+  );
 }
 
 /** The JSON of arguments several requests share (shareArgs), made once. */

@@ -10,7 +10,7 @@ import { compilePolicy } from '../../src/engine/rules/policy.ts';
 import type { Rule } from '../../src/engine/rules/rule.ts';
 import { realpathIfExists } from '../../src/service/toolgate.ts';
 import { MASK } from '../../src/engine/redact.ts';
-import { VerdictCache } from '../../src/service/verdict-cache.ts';
+import { argsJsonOf, shareArgs, VerdictCache } from '../../src/service/verdict-cache.ts';
 import { testAnalyzer } from '../support/harness.ts';
 
 const aliases = buildAliasIndex();
@@ -136,6 +136,34 @@ describe('verdict cache', () => {
     assert.equal(cache.decide({ ...bash('rm -rf /tmp/x'), interactive: true }, policy).decision, 'ask');
     assert.equal(cache.decide({ ...bash('ls'), mode: 'strict' }, policy).decision, 'deny');
     assert.equal(cache.decide(bash('ls'), policy).decision, 'allow');
+  });
+
+  it('shared arguments (the fast path reuses one frozen body for repeats) keep modes, interactivity, cwd and session files apart', () => {
+    const cache = new VerdictCache(engine);
+    const policy = compilePolicy([], aliases, home, 1);
+    const args = shareArgs({ command: 'rm -rf /tmp/x' });
+    assert.ok(Object.isFrozen(args));
+    const call = (extra: Record<string, unknown> = {}) => ({
+      call: { tool: 'Bash', args, cwd: join(home, 'work') },
+      interactive: false,
+      ...extra,
+    });
+    for (let i = 0; i < 3; i++) assert.equal(cache.decide(call(), policy, argsJsonOf(args)).decision, 'deny');
+    assert.equal(cache.decide(call({ interactive: true }), policy, argsJsonOf(args)).decision, 'ask');
+    assert.equal(cache.decide(call(), policy, argsJsonOf(args)).decision, 'deny', 'and back');
+    const ls = shareArgs({ command: 'sh ./clean.sh' });
+    const plain = { call: { tool: 'Bash', args: ls, cwd: join(home, 'work') }, interactive: false };
+    assert.equal(cache.decide(plain, policy, argsJsonOf(ls)).decision, 'allow', 'control: an unknown script runs');
+    assert.equal(cache.decide(plain, policy, argsJsonOf(ls)).decision, 'allow');
+    const files = new Map([[join(home, 'work', 'clean.sh'), 'rm -rf ~/\n']]);
+    assert.equal(
+      cache.decide({ ...plain, files }, policy, argsJsonOf(ls)).decision,
+      'deny',
+      'the same shared arguments with a session file that deletes home are their own call',
+    );
+    const elsewhere = { ...plain, call: { ...plain.call, cwd: home } };
+    assert.equal(cache.decide(elsewhere, policy, argsJsonOf(ls)).decision, 'allow');
+    assert.equal(cache.decide({ ...elsewhere, mode: 'strict' }, policy, argsJsonOf(ls)).decision, 'deny');
   });
 
   it('decides afresh when an engine setting is replaced (the settings are part of the key)', () => {
