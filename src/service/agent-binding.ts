@@ -42,8 +42,9 @@ export function bindCaller(
         );
       declared = { ...declared, agentId: `unbound:${declared.agentId}` };
     }
-    const owner = declared.sessionId?.split('/')[0];
-    if (owner !== undefined && declared.sessionId!.includes('/') && claimed.has(owner)) {
+    const slash = declared.sessionId?.indexOf('/') ?? -1;
+    const owner = slash < 0 ? undefined : declared.sessionId!.slice(0, slash);
+    if (owner !== undefined && claimed.has(owner)) {
       if (strict)
         throw new AgentBindingError(
           'session_id',
