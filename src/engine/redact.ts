@@ -291,9 +291,28 @@ const NOT_SECRET_KEY =
 const HINT =
   /BEGIN|:\/\/|auth|bearer|key|secret|token|pass|pwd|cookie|(?:^|[^a-z])pat(?![a-z])|SG\.|sig=|signature=|redis-cli|openssl|(?:^|[\s"]|\\[tnrf]|\\u000b)-b|AKIA|ASIA|A[GINRBC][PDO]A|gh[pousr]_|github_pat_|gl[a-z]{1,3}-|xox|xapp|sk-|sk_|rk_|AIza|npm_|pypi-|hf_|eyJ|mysql|mariadb|(?:^|[\s"]|\\[tnrf]|\\u000b)-u|--user|--proxy-user|machine|credential/i;
 
+/**
+ * The last long text masked, and its masked copy: one decision masks the same command in its arguments, its
+ * canonical arguments and its subject — a 2 KB script three times, ~90 µs each. Masking is a function of the text.
+ */
+let lastText = '';
+let lastMasked = '';
+const REMEMBERED_LENGTH = 256;
+
 /** Masks secrets in one string. Idempotent: masking masked text changes nothing. */
 export function redactText(text: string): string {
   if (text.length < 8 || !HINT.test(text)) return text;
+  const remember = text.length >= REMEMBERED_LENGTH;
+  if (remember && text === lastText) return lastMasked;
+  const out = maskText(text);
+  if (remember) {
+    lastText = text;
+    lastMasked = out;
+  }
+  return out;
+}
+
+function maskText(text: string): string {
   let out = text;
   for (const { pattern, hint } of SECRET_PATTERNS) {
     if (!hint.test(out)) continue;
