@@ -10,11 +10,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openSqliteStore } from '../../dist/store/sqlite-store.js';
 import { timeOrderedId } from '../../dist/store/ids.js';
+import { SERVER_CHECKPOINT_INTERVAL_MS } from '../../dist/store/open-store.js';
 
 const TOKEN = process.env.TOOLGATE_AGENT_TOKEN ?? '';
 const REASON = 'allowed: no rule matched and no danger was found';
 const dataDir = mkdtempSync(join(tmpdir(), 'toolgate-bench-floor-'));
-const store = openSqliteStore(join(dataDir, 'toolgate.db'), { checkpointIntervalMs: 1000 });
+const store = openSqliteStore(join(dataDir, 'toolgate.db'), { checkpointIntervalMs: SERVER_CHECKPOINT_INTERVAL_MS });
 
 const server = createServer((req, res) => {
   const started = performance.now();
