@@ -17,7 +17,12 @@ export default tseslint.config(
   },
   // The review page's scripts run in the browser.
   { files: ['src/http/review/assets/**/*.js'], languageOptions: { sourceType: 'module', globals: { ...globals.browser } } },
-  { files: ['**/*.cjs'], languageOptions: { sourceType: 'commonjs' }, rules: { '@typescript-eslint/no-require-imports': 'off' } },
+  // CommonJS files; bin/toolgate.js is one too (bin/package.json), so the hook never starts the ES module loader.
+  {
+    files: ['**/*.cjs', 'bin/toolgate.js'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
   // Tests read untyped JSON bodies.
   { files: ['test/**/*.ts'], rules: { '@typescript-eslint/no-explicit-any': 'off' } },
 );

@@ -1,6 +1,6 @@
 // One JSON POST over node:http(s), for `toolgate hook`: the global fetch loads undici, about 0.1 s of a
 // hook's start-up on every tool call, where node:http is already part of Node's snapshot.
-import type { IncomingHttpHeaders } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 
 /** What came back: the status, the headers and the body as text. */
 export interface PostedResponse {
@@ -26,7 +26,8 @@ export async function postJson(
   timeoutMs: number,
 ): Promise<PostedResponse> {
   const target = new URL(url);
-  const { request } = target.protocol === 'https:' ? await import('node:https') : await import('node:http');
+  // node:https (and TLS) only for an https sidecar; a dynamic import would also start the ES module loader.
+  const request = target.protocol === 'https:' ? (await import('node:https')).request : httpRequest;
   return new Promise((resolve, reject) => {
     const req = request(
       target,

@@ -301,17 +301,17 @@ describe('toolgate hook: what it sends and what it loads', () => {
         .map((line) => line.slice('LOADED '.length));
       // The hook is one bundled file: nothing else of toolgate is loaded at run time …
       assert.ok(
-        loaded.some((url) => url.endsWith('/dist/cli/hook.bundle.js')),
+        loaded.some((url) => url.endsWith('/dist/cli/hook.cjs')),
         `the trace saw the hook load:\n${loaded.join('\n')}`,
       );
       const heavy = loaded.filter(
         (url) =>
-          (/\/dist\//.test(url) && !url.endsWith('/dist/cli/hook.bundle.js')) ||
+          (/\/dist\//.test(url) && !url.endsWith('/dist/cli/hook.cjs')) ||
           /\/node_modules\/|^node:internal\/deps\/undici/.test(url),
       );
       assert.deepEqual(heavy, []);
       // … and what went into the bundle (esbuild's metafile) holds no engine, store, HTTP app, config/zod or package.
-      const meta = JSON.parse(readFileSync(join(BIN, '../../dist/cli/hook.bundle.meta.json'), 'utf8')) as {
+      const meta = JSON.parse(readFileSync(join(BIN, '../../dist/cli/hook.meta.json'), 'utf8')) as {
         inputs: Record<string, unknown>;
       };
       const inputs = Object.keys(meta.inputs);

@@ -177,7 +177,7 @@ describe('examples/compose: the files', () => {
       .map((f) => f.replace(/\.ts$/, '.js'));
     for (const needed of [
       ...sources,
-      'cli/hook.bundle.js',
+      'cli/hook.cjs',
       ...files(join(ROOT, 'src/http/review/assets')).map((f) => `http/review/assets/${f}`),
     ])
       assert.ok(image.includes(needed), `the image has dist/${needed}`);
