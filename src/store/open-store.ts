@@ -28,12 +28,12 @@ export interface StoreUse {
 export class NoDatabaseError extends Error {}
 
 /**
- * How often the server's SQLite store checkpoints its write-ahead log from the worker (checkpointer.ts): every 250 ms,
- * not every second, so each checkpoint writes a quarter as much to the disk and a call committing meanwhile waits
- * less (one agent's calls on one connection, bench/one-connection.ts: p99 4.5 → 3.0 ms repeated, 5.7 → 3.7 ms unique,
- * same CPU per call); the log file stays a quarter of the size. The bench's durable-audit floor uses it too.
+ * How often the server's SQLite store checkpoints its write-ahead log from the worker (checkpointer.ts); the bench's
+ * durable-audit floor uses it too. Every 250 ms lowered the one-connection p99 (bench/one-connection.ts, http-ab: 4.5
+ * → 3.0 ms repeated, 5.7 → 3.7 ms unique) at the same CPU per call, but the long-poll bench's RSS then came out at
+ * 262–269 MB in 3 of 6 runs (target 256; 246–249 in 3 of 3 at 1 s, and in every earlier run), so it stays at 1 s.
  */
-export const SERVER_CHECKPOINT_INTERVAL_MS = 250;
+export const SERVER_CHECKPOINT_INTERVAL_MS = 1000;
 
 /** The SQLite path a location stands for. */
 export function sqlitePathOf(location: StoreLocation): string {
