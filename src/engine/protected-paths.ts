@@ -107,8 +107,8 @@ function realpathNearest(path: string, realpath: (p: string) => string | undefin
   return undefined;
 }
 
-/** `/proc/<a word not known before it runs>/environ` or `/mem` (the template marks the unknown part with U+0000 … U+0001). */
-const PROC_ENVIRON_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/(environ|mem)$/;
+/** `/proc/<a word not known before it runs>/environ` or `mem` (the template marks the unknown part with U+0000 … U+0001). */
+const PROC_FILE_OF_ANY_PID = /^\/proc\/\u0000[^\u0001/]*\u0001\/(environ|mem)$/;
 
 /** The first protected root a template reaches (also through symlinks), or undefined. */
 function check(
@@ -122,7 +122,7 @@ function check(
   const absolute = absoluteTemplate(template, base, ctx);
   const segs = templateSegs(absolute);
   // `/proc/$(pidof postgres)/environ`: whatever pid the substitution gives, it names a process's environment.
-  let certain = PROC_ENVIRON_OF_ANY_PID.test(absolute);
+  let certain = PROC_FILE_OF_ANY_PID.test(absolute);
   if (!certain) {
     certain = true;
     for (const s of segs) if (s.kind === 'dyn') certain = false;

@@ -73,7 +73,7 @@ export function startCheckpointer(
   db: Database.Database,
   path: string,
   intervalMs = 1000,
-  commits?: HeldCommits,
+  writer?: HeldCommits,
 ): Checkpointer {
   const automatic = db.pragma('wal_autocheckpoint', { simple: true }) as number;
   // A small heap: the worker holds one connection and runs one statement (the limits keep its RSS near 10 MB).
@@ -119,11 +119,11 @@ export function startCheckpointer(
   // One interval's checkpoint: a pass while commits go on, and if any landed during it (frames it did not copy), a
   // last pass with them held, so that the next commit finds the whole log copied and starts it over.
   const checkpointRound = async (): Promise<CheckpointResult> => {
-    const before = commits?.commits();
+    const before = writer?.commits();
     const first = await checkpointNow();
-    if (!commits || first.busy || commits.commits() === before || closed) return first;
+    if (!writer || first.busy || writer.commits() === before || closed) return first;
     const last = checkpointNow();
-    commits.holdUntil(Promise.race([last, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS).unref())]));
+    writer.holdUntil(Promise.race([last, new Promise((resolve) => setTimeout(resolve, HOLD_LIMIT_MS).unref())]));
     return last;
   };
 

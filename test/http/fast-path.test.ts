@@ -192,15 +192,22 @@ describe('fast routes', () => {
   }
 
   it("a repeated call (its verdict cached, its answer's JSON kept with it) gets the app's answer with a new decision id each time", async () => {
-    // A finding and a reason with characters JSON escapes: the kept text must be what JSON.stringify makes.
-    for (const call of [
-      bash('git status'),
-      bash('cat ~/.ssh/id_rsa "q\\"uote"'),
-      bash('rm -rf ./build-repeat "é\u2028"', { interactive: false }),
-    ]) {
+    // A finding and a reason with characters JSON escapes: the kept text must be what JSON.stringify makes. From the
+    // third repeat on, the fast path reuses the body it parsed (frozen): an ask that opens (and then joins) an
+    // approval and a Write the session remembers pass those arguments on, and must answer as the app does.
+    const write = { tool: 'Write', args: { file_path: './scripts/repeat.sh', content: 'echo hi\n' } };
+    for (const [call, decision] of [
+      [bash('git status'), 'allow'],
+      [bash('cat ~/.ssh/id_rsa "q\\"uote"'), 'deny'],
+      [bash('rm -rf ./build-repeat "é\u2028"', { interactive: false }), 'deny'],
+      [bash('rm -rf ./build-repeat-ask', { session_id: 'repeat-ask' }), 'ask'],
+      [{ ...bash(''), ...write, session_id: 'repeat-write' }, 'allow'],
+    ] as const) {
       const ids = new Set<string>();
       for (let i = 0; i < 4; i++) {
         const { viaFast, viaApp } = await both('POST', '/v1/decide', json(AGENT_TOKEN), JSON.stringify(call));
+        assert.equal(viaFast.body.decision, decision, JSON.stringify(call));
+        if (decision === 'ask') assert.ok(viaFast.body.approval?.id, 'the ask opened (or joined) an approval');
         assert.deepEqual(comparable(viaFast), comparable(viaApp));
         assert.equal(viaFast.text, JSON.stringify(viaFast.body), 'the text is JSON.stringify of the answer');
         assert.equal(Number(viaFast.headers['content-length']), Buffer.byteLength(viaFast.text));
