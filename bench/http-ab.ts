@@ -126,16 +126,16 @@ for (let round = 1; round <= rounds; round++) {
   // The agent's view, one connection, with the server's own pauses in the same window (--one-seconds 0: skipped).
   if (oneSeconds <= 0) continue;
   const f1 = await run(floor, bodies.repeated, false, 1, oneSeconds, true);
-  floorP99.push(f1.latencyUs.p99);
+  floorP99.push(f1.calls!.p99); // each call once (wrk's own figures add calls: bench/wrk/decide.lua)
   process.stdout.write(
-    `  one connection, floor: p50 ${ms(f1.latencyUs.p50)} p99 ${ms(f1.latencyUs.p99)} max ${ms(f1.latencyUs.max)} ms (${f1.requests} calls)${f1.gc}\n`,
+    `  one connection, floor: p50 ${ms(f1.calls!.p50)} p99 ${ms(f1.calls!.p99)} max ${ms(f1.calls!.max)} ms (${f1.requests} calls)${f1.gc}\n`,
   );
   for (const s of order) {
     for (const unique of [false, true]) {
       const r = await run(s, unique ? bodies.unique : bodies.repeated, unique, 1, oneSeconds, true);
-      ratios[s.name]![unique ? 'p99u' : 'p99r'].push(r.latencyUs.p99);
+      ratios[s.name]![unique ? 'p99u' : 'p99r'].push(r.calls!.p99);
       process.stdout.write(
-        `  one connection, ${s.name} ${unique ? 'unique' : 'repeated'}: p50 ${ms(r.latencyUs.p50)} p99 ${ms(r.latencyUs.p99)} max ${ms(r.latencyUs.max)} ms (${r.requests} calls, ${r.cpuUs.toFixed(0)} CPU µs/call)${r.gc}\n`,
+        `  one connection, ${s.name} ${unique ? 'unique' : 'repeated'}: p50 ${ms(r.calls!.p50)} p99 ${ms(r.calls!.p99)} max ${ms(r.calls!.max)} ms (${r.requests} calls, ${r.cpuUs.toFixed(0)} CPU µs/call)${r.gc}\n`,
       );
     }
   }

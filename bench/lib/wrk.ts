@@ -11,7 +11,22 @@ export interface WrkRun {
   errors: { connect: number; read: number; write: number; status: number; timeout: number };
   /** Sum of every error kind (non-2xx/3xx answers count as `status`). */
   errorCount: number;
-  latencyUs: { p50: number; p90: number; p99: number; max: number; mean: number };
+  /**
+   * wrk's latency figures. With one connection they are not what its calls took: wrk adds samples for coordinated
+   * omission (see bench/wrk/decide.lua) — use `calls` there.
+   */
+  latencyUs: Latency;
+  /** One connection only: every call's own latency, each call counted once (bench/wrk/decide.lua). */
+  calls?: Latency & { n: number };
+}
+
+/** Latency figures in µs. */
+export interface Latency {
+  p50: number;
+  p90: number;
+  p99: number;
+  max: number;
+  mean: number;
 }
 
 /** Options of one run. */
@@ -23,6 +38,8 @@ export interface WrkOptions {
   runId: string;
   connections: number;
   seconds: number;
+  /** Time every call on its own (default: when there is one connection; more than one is refused). */
+  timeEachCall?: boolean;
 }
 
 /** Whether wrk is installed. */
@@ -36,6 +53,9 @@ export async function hasWrk(): Promise<boolean> {
 
 /** One wrk run: one thread, `connections` connections, on the load core. */
 export function runWrk(options: WrkOptions): Promise<WrkRun> {
+  const timeEachCall = options.timeEachCall ?? options.connections === 1;
+  if (timeEachCall && options.connections !== 1)
+    throw new Error('calls can be timed one by one on one connection only');
   const args = [
     '-c',
     String(LOAD_CPU),
@@ -53,6 +73,7 @@ export function runWrk(options: WrkOptions): Promise<WrkRun> {
     options.token,
     options.unique ? '1' : '0',
     options.runId,
+    timeEachCall ? '1' : '0',
   ];
   return new Promise((resolve, reject) => {
     const p = spawn('taskset', args, { stdio: ['ignore', 'pipe', 'pipe'] });
@@ -68,9 +89,13 @@ export function runWrk(options: WrkOptions): Promise<WrkRun> {
         requests: number;
         duration_us: number;
         errors: WrkRun['errors'];
-        latency_us: WrkRun['latencyUs'];
+        latency_us: Latency;
+        calls_us: (Latency & { n: number }) | null;
       };
       const errorCount = Object.values(raw.errors).reduce((a, b) => a + b, 0);
+      // Every answered call timed once: a difference means the request/response pairing went wrong.
+      if (timeEachCall && raw.calls_us?.n !== raw.requests)
+        return reject(new Error(`wrk timed ${raw.calls_us?.n ?? 0} calls of ${raw.requests}: ${out}`));
       resolve({
         requests: raw.requests,
         durationUs: raw.duration_us,
@@ -78,6 +103,7 @@ export function runWrk(options: WrkOptions): Promise<WrkRun> {
         errors: raw.errors,
         errorCount,
         latencyUs: raw.latency_us,
+        ...(raw.calls_us ? { calls: raw.calls_us } : {}),
       });
     });
   });
