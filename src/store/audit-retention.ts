@@ -61,7 +61,7 @@ export function pruneAuditLog(
     db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('audit_prune_in_progress', 1)").run();
     db.prepare('DELETE FROM audit_log WHERE seq <= ?').run(last.seq);
     db.prepare("DELETE FROM meta WHERE key = 'audit_prune_in_progress'").run();
-    const checkpointSeq = appendChained(db, last.hash, checkpointEntry(last, pruned, cutoff, now()));
+    const checkpointSeq = appendChained(db, last, checkpointEntry(last, pruned, cutoff, now()));
     return { pruned, throughSeq: last.seq, checkpointSeq };
   });
   return run.immediate();
@@ -100,15 +100,13 @@ export function checkpointEntry(
   };
 }
 
-/** Appends one row at the chain head (the caller holds the write lock); `prunedHash` continues a fully pruned chain. */
-function appendChained(db: Database.Database, prunedHash: string, entry: AuditEntry): number {
+/** Appends one row at the chain head (the caller holds the write lock); `pruned`, the last row just pruned, continues a fully pruned chain. */
+function appendChained(db: Database.Database, pruned: { seq: number; hash: string }, entry: AuditEntry): number {
   const head = db.prepare('SELECT seq, hash FROM audit_log ORDER BY seq DESC LIMIT 1').get() as
     { seq: number; hash: string } | undefined;
-  // After a prune the head may be gone; sqlite_sequence remembers the highest seq AUTOINCREMENT ever handed out.
-  const used = db.prepare("SELECT seq FROM sqlite_sequence WHERE name = 'audit_log'").pluck().get() as
-    number | undefined;
-  const seq = Math.max(head?.seq ?? 0, used ?? 0) + 1;
-  const prev = head?.hash ?? prunedHash;
+  // Only a prefix is pruned: a row left is above every pruned one, and with none left the chain goes on after them.
+  const seq = (head?.seq ?? pruned.seq) + 1;
+  const prev = head?.hash ?? pruned.hash;
   db.prepare(
     `INSERT INTO audit_log (${AUDIT_COLUMNS.join(', ')}) VALUES (${AUDIT_COLUMNS.map(() => '?').join(', ')})`,
   ).run(auditRowValues(seq, entry, prev, auditRowHash(prev, seq, entry)));
