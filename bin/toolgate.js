@@ -6,22 +6,30 @@
 // entry, bundled into one CommonJS file (`npm run build:hook`); every other command imports dist/cli/run.js.
 'use strict';
 
-const missing = () => {
-  process.stderr.write('toolgate: dist/ is missing: run `npm run build` in the toolgate checkout\n');
-  process.exitCode = 1;
-};
+const MISSING = 'dist/ is missing: run `npm run build` in the toolgate checkout';
 
 if (process.argv[2] === 'hook') {
+  // A hook that cannot run still blocks the call: every runtime reads exit 2 as "blocked, the reason is on standard
+  // error", where Claude Code lets a call through on exit 1.
   let hook;
   try {
     hook = require.resolve('../dist/cli/hook.cjs');
   } catch {
-    missing();
+    process.stderr.write(`toolgate hook: blocked: ${MISSING}\n`);
+    process.exitCode = 2;
   }
-  if (hook) require(hook);
+  if (hook) {
+    try {
+      require(hook);
+    } catch (error) {
+      process.stderr.write(`toolgate hook: blocked: its build does not load: ${error?.message ?? error}\n`);
+      process.exitCode = 2;
+    }
+  }
 } else {
   import('../dist/cli/run.js').catch((error) => {
     if (error?.code !== 'ERR_MODULE_NOT_FOUND' || !String(error.message).includes('dist/cli/run.js')) throw error;
-    missing();
+    process.stderr.write(`toolgate: ${MISSING}\n`);
+    process.exitCode = 1;
   });
 }

@@ -35,7 +35,7 @@ Options:
   -h, --help       this help`;
 
 /** Exit code that every runtime reads as "block, the reason is on stderr". */
-const BLOCK = 2;
+export const BLOCK = 2;
 
 export const hookCommand: Command = {
   name: 'hook',

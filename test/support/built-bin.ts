@@ -5,9 +5,9 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** Absolute path of bin/toolgate.js. */
+/** Absolute path of bin/toolgate.js (ROOT: the repository). */
 export const BIN = join(ROOT, 'bin', 'toolgate.js');
 
 function newestMtime(dir: string): number {
