@@ -278,7 +278,7 @@ export async function benchHttp(options: BenchOptions): Promise<BenchResult> {
             ),
           ),
           'ms',
-          `repeated ${worst((r) => r.repeated).toFixed(1)} ms, unique ${worst((r) => r.unique).toFixed(1)} ms; the floor's own ${worst((r) => r.floor).toFixed(1)} ms`,
+          `repeated ${worst((r) => r.repeated).toFixed(1)} ms, unique ${worst((r) => r.unique).toFixed(1)} ms; the floor's own ${worst((r) => r.floor).toFixed(1)} ms (wrk's figures, with calls added for coordinated omission)`,
         ),
         atMost(BENCH, '/v1/decide errors (all runs)', errors, 0, 'errors'),
       ],
