@@ -10,7 +10,7 @@ import { mkdtempSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { seedRules, writeBodies } from './http-throughput.ts';
-import { AGENT_TOKEN, buildIfStale, removeDir, SERVER_CPU, startToolgate } from './lib/processes.ts';
+import { AGENT_TOKEN, buildIfStale, cpuTimeUs, removeDir, SERVER_CPU, startToolgate } from './lib/processes.ts';
 import { runWrk } from './lib/wrk.ts';
 
 const { values } = parseArgs({
@@ -47,11 +47,13 @@ for (let i = 0; i < Number(values.repeat); i++) {
     ['unique', bodies.unique, true],
     ['2 KB script', bodies.script, true],
   ] as const) {
+    const cpu0 = cpuTimeUs(server.pid);
     const r = await run(file, unique, `o${i}${name[0]}`, 1);
+    const cpuPerCall = (cpuTimeUs(server.pid) - cpu0) / Math.max(1, r.requests);
     // Each call's own latency; wrk's own p99 beside it adds calls for coordinated omission (bench/wrk/decide.lua).
     const { p50, p90, p99, max } = r.calls!;
     process.stdout.write(
-      `${name.padEnd(11)} p50 ${ms(p50)} ms, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)} (wrk's p99 ${ms(r.latencyUs.p99)}) · ${r.requests} calls, ${r.errorCount} errors · log ${walMb()} MB\n`,
+      `${name.padEnd(11)} p50 ${ms(p50)} ms, p90 ${ms(p90)}, p99 ${ms(p99)}, max ${ms(max)} (wrk's p99 ${ms(r.latencyUs.p99)}) · ${r.requests} calls, ${cpuPerCall.toFixed(0)} CPU µs each, ${r.errorCount} errors · log ${walMb()} MB\n`,
     );
   }
 }
