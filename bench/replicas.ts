@@ -5,10 +5,10 @@
 // the configurations with each other more than they measure the server.
 import { parseArgs } from 'node:util';
 import { openPostgresStore } from '../src/store/postgres-store.ts';
-import type { AuditEntry } from '../src/store/types.ts';
 import { pgUnavailable, startCluster } from '../test/pg/support/cluster.ts';
 import { buildIfStale, AGENT_TOKEN, removeDir, startToolgate, type ServerProcess } from './lib/processes.ts';
 import { decideBody, MIX } from './lib/mix.ts';
+import { benchAuditEntry } from './lib/audit-entry.ts';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const quick = values.quick === true;
@@ -49,27 +49,6 @@ async function decisionsPerSecond(servers: ServerProcess[]): Promise<{ rate: num
   return { rate: done / seconds, p99: percentile(latencies, 99), errors };
 }
 
-function entry(i: number): AuditEntry {
-  return {
-    ts: new Date().toISOString(),
-    decision_id: `bench-${i}`,
-    agent_id: 'bench',
-    session_id: 's',
-    tool: 'bash',
-    args: JSON.stringify({ command: `git status --short ${i}` }),
-    decision: 'allow',
-    risk: null,
-    source: 'rule',
-    reason: 'allowed by rule bash(git status *)',
-    rule_id: 'r1',
-    approval_id: null,
-    mode: 'default',
-    latency_us: 120,
-    resolved_by: null,
-    findings: '[]',
-  };
-}
-
 /** 50 callers, each appending one row and waiting for its commit, for `seconds`. */
 async function auditWriter(url: string): Promise<{ rate: number; p99: number; p50: number }> {
   const store = await openPostgresStore(url, { max: 4 });
@@ -81,7 +60,7 @@ async function auditWriter(url: string): Promise<{ rate: number; p99: number; p5
       Array.from({ length: 50 }, async () => {
         while (performance.now() < end) {
           const started = performance.now();
-          await store.appendAudit([entry(i++)]);
+          await store.appendAudit([benchAuditEntry(i++)]);
           latencies.push(performance.now() - started);
         }
       }),

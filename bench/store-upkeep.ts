@@ -8,38 +8,22 @@ import { join } from 'node:path';
 import { failedAuthLedger } from '../src/service/failed-auth.ts';
 import { openPostgresStore } from '../src/store/postgres-store.ts';
 import { openSqliteStore } from '../src/store/sqlite-store.ts';
-import type { AuditEntry, Store } from '../src/store/types.ts';
+import type { Store } from '../src/store/types.ts';
 import { pgUnavailable, startCluster } from '../test/pg/support/cluster.ts';
 import { removeDir } from './lib/processes.ts';
+import { benchAuditEntry } from './lib/audit-entry.ts';
 
 const FAILURES = 2000;
 const SPRAY = 30_000;
 const OLD_ROWS = 100_000;
 const BATCH = 10_000;
 
+/** Row `i` of an old log: one second apart from 2024-01-01, all older than any retention. */
+const oldEntry = (i: number) =>
+  benchAuditEntry(i, { ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), decision_id: `old-${i}` });
+
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-}
-
-function entry(i: number): AuditEntry {
-  return {
-    ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(),
-    decision_id: `old-${i}`,
-    agent_id: 'bench',
-    session_id: 's',
-    tool: 'bash',
-    args: JSON.stringify({ command: `git status --short ${i}` }),
-    decision: 'allow',
-    risk: null,
-    source: 'rule',
-    reason: 'allowed by rule bash(git status *)',
-    rule_id: 'r1',
-    approval_id: null,
-    mode: 'default',
-    latency_us: 120,
-    resolved_by: null,
-    findings: '[]',
-  };
 }
 
 async function measure(name: string, store: Store): Promise<string[]> {
@@ -63,7 +47,7 @@ async function measure(name: string, store: Store): Promise<string[]> {
   most = Math.max(most, (await ledger.counts()).tracked);
 
   for (let i = 0; i < OLD_ROWS; i += 5000)
-    await store.appendAudit(Array.from({ length: 5000 }, (_, k) => entry(i + k)));
+    await store.appendAudit(Array.from({ length: 5000 }, (_, k) => oldEntry(i + k)));
   const batches: number[] = [];
   const cutoff = new Date(Date.UTC(2025, 0, 1)).toISOString();
   for (;;) {

@@ -13,6 +13,7 @@ import { MIGRATIONS } from '../src/store/migrations.ts';
 import type { AuditEntry } from '../src/store/types.ts';
 import { removeDir } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
+import { benchAuditEntry } from './lib/audit-entry.ts';
 
 const { values } = parseArgs({
   options: { commits: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } },
@@ -20,24 +21,9 @@ const { values } = parseArgs({
 const commits = Number(values.commits);
 const REBUILD = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE audit_log_rebuilt'));
 
-const entry = (i: number): AuditEntry => ({
-  ts: new Date().toISOString(),
-  decision_id: timeOrderedId(),
-  agent_id: 'agent-1',
-  session_id: 'session-1',
-  tool: 'Bash',
-  args: JSON.stringify({ command: `git log --oneline -n 20 -- src/module-${i}.ts`, description: 'run a command' }),
-  decision: 'allow',
-  risk: 'low',
-  source: 'rule',
-  reason: 'allowed by rule Bash(git log *)',
-  rule_id: 'r1',
-  approval_id: null,
-  mode: 'default',
-  latency_us: 120,
-  resolved_by: null,
-  findings: '[]',
-});
+/** One call's row: a time-ordered decision id, as the server makes them (ids.ts). */
+const entry = (i: number): AuditEntry =>
+  benchAuditEntry(i, { decision_id: timeOrderedId(), agent_id: 'agent-1', session_id: 'session-1', tool: 'Bash' });
 
 async function measure(versions: number): Promise<{ frames: number; cpuUs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-wal-pages-'));

@@ -165,7 +165,7 @@ ${AUDIT_TRIGGERS}
   `,
   // 7: audit_log without AUTOINCREMENT. Every row's seq is set by its writer (the chain head's + 1, under the write
   // lock: audit-writer.ts, audit-retention.ts), so AUTOINCREMENT only made each commit write sqlite_sequence's page
-  // too: 4.6 pages per one-row commit in the log against 3.6 without it, 23.2 against 20.6 CPU µs per commit
+  // too: 4.6 pages per one-row commit in the log against 3.6 without it, 23.8 against 21.0 CPU µs per commit
   // (bench/wal-pages.ts). SQLite cannot drop it in place: the table is rebuilt, rows, seqs and hashes as they were
   // (dropping the old table drops its sqlite_sequence row).
   `
