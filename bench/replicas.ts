@@ -8,7 +8,7 @@ import { openPostgresStore } from '../src/store/postgres-store.ts';
 import { pgUnavailable, startCluster } from '../test/pg/support/cluster.ts';
 import { buildIfStale, AGENT_TOKEN, removeDir, startToolgate, type ServerProcess } from './lib/processes.ts';
 import { decideBody, MIX } from './lib/mix.ts';
-import { benchAuditEntry } from './lib/audit-entry.ts';
+import { auditEntry } from '../test/support/audit-rows.ts';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const quick = values.quick === true;
@@ -60,7 +60,7 @@ async function auditWriter(url: string): Promise<{ rate: number; p99: number; p5
       Array.from({ length: 50 }, async () => {
         while (performance.now() < end) {
           const started = performance.now();
-          await store.appendAudit([benchAuditEntry(i++)]);
+          await store.appendAudit([auditEntry(i++)]);
           latencies.push(performance.now() - started);
         }
       }),

@@ -11,7 +11,7 @@ import { openSqliteStore } from '../src/store/sqlite-store.ts';
 import type { Store } from '../src/store/types.ts';
 import { pgUnavailable, startCluster } from '../test/pg/support/cluster.ts';
 import { removeDir } from './lib/processes.ts';
-import { benchAuditEntry } from './lib/audit-entry.ts';
+import { auditEntry } from '../test/support/audit-rows.ts';
 
 const FAILURES = 2000;
 const SPRAY = 30_000;
@@ -20,7 +20,7 @@ const BATCH = 10_000;
 
 /** Row `i` of an old log: one second apart from 2024-01-01, all older than any retention. */
 const oldEntry = (i: number) =>
-  benchAuditEntry(i, { ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), decision_id: `old-${i}` });
+  auditEntry(i, { ts: new Date(Date.UTC(2024, 0, 1) + i * 1000).toISOString(), decision_id: `old-${i}` });
 
 function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;

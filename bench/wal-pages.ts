@@ -2,18 +2,16 @@
 // pages written to the write-ahead log and CPU — with audit_log as it is now and as it was before migration 7 (with
 // AUTOINCREMENT, whose sqlite_sequence page every commit rewrote). One row per commit, as one agent's calls make them;
 // no checkpoint during a round. Alternating rounds, a fresh database file each.
-import { mkdtempSync, statSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import Database from 'better-sqlite3';
-import { AuditWriter } from '../src/store/audit-writer.ts';
 import { timeOrderedId } from '../src/store/ids.ts';
 import { MIGRATIONS } from '../src/store/migrations.ts';
 import type { AuditEntry } from '../src/store/types.ts';
+import { auditEntry, databaseAt, logPagesPerCommit } from '../test/support/audit-rows.ts';
 import { removeDir } from './lib/processes.ts';
 import { median } from './lib/stats.ts';
-import { benchAuditEntry } from './lib/audit-entry.ts';
 
 const { values } = parseArgs({
   options: { commits: { type: 'string', default: '20000' }, rounds: { type: 'string', default: '3' } },
@@ -23,36 +21,25 @@ const REBUILD = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE audit_l
 
 /** One call's row: a time-ordered decision id, as the server makes them (ids.ts). */
 const entry = (i: number): AuditEntry =>
-  benchAuditEntry(i, { decision_id: timeOrderedId(), agent_id: 'agent-1', session_id: 'session-1', tool: 'Bash' });
+  auditEntry(i, { decision_id: timeOrderedId(), agent_id: 'agent-1', session_id: 'session-1', tool: 'Bash' });
 
-async function measure(versions: number): Promise<{ frames: number; cpuUs: number }> {
+async function measure(version: number): Promise<{ pages: number; cpuUs: number }> {
   const dir = mkdtempSync(join(tmpdir(), 'toolgate-wal-pages-'));
   const path = join(dir, 'toolgate.db');
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  for (let v = 0; v < versions; v++) db.exec(MIGRATIONS[v]!);
-  db.pragma('wal_autocheckpoint = 0');
-  const writer = new AuditWriter(db);
-  for (let i = 0; i < 500; i++) await writer.append([entry(i)]);
-  db.pragma('wal_checkpoint(TRUNCATE)');
-  const pageSize = db.pragma('page_size', { simple: true }) as number;
-  const walSize = () => statSync(`${path}-wal`).size;
-  const start = Math.max(walSize(), 32);
-  const cpu = process.cpuUsage();
-  for (let i = 0; i < commits; i++) await writer.append([entry(i)]);
-  const used = process.cpuUsage(cpu);
-  const frames = (walSize() - start) / (pageSize + 24) / commits;
-  db.close();
-  removeDir(dir);
-  return { frames, cpuUs: (used.user + used.system) / commits };
+  const db = databaseAt(path, version);
+  try {
+    return await logPagesPerCommit(db, path, commits, entry);
+  } finally {
+    db.close();
+    removeDir(dir);
+  }
 }
 
-const runs: Record<string, { frames: number; cpuUs: number }[]> = { before: [], now: [] };
+const runs: Record<string, { pages: number; cpuUs: number }[]> = { before: [], now: [] };
 for (let round = 0; round < Number(values.rounds); round++)
   for (const which of round % 2 ? (['now', 'before'] as const) : (['before', 'now'] as const))
     runs[which]!.push(await measure(which === 'now' ? MIGRATIONS.length : REBUILD));
 for (const [which, rs] of Object.entries(runs))
   process.stdout.write(
-    `${which === 'now' ? 'now (no AUTOINCREMENT)' : 'before migration 7'}: ${median(rs.map((r) => r.frames)).toFixed(2)} log pages per commit, ${median(rs.map((r) => r.cpuUs)).toFixed(1)} CPU µs per commit (rounds ${rs.map((r) => r.cpuUs.toFixed(1)).join(' / ')})\n`,
+    `${which === 'now' ? 'now (no AUTOINCREMENT)' : 'before migration 7'}: ${median(rs.map((r) => r.pages)).toFixed(2)} log pages per commit, ${median(rs.map((r) => r.cpuUs)).toFixed(1)} CPU µs per commit (rounds ${rs.map((r) => r.cpuUs.toFixed(1)).join(' / ')})\n`,
   );

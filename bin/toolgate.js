@@ -11,20 +11,14 @@ const MISSING = 'dist/ is missing: run `npm run build` in the toolgate checkout'
 if (process.argv[2] === 'hook') {
   // A hook that cannot run still blocks the call: every runtime reads exit 2 as "blocked, the reason is on standard
   // error", where Claude Code lets a call through on exit 1.
-  let hook;
   try {
-    hook = require.resolve('../dist/cli/hook.cjs');
-  } catch {
-    process.stderr.write(`toolgate hook: blocked: ${MISSING}\n`);
+    require('../dist/cli/hook.cjs');
+  } catch (error) {
+    const missing = error?.code === 'MODULE_NOT_FOUND' && String(error.message).includes('dist/cli/hook.cjs');
+    process.stderr.write(
+      `toolgate hook: blocked: ${missing ? MISSING : `its build does not load: ${error?.message ?? error}`}\n`,
+    );
     process.exitCode = 2;
-  }
-  if (hook) {
-    try {
-      require(hook);
-    } catch (error) {
-      process.stderr.write(`toolgate hook: blocked: its build does not load: ${error?.message ?? error}\n`);
-      process.exitCode = 2;
-    }
   }
 } else {
   import('../dist/cli/run.js').catch((error) => {

@@ -4,13 +4,13 @@
 import { processIo, runCommand } from './command.ts';
 import { BLOCK, hookCommand } from './hook.ts';
 
-// Whatever fails, the call is blocked: an error no path of the hook caught ends the process with BLOCK, not with
-// node's 1, on which Claude Code lets the call through.
+// An error thrown outside the hook's steps (a callback of its own) still blocks the call: it ends the process with
+// BLOCK, not with node's 1, on which Claude Code lets the call through. runHook blocks for every error inside them.
 process.on('uncaughtException', (error) => {
   process.stderr.write(`toolgate hook: blocked: ${error?.message ?? String(error)}\n`);
   process.exit(BLOCK);
 });
 
 void runCommand(async () => hookCommand, process.argv.slice(3), processIo(), 'hook').then((code) => {
-  process.exitCode = code === 0 ? 0 : BLOCK;
+  process.exitCode = code;
 });

@@ -57,14 +57,30 @@ export const hookCommand: Command = {
   },
 };
 
-/** Runs one hook; every failure path blocks the call. */
+/** Runs one hook; every failure path blocks the call, a failure no step foresaw too (never node's exit 1). */
 export async function runHook(runtime: HookRuntime, io: Io, base: string, timeoutMs: number): Promise<number> {
-  let event = defaultEvent(runtime);
+  const call = { event: defaultEvent(runtime) };
   const block = (reason: string): number => {
-    io.out(JSON.stringify(failClosedOutput(runtime, event, reason)));
+    io.out(JSON.stringify(failClosedOutput(runtime, call.event, reason)));
     io.err(`toolgate hook ${runtime}: blocked: ${reason}`);
     return BLOCK;
   };
+  try {
+    return await askSidecar(runtime, io, base, timeoutMs, call, block);
+  } catch (error) {
+    return block(`the hook failed: ${(error as Error)?.message ?? String(error)}`);
+  }
+}
+
+/** The hook's steps: read the runtime's input, ask the sidecar, print its answer (`block` for each failure). */
+async function askSidecar(
+  runtime: HookRuntime,
+  io: Io,
+  base: string,
+  timeoutMs: number,
+  call: { event: string },
+  block: (reason: string) => number,
+): Promise<number> {
   let input: Record<string, unknown>;
   try {
     const text = io.stdin ? await io.stdin() : '';
@@ -76,7 +92,7 @@ export async function runHook(runtime: HookRuntime, io: Io, base: string, timeou
     return block(`the hook input on standard input is not JSON (${(error as Error).message})`);
   }
   if (typeof input.hook_event_name === 'string' && HOOK_EVENTS[runtime].includes(input.hook_event_name))
-    event = input.hook_event_name;
+    call.event = input.hook_event_name;
   const token = agentToken(io.env);
   if (!token)
     return block(

@@ -162,14 +162,14 @@ export class VerdictCache {
   }
 
   private keyOf(request: DecideRequest, argsJson: string): string | undefined {
-    const { call } = request;
     // A repeat of shared arguments (shareArgs: the same frozen object, so the same JSON) with the same other parts
     // gets the key string made last time back: no new string to build, and V8 keeps its hash for the look-up.
-    const made = typeof call.args === 'object' && call.args !== null ? this.madeKeys.get(call.args) : undefined;
+    const args = request.call.args;
+    const shared = typeof args === 'object' && args !== null && sharedJson.has(args) ? args : undefined;
+    const made = shared && this.madeKeys.get(shared);
     if (made && sameKeyParts(made.request, request)) return made.key;
     const key = this.makeKey(request, argsJson);
-    if (key !== undefined && typeof call.args === 'object' && call.args !== null && sharedJson.has(call.args))
-      this.madeKeys.set(call.args, { key, request });
+    if (key !== undefined && shared) this.madeKeys.set(shared, { key, request });
     return key;
   }
 

@@ -5,6 +5,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
+import { runCommand } from '../../src/cli/command.ts';
+import { hookCommand } from '../../src/cli/hook.ts';
 import { ROOT } from '../support/built-bin.ts';
 import { runProcess } from '../support/run-process.ts';
 
@@ -77,5 +79,25 @@ describe('the launcher when the hook cannot run', () => {
     const other = await run(checkout('no-build-cli'), ['--version']);
     assert.equal(other.code, 1);
     assert.match(other.stderr, /^toolgate: dist\/ is missing/);
+  });
+
+  it("blocks the call, in the runtime's format, when a step of the hook fails in a way none of them foresaw", async () => {
+    const out: string[] = [];
+    const err: string[] = [];
+    // The environment cannot be read (any unforeseen throw inside the hook's steps stands for the others).
+    const env = new Proxy({} as NodeJS.ProcessEnv, {
+      get: (_, name) => {
+        if (name === 'TOOLGATE_AGENT_TOKEN') throw new Error('environment unreadable');
+        return undefined;
+      },
+    });
+    const io = { out: (t: string) => out.push(t), err: (t: string) => err.push(t), env, stdin: async () => input };
+    const code = await runCommand(async () => hookCommand, ['claude-code'], io, 'hook');
+    assert.equal(code, 2, err.join('\n'));
+    const answer = JSON.parse(out.join('')) as { hookSpecificOutput: Record<string, string> };
+    assert.equal(answer.hookSpecificOutput.hookEventName, 'PreToolUse');
+    assert.equal(answer.hookSpecificOutput.permissionDecision, 'deny');
+    assert.match(answer.hookSpecificOutput.permissionDecisionReason!, /environment unreadable/);
+    assert.match(err.join('\n'), /toolgate hook claude-code: blocked: the hook failed: environment unreadable/);
   });
 });

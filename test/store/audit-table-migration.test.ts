@@ -1,17 +1,18 @@
 // Migration 7 rebuilds audit_log without AUTOINCREMENT: every row, seq and hash kept, the guards back, the chain going
 // on where it was — and a one-row commit writes one page fewer to the write-ahead log.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { pruneAuditLog } from '../../src/store/audit-retention.ts';
 import { verifyAuditChain } from '../../src/store/audit-verify.ts';
 import { AuditWriter } from '../../src/store/audit-writer.ts';
 import { MIGRATIONS } from '../../src/store/migrations.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { AuditEntry } from '../../src/store/types.ts';
+import { auditEntry, databaseAt, logPagesPerCommit } from '../support/audit-rows.ts';
 
 const dir = mkdtempSync(join(tmpdir(), 'toolgate-audit-table-'));
 after(() => rmSync(dir, { recursive: true, force: true }));
@@ -19,36 +20,20 @@ after(() => rmSync(dir, { recursive: true, force: true }));
 /** The migration under test (found by its text, so a migration added before it does not break the test). */
 const REBUILD = MIGRATIONS.findIndex((sql) => sql.includes('CREATE TABLE audit_log_rebuilt'));
 
-function entry(i: number, ts = new Date().toISOString()): AuditEntry {
-  return {
+/** Row `i` as an agent's call leaves it: a time-ordered decision id, an approval now and then. */
+const entry = (i: number, ts = new Date().toISOString()): AuditEntry =>
+  auditEntry(i, {
     ts,
     decision_id: `019a0000-0000-7000-8000-${String(i).padStart(12, '0')}`,
     agent_id: 'agent-1',
     session_id: 's-1',
     tool: 'Bash',
     args: JSON.stringify({ command: `git log -n ${i} --oneline src/engine/file-${i}.ts` }),
-    decision: 'allow',
-    risk: 'low',
-    source: 'rule',
-    reason: 'allowed by rule Bash(git log *)',
-    rule_id: 'r1',
     approval_id: i % 7 === 0 ? `appr-${i}` : null,
-    mode: 'default',
-    latency_us: 120,
-    resolved_by: null,
-    findings: '[]',
-  };
-}
+  });
 
 /** A database file at the schema before the rebuild (audit_log with AUTOINCREMENT), as toolgate left it. */
-function databaseBefore(path: string): Database.Database {
-  const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  for (let version = 0; version < REBUILD; version++) db.exec(MIGRATIONS[version]!);
-  db.pragma(`user_version = ${REBUILD}`);
-  return db;
-}
+const databaseBefore = (path: string) => databaseAt(path, REBUILD);
 
 const old = (i: number) => new Date(Date.UTC(2024, 0, 1, 0, 0, i)).toISOString();
 const CUTOFF = new Date(Date.UTC(2025, 0, 1)).toISOString();
@@ -129,28 +114,16 @@ describe('the audit table rebuild (migration 7)', () => {
   });
 
   it('a one-row commit writes a page fewer to the write-ahead log than with AUTOINCREMENT', async () => {
-    /** Log frames per commit over `n` one-row commits, no checkpoint in between. */
-    const framesPerCommit = async (db: Database.Database, path: string, n: number) => {
-      db.pragma('wal_autocheckpoint = 0');
-      const writer = new AuditWriter(db);
-      for (let i = 1; i <= 50; i++) await writer.append([entry(i)]); // past the first pages of every tree
-      db.pragma('wal_checkpoint(TRUNCATE)');
-      const pageSize = db.pragma('page_size', { simple: true }) as number;
-      const size = () => statSync(`${path}-wal`).size;
-      const start = size();
-      for (let i = 51; i < 51 + n; i++) await writer.append([entry(i)]);
-      return (size() - Math.max(start, 32)) / (pageSize + 24) / n; // a 32-byte header, then page + 24-byte frame header
-    };
     const legacyPath = join(dir, 'pages-before.db');
     const legacy = databaseBefore(legacyPath);
-    const withCounter = await framesPerCommit(legacy, legacyPath, 400);
+    const withCounter = (await logPagesPerCommit(legacy, legacyPath, 400, entry)).pages;
     legacy.close();
     const nowPath = join(dir, 'pages-now.db');
     const store = openSqliteStore(nowPath);
-    const without = await framesPerCommit(store.db, nowPath, 400);
+    const without = (await logPagesPerCommit(store.db, nowPath, 400, entry)).pages;
     await store.close();
     // The table's leaf and the three indexes' (the approval index only now and then), plus a split now and then.
-    assert.ok(without < 3.8, `${without.toFixed(2)} frames per commit`);
+    assert.ok(without < 3.8, `${without.toFixed(2)} pages per commit`);
     assert.ok(
       withCounter - without > 0.9,
       `with AUTOINCREMENT ${withCounter.toFixed(2)}, without ${without.toFixed(2)}`,

@@ -9,27 +9,11 @@ import { AuditWriter } from '../../src/store/audit-writer.ts';
 import { startCheckpointer } from '../../src/store/checkpointer.ts';
 import { openSqliteStore } from '../../src/store/sqlite-store.ts';
 import type { AuditEntry } from '../../src/store/types.ts';
+import { auditEntry } from '../support/audit-rows.ts';
 
-function entry(i: number): AuditEntry {
-  return {
-    ts: new Date().toISOString(),
-    decision_id: `id-${i}`,
-    agent_id: 'a',
-    session_id: 's',
-    tool: 'bash',
-    args: JSON.stringify({ command: `echo ${'x'.repeat(400)} ${i}` }),
-    decision: 'allow',
-    risk: null,
-    source: 'default',
-    reason: 'r',
-    rule_id: null,
-    approval_id: null,
-    mode: 'default',
-    latency_us: 1,
-    resolved_by: null,
-    findings: '[]',
-  };
-}
+/** A row with a 400-byte command: a handful fill a page. */
+const entry = (i: number): AuditEntry =>
+  auditEntry(i, { args: JSON.stringify({ command: `echo ${'x'.repeat(400)} ${i}` }) });
 
 describe('background WAL checkpoints', () => {
   it("the server's store does not checkpoint in its commits; the worker copies the whole log back, and nothing is lost", async () => {
